@@ -1,0 +1,32 @@
+import { test as base, expect } from "@playwright/test";
+import { baseURL } from "../playwright.config.ts";
+
+export type PageGuard = {
+  /** A console message this test provokes on purpose (a failed request it staged, say). */
+  allow: (pattern: RegExp) => void;
+};
+
+// Every test fails on a console error or warning, an uncaught exception, or a request that leaves
+// the site's own origin, unless the test said it expects that message.
+export const test = base.extend<{ pageGuard: PageGuard }>({
+  pageGuard: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      const allowed: RegExp[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" || message.type() === "warning") problems.push(`console.${message.type()}: ${message.text()}`);
+      });
+      page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+      page.on("request", (request) => {
+        const url = request.url();
+        if (!url.startsWith(baseURL) && !url.startsWith("data:")) problems.push(`request to another origin: ${url}`);
+      });
+      await use({ allow: (pattern) => allowed.push(pattern) });
+      const unexpected = problems.filter((problem) => !allowed.some((pattern) => pattern.test(problem)));
+      expect(unexpected, "console errors, page errors or foreign requests").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

@@ -1,0 +1,43 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// Browser tests drive Debian's Chromium (/usr/bin/chromium); no browser is downloaded. The site
+// runs from its production build on the embedded database, started fresh for the run.
+const port = Number(process.env.E2E_PORT ?? 4173);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results/e2e",
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  use: {
+    ...devices["Desktop Chrome"],
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    command: "node --import tsx scripts/e2e-server.ts",
+    url: `${baseURL}/api/blog-posts`,
+    env: { PORT: String(port) },
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { BUDGET, measureRoutes, routeModules } from "./bundle-sizes.ts";
+
+// Bundle sizes are deterministic, so the budget is a test: first-load JavaScript at most 100 KB
+// and CSS at most 15 KB, gzip, on every route (PRODUCT.md, "The bar"). The global setup builds
+// dist/ when it is stale.
+
+describe("first-load weight of every route", () => {
+  const weights = measureRoutes();
+
+  it("covers every page module the router knows", () => {
+    expect(weights.map((row) => row.route)).toEqual(Object.keys(routeModules));
+    for (const row of weights.filter((entry) => entry.route !== "(404)")) {
+      // More files than the shell alone: the page's own chunk was found in the manifest.
+      expect(row.files, row.route).toBeGreaterThan(weights.find((entry) => entry.route === "(404)")!.files);
+    }
+  });
+
+  it.each(weights.map((row) => [row.route, row] as const))("%s stays within the JavaScript and CSS budgets", (_route, row) => {
+    expect(row.js.gzip).toBeLessThanOrEqual(BUDGET.jsGzip);
+    expect(row.css.gzip).toBeLessThanOrEqual(BUDGET.cssGzip);
+  });
+});

@@ -1,0 +1,61 @@
+import { and, desc, eq, gte } from "drizzle-orm";
+import { serviceLabel } from "../src/shared/site.ts";
+import { parseConfig } from "../src/server/config.ts";
+import { enquiryReference } from "../src/server/db/contact-repository.ts";
+import { contactSubmissions } from "../src/server/db/schema.ts";
+import { openExportDatabase } from "../src/server/export/export-database.ts";
+import { parseExportArgs, toCsv, toTable } from "../src/server/export/export-format.ts";
+import { formatIndiaTime } from "../src/server/mail/enquiry-email.ts";
+
+// `npm run enquiries -- [--since 7d] [--format table|csv|json] [--spam]`: enquiries, newest first.
+// Works while the site runs, on the embedded database as well as on PostgreSQL.
+
+async function main() {
+  const args = parseExportArgs(process.argv.slice(2), { allowSpam: true });
+  const config = parseConfig(process.env);
+  const database = await openExportDatabase(config);
+  try {
+    const conditions = [args.spam ? undefined : eq(contactSubmissions.isSpam, false), args.since ? gte(contactSubmissions.createdAt, args.since) : undefined];
+    const rows = await database.db
+      .select()
+      .from(contactSubmissions)
+      .where(and(...conditions))
+      .orderBy(desc(contactSubmissions.createdAt));
+    if (args.format === "json") {
+      const records = rows.map((row) => ({
+        reference: enquiryReference(row.id),
+        id: row.id,
+        createdAt: row.createdAt.toISOString(),
+        firstName: row.firstName,
+        lastName: row.lastName,
+        email: row.email,
+        company: row.company,
+        service: row.service,
+        message: row.message,
+        ...(args.spam ? { spam: row.isSpam, spamReason: row.spamReason } : {}),
+      }));
+      process.stdout.write(`${JSON.stringify(records, null, 2)}\n`);
+      return;
+    }
+    const columns = ["Reference", "Received", "Name", "Email", "Company", "Service", "Message", ...(args.spam ? ["Spam"] : [])];
+    const table = rows.map((row) => [
+      enquiryReference(row.id),
+      args.format === "csv" ? row.createdAt.toISOString() : formatIndiaTime(row.createdAt.toISOString()),
+      `${row.firstName} ${row.lastName}`,
+      row.email,
+      row.company,
+      serviceLabel(row.service) ?? row.service,
+      row.message,
+      ...(args.spam ? [row.isSpam ? (row.spamReason ?? "yes") : ""] : []),
+    ]);
+    process.stdout.write(args.format === "csv" ? toCsv(columns, table) : toTable(columns, table));
+    if (args.format === "table") process.stderr.write(`${rows.length} enquir${rows.length === 1 ? "y" : "ies"}\n`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

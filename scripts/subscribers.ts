@@ -1,0 +1,33 @@
+import { desc, gte } from "drizzle-orm";
+import { parseConfig } from "../src/server/config.ts";
+import { newsletterSubscribers } from "../src/server/db/schema.ts";
+import { openExportDatabase } from "../src/server/export/export-database.ts";
+import { parseExportArgs, toCsv, toTable } from "../src/server/export/export-format.ts";
+
+// `npm run subscribers -- [--since 30d] [--format table|csv|json]`: newsletter subscribers, newest first.
+
+async function main() {
+  const args = parseExportArgs(process.argv.slice(2), { allowSpam: false });
+  const config = parseConfig(process.env);
+  const database = await openExportDatabase(config);
+  try {
+    const rows = await database.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(args.since ? gte(newsletterSubscribers.createdAt, args.since) : undefined)
+      .orderBy(desc(newsletterSubscribers.createdAt));
+    if (args.format === "json") {
+      process.stdout.write(`${JSON.stringify(rows.map((row) => ({ email: row.email, subscribedAt: row.createdAt.toISOString() })), null, 2)}\n`);
+      return;
+    }
+    const table = rows.map((row) => [row.email, row.createdAt.toISOString()]);
+    process.stdout.write(args.format === "csv" ? toCsv(["Email", "Subscribed at"], table) : toTable(["Email", "Subscribed at"], table));
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,143 @@
+import { existsSync } from "node:fs";
+import fastifyStatic from "@fastify/static";
+import { randomUUID } from "node:crypto";
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { apiNotFound, registerErrorHandling } from "./plugins/errors.ts";
+import { registerRequestLogging, serializeErrorForLog } from "./plugins/request-logging.ts";
+import { registerSecurityHeaders } from "./plugins/security-headers.ts";
+import { registerFeeds } from "./routes/feeds.ts";
+import { registerHealthRoutes } from "./routes/health.ts";
+import type { PageRenderer } from "./render/page-renderer.ts";
+import fastifyCompress from "@fastify/compress";
+import fastifyFormbody from "@fastify/formbody";
+import { watchContentVersion } from "./content/data-version.ts";
+import { PageCache, preferredEncoding } from "./render/page-cache.ts";
+import { generateSecret, sharedSetting } from "./db/settings.ts";
+import { FORM_TOKEN_PLACEHOLDER, issueFormToken } from "./enquiries/form-token.ts";
+import { createReadApi, registerContentApi } from "./routes/content-api.ts";
+import { registerEnquiryRoutes } from "./routes/enquiry-routes.ts";
+
+export type AppDependencies = {
+  config: Config;
+  db: Database;
+  /** Renders the pages; without one, page routes answer 503 (API-only tests). */
+  renderer?: PageRenderer;
+  /** Built browser assets to serve (dist/client), with hashed files under /assets/. */
+  clientDir?: string;
+  /** Development: Vite's connect middleware, run before routing. */
+  devMiddleware?: import("@fastify/middie").Handler;
+  /** pino options (level, transport); error serialisation is the app's own. */
+  logger?: Exclude<FastifyServerOptions["logger"], boolean>;
+  /** How often to look for a content change made by another instance (default 5 s). */
+  contentPollMs?: number;
+  /** Told when an enquiry has queued mail, so the outbox worker sends it at once. */
+  onEnquiryQueued?: () => void;
+};
+
+export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
+export const STATIC_FILE_CACHE = "public, max-age=604800";
+
+/** Builds the site's Fastify app, ready for inject() or listen(); it never listens itself. */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const app = Fastify({
+    logger: deps.logger ? { ...deps.logger, serializers: { err: serializeErrorForLog } } : false,
+    // Our own one line per request (plugins/request-logging.ts) replaces Fastify's two.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "requestId" }),
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+  });
+
+  // Bodies are JSON or, for the forms without JavaScript, URL-encoded; never plain text.
+  app.removeContentTypeParser("text/plain");
+  await app.register(fastifyFormbody);
+  // Dynamic answers (API JSON, pages rendered for one request) compressed on the fly; cached pages
+  // and built assets carry their compressed forms already.
+  await app.register(fastifyCompress, { encodings: ["br", "gzip"], threshold: 1024 });
+  registerRequestLogging(app);
+  registerSecurityHeaders(app, { dev: config.dev, https: config.siteUrl.startsWith("https://") });
+  registerErrorHandling(app, { bodyLimit: config.bodyLimitBytes });
+
+  if (deps.devMiddleware) {
+    const { default: middie } = await import("@fastify/middie");
+    await app.register(middie);
+    app.use(deps.devMiddleware);
+  }
+
+  if (deps.clientDir && existsSync(deps.clientDir)) {
+    await app.register(fastifyStatic, {
+      root: deps.clientDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        const hashed = /[\\/]assets[\\/]/.test(filePath);
+        reply.header("cache-control", hashed ? IMMUTABLE_CACHE : STATIC_FILE_CACHE);
+      },
+    });
+  }
+
+  registerHealthRoutes(app, db);
+  registerFeeds(app, { db, siteUrl: config.siteUrl });
+  const formSecret = config.formSecret ?? (await sharedSetting(db, "form-secret", generateSecret));
+  const readApi = createReadApi({ db, issueFormToken: () => issueFormToken(formSecret) });
+  // Pages are rendered once and kept; the form token they carry is filled in for each request.
+  const pageReadApi = createReadApi({ db, issueFormToken: () => FORM_TOKEN_PLACEHOLDER });
+  const pageCache = config.dev ? undefined : new PageCache();
+  const contentVersion = await watchContentVersion(db, deps.contentPollMs);
+  app.addHook("onClose", async () => contentVersion.stop());
+  registerContentApi(app, readApi, pageCache ? () => contentVersion.current() : undefined);
+  registerEnquiryRoutes(app, {
+    db,
+    formSecret,
+    rateLimitPerMinute: config.rateLimitPerMinute,
+    mail: { configured: config.mail !== undefined, acknowledge: config.mail?.acknowledge ?? false },
+    onEnquiryQueued: deps.onEnquiryQueued,
+    renderer: deps.renderer,
+    readApi,
+  });
+  app.all("/api/*", async (request, reply) => reply.code(404).send(apiNotFound(request.method, request.url)));
+
+  app.get("/*", async (request, reply) => {
+    if (!deps.renderer) {
+      return reply.code(503).send({ error: "Service Unavailable", message: "Pages are not being served." });
+    }
+    reply.type("text/html; charset=utf-8").header("vary", "Accept-Encoding");
+    if (!pageCache) {
+      const { status, html } = await deps.renderer.render(request.url, { readApi, log: request.log });
+      return reply.code(status).header("cache-control", "no-cache").send(html);
+    }
+    pageCache.useVersion(contentVersion.current());
+    let page = pageCache.get(request.url);
+    if (!page) {
+      const rendered = await deps.renderer.render(request.url, { readApi: pageReadApi, log: request.log });
+      page = pageCache.set(request.url, rendered.status, rendered.html);
+    }
+    if (page.html.includes(FORM_TOKEN_PLACEHOLDER)) {
+      // A page with a form: its token is new for every request, so it is never stored downstream.
+      return reply
+        .code(page.status)
+        .header("cache-control", "no-store")
+        .send(page.html.replaceAll(FORM_TOKEN_PLACEHOLDER, issueFormToken(formSecret)));
+    }
+    reply.header("cache-control", "no-cache").header("etag", page.etag);
+    if (request.headers["if-none-match"] === page.etag) return reply.code(304).send();
+    const encoding = preferredEncoding(request.headers["accept-encoding"]);
+    if (!encoding) return reply.code(page.status).send(page.raw);
+    return reply
+      .code(page.status)
+      .header("content-encoding", encoding)
+      .send(encoding === "br" ? page.brotli : page.gzip);
+  });
+
+  app.setNotFoundHandler(async (request, reply) =>
+    reply.code(404).send(apiNotFound(request.method, request.url)),
+  );
+
+  return app;
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { parseConfig } from "./config.ts";
+
+describe("parseConfig", () => {
+  it("gives every setting its default when the environment is empty", () => {
+    expect(parseConfig({})).toEqual({
+      env: "development",
+      port: 3000,
+      host: "127.0.0.1",
+      databaseUrl: undefined,
+      dataDir: "./data",
+      siteUrl: "http://localhost:3000",
+      logLevel: "info",
+      contentDir: "./content",
+      bodyLimitBytes: 65536,
+      dev: false,
+      mail: undefined,
+      rateLimitPerMinute: 5,
+      trustProxy: false,
+      formSecret: undefined,
+      shutdownTimeoutMs: 10000,
+      mailLeaseMs: 60000,
+    });
+  });
+
+  it("reads the settings it is given, treating empty values as unset", () => {
+    const config = parseConfig({
+      PORT: "8080",
+      HOST: "0.0.0.0",
+      DATABASE_URL: "postgres://postgres@127.0.0.1:5432/site",
+      DATA_DIR: "/var/lib/site",
+      SITE_URL: "https://www.sabarmatigrid.example/",
+      LOG_LEVEL: "warn",
+      SERVE_DEV: "true",
+      CONTENT_DIR: "",
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: "0.0.0.0",
+      databaseUrl: "postgres://postgres@127.0.0.1:5432/site",
+      dataDir: "/var/lib/site",
+      siteUrl: "https://www.sabarmatigrid.example",
+      logLevel: "warn",
+      dev: true,
+      contentDir: "./content",
+    });
+  });
+
+  it("turns on mail only when SMTP_URL, MAIL_FROM and MAIL_TO are all set", () => {
+    expect(
+      parseConfig({
+        SMTP_URL: "smtp://127.0.0.1:2525",
+        MAIL_FROM: "website@sabarmatigrid.example",
+        MAIL_TO: "enquiries@sabarmatigrid.example, md@sabarmatigrid.example",
+        MAIL_ACKNOWLEDGE: "true",
+      }).mail,
+    ).toEqual({
+      smtpUrl: "smtp://127.0.0.1:2525",
+      from: "website@sabarmatigrid.example",
+      to: ["enquiries@sabarmatigrid.example", "md@sabarmatigrid.example"],
+      acknowledge: true,
+    });
+    expect(() => parseConfig({ SMTP_URL: "smtp://x", MAIL_FROM: "a@b.co", MAIL_TO: "nobody" })).toThrow(/MAIL_TO/);
+  });
+
+  it.each([
+    [{ PORT: "web" }, "Invalid configuration: PORT must be a number"],
+    [{ PORT: "70000" }, "Invalid configuration: PORT must be between 0 and 65535"],
+    [{ DATABASE_URL: "mysql://root@localhost/site" }, "Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL"],
+    [{ SITE_URL: "www.example.com" }, "Invalid configuration: SITE_URL must be an http:// or https:// URL"],
+    [{ LOG_LEVEL: "loud" }, "Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent"],
+    [{ SERVE_DEV: "maybe" }, "Invalid configuration: SERVE_DEV must be true or false"],
+    [{ SMTP_URL: "http://mail" }, "Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL"],
+    [{ SMTP_URL: "smtp://127.0.0.1:2525" }, "Invalid configuration: MAIL_FROM and MAIL_TO must be set too"],
+    [{ RATE_LIMIT_PER_MINUTE: "0" }, "Invalid configuration: RATE_LIMIT_PER_MINUTE must be at least 1"],
+    [{ FORM_SECRET: "short" }, "Invalid configuration: FORM_SECRET must be at least 16 characters"],
+  ])("rejects %o with one line naming the variable", (env, message) => {
+    expect(() => parseConfig(env)).toThrow(message);
+    try {
+      parseConfig(env);
+    } catch (error) {
+      expect((error as Error).message).not.toContain("\n");
+    }
+  });
+});

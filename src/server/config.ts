@@ -1,0 +1,136 @@
+import { z } from "zod";
+
+const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const booleanFromEnv = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 65535")
+    .max(65535, "must be between 0 and 65535")
+    .default(3000),
+  HOST: z.string().min(1, "must not be empty").default("127.0.0.1"),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
+    .optional(),
+  DATA_DIR: z.string().min(1, "must not be empty").default("./data"),
+  SITE_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .transform((value) => value.replace(/\/+$/, ""))
+    .optional(),
+  LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(", ")}` }).default("info"),
+  CONTENT_DIR: z.string().min(1, "must not be empty").default("./content"),
+  BODY_LIMIT_BYTES: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1024, "must be at least 1024")
+    .max(10 * 1024 * 1024, "must be at most 10485760")
+    .default(64 * 1024),
+  SERVE_DEV: booleanFromEnv.optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  MAIL_FROM: z.email("must be an email address").optional(),
+  MAIL_TO: z
+    .string()
+    .transform((value) => value.split(",").map((address) => address.trim()).filter(Boolean))
+    .pipe(
+      z
+        .array(z.email({ error: "must be one or more comma-separated email addresses" }))
+        .min(1, "must be one or more comma-separated email addresses"),
+    )
+    .optional(),
+  MAIL_ACKNOWLEDGE: booleanFromEnv.optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .default(5),
+  TRUST_PROXY: booleanFromEnv.optional(),
+  FORM_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  MAIL_LEASE_MS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1000, "must be at least 1000")
+    .default(60_000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 or more")
+    .default(10_000),
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  /** Set: PostgreSQL server through `pg`. Unset: embedded PGlite under dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  siteUrl: string;
+  logLevel: (typeof logLevels)[number];
+  contentDir: string;
+  bodyLimitBytes: number;
+  /** Vite in middleware mode (npm run dev) instead of the built assets. */
+  dev: boolean;
+  /** Set when SMTP_URL, MAIL_FROM and MAIL_TO all are: enquiries are then emailed to the firm. */
+  mail: { smtpUrl: string; from: string; to: string[]; acknowledge: boolean } | undefined;
+  rateLimitPerMinute: number;
+  /** Take the client address from X-Forwarded-For (behind a reverse proxy). */
+  trustProxy: boolean;
+  /** Signs the form timestamps; when unset the instances share one generated in the database. */
+  formSecret: string | undefined;
+  /** How long a worker's claim on a mail lasts; another instance sends it after that. */
+  mailLeaseMs: number;
+  /** How long a shutdown waits for requests in flight before cutting their connections. */
+  shutdownTimeoutMs: number;
+};
+
+export class ConfigError extends Error {}
+
+/**
+ * Parses the process environment into the typed configuration. The only module that reads
+ * environment variables; a bad value throws a ConfigError whose message is one line naming the
+ * variable and what is wrong with it.
+ */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  // Empty strings (KEY= in a .env file) mean "not set".
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const result = configSchema.safeParse(present);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
+  }
+  const c = result.data;
+  const mailParts = [c.SMTP_URL, c.MAIL_FROM, c.MAIL_TO];
+  if (mailParts.some(Boolean) && !mailParts.every(Boolean)) {
+    const missing = ["SMTP_URL", "MAIL_FROM", "MAIL_TO"].filter((_, index) => !mailParts[index]);
+    throw new ConfigError(`Invalid configuration: ${missing.join(" and ")} must be set too when any of SMTP_URL, MAIL_FROM, MAIL_TO is`);
+  }
+  return {
+    env: c.NODE_ENV,
+    port: c.PORT,
+    host: c.HOST,
+    databaseUrl: c.DATABASE_URL,
+    dataDir: c.DATA_DIR,
+    siteUrl: c.SITE_URL ?? `http://localhost:${c.PORT}`,
+    logLevel: c.LOG_LEVEL,
+    contentDir: c.CONTENT_DIR,
+    bodyLimitBytes: c.BODY_LIMIT_BYTES,
+    dev: c.SERVE_DEV ?? false,
+    mail:
+      c.SMTP_URL && c.MAIL_FROM && c.MAIL_TO
+        ? { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM, to: c.MAIL_TO, acknowledge: c.MAIL_ACKNOWLEDGE ?? false }
+        : undefined,
+    rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
+    trustProxy: c.TRUST_PROXY ?? false,
+    formSecret: c.FORM_SECRET,
+    shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
+    mailLeaseMs: c.MAIL_LEASE_MS,
+  };
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { readingMinutes, renderArticleMarkdown, slugifyHeading } from "./render-markdown.ts";
+
+const hostile = `
+# Title inside the body
+
+Some **bold** text and [a fine link](https://ieee.org/standards) and [a relative one](/contact).
+
+<script>alert("xss")</script>
+
+<img src=x onerror="alert(1)">
+
+<a href="javascript:alert(2)">click</a>
+
+[markdown js link](javascript:alert(3))
+
+[data link](data:text/html;base64,PHNjcmlwdD5hbGVydCg0KTwvc2NyaXB0Pg==)
+
+<iframe src="https://evil.example"></iframe>
+
+<p onclick="alert(5)" style="color:red">paragraph with handler</p>
+
+<svg onload="alert(6)"><circle r="1"/></svg>
+
+## Load & Flow
+
+### Load & Flow
+
+| A | B |
+|---|---|
+| 1 | 2 |
+`;
+
+describe("renderArticleMarkdown", () => {
+  const { html, headings } = renderArticleMarkdown(hostile);
+
+  it("removes every script vector of a hostile file", () => {
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/<img/i);
+    expect(html).not.toMatch(/<iframe/i);
+    expect(html).not.toMatch(/<svg/i);
+    expect(html).not.toMatch(/\son\w+=/i);
+    expect(html).not.toMatch(/javascript:/i);
+    expect(html).not.toMatch(/href="data:/i);
+    expect(html).not.toMatch(/style=/i);
+  });
+
+  it("keeps the Markdown's structure: headings with anchor ids, links, tables, emphasis", () => {
+    expect(html).toContain('<h2 id="title-inside-the-body">Title inside the body</h2>');
+    expect(html).toContain('<h2 id="load-flow">Load &amp; Flow</h2>');
+    expect(html).toContain('<h3 id="load-flow-2">Load &amp; Flow</h3>');
+    expect(html).toContain('<a href="https://ieee.org/standards" rel="noopener noreferrer nofollow">a fine link</a>');
+    expect(html).toContain('<a href="/contact">a relative one</a>');
+    expect(html).toContain("<strong>bold</strong>");
+    expect(html).toMatch(/<table>[\s\S]*<td>1<\/td>/);
+    expect(headings).toEqual([
+      { id: "title-inside-the-body", text: "Title inside the body", level: 2 },
+      { id: "load-flow", text: "Load & Flow", level: 2 },
+      { id: "load-flow-2", text: "Load & Flow", level: 3 },
+    ]);
+  });
+});
+
+describe("slugifyHeading and readingMinutes", () => {
+  it("make ids and reading times", () => {
+    expect(slugifyHeading("IEEE 519: Harmonic Limits at the PCC")).toBe("ieee-519-harmonic-limits-at-the-pcc");
+    expect(slugifyHeading("???")).toBe("section");
+    expect(readingMinutes(50)).toBe(1);
+    expect(readingMinutes(1001)).toBe(6);
+  });
+});

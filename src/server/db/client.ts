@@ -1,0 +1,52 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import * as schema from "./schema.ts";
+
+/** One type for both drivers: every query in the project is written against this. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Rows of a raw SQL query; both drivers answer with `{ rows }`. */
+export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+export type DatabaseHandle = {
+  db: Database;
+  /** "pglite" for the embedded database, "postgres" for a server reached through `pg`. */
+  driver: "pglite" | "postgres";
+  /** The embedded database itself, when that is the driver. */
+  pglite?: PGlite;
+  close: () => Promise<void>;
+};
+
+export type DatabaseOptions = {
+  /** A postgres:// URL. When unset the embedded PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** Folder of the embedded database; "memory://" keeps it in memory (tests). */
+  dataDir: string;
+};
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client that loses its server must not crash the process; the pool replaces it.
+    pool.on("error", () => {});
+    const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+    return { db, driver: "postgres", close: () => pool.end() };
+  }
+  let location = options.dataDir;
+  if (!location.startsWith("memory://")) {
+    location = path.resolve(location, "pglite");
+    await mkdir(location, { recursive: true });
+  }
+  const client = await PGlite.create(location);
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return { db, driver: "pglite", pglite: client, close: () => client.close() };
+}

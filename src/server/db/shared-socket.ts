@@ -1,0 +1,34 @@
+import { mkdir, rm } from "node:fs/promises";
+import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+
+// The embedded database can be opened by one process only. While the site runs, it shares its
+// PGlite over a Unix socket in DATA_DIR, so that the export commands (npm run enquiries,
+// npm run subscribers) can read it through `pg` at the same time. See
+// docs/decisions/005-exports-read-the-embedded-database-through-a-socket.md.
+
+export function sharedSocketDir(dataDir: string): string {
+  return path.resolve(dataDir, "socket");
+}
+
+/** A postgres:// URL that reaches the running site's embedded database over its socket. */
+export function sharedSocketUrl(dataDir: string): string {
+  return `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(sharedSocketDir(dataDir))}`;
+}
+
+export async function shareDatabaseOnSocket(pglite: PGlite, dataDir: string): Promise<{ stop: () => Promise<void> }> {
+  const dir = sharedSocketDir(dataDir);
+  await mkdir(dir, { recursive: true });
+  const socketPath = path.join(dir, ".s.PGSQL.5432");
+  // A socket file left by a process that crashed would block the bind.
+  await rm(socketPath, { force: true });
+  const server = new PGLiteSocketServer({ db: pglite, path: socketPath, maxConnections: 4 });
+  await server.start();
+  return {
+    stop: async () => {
+      await server.stop();
+      await rm(socketPath, { force: true });
+    },
+  };
+}

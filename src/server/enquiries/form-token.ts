@@ -1,0 +1,32 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+// A form carries the moment the server rendered it, signed, so the server can tell a person
+// (who takes a few seconds at least) from a script that posts at once. Old tokens stay valid:
+// a visitor may take an hour, and the browser outbox may resend days later.
+
+export const MIN_FORM_FILL_MS = 3000;
+
+/** Stands for the token in a cached page; replaced by a fresh token in every response. */
+export const FORM_TOKEN_PLACEHOLDER = "__FORM_TOKEN_8d1f3c__";
+
+function sign(secret: string, issuedAt: number): string {
+  return createHmac("sha256", secret).update(`form:${issuedAt}`).digest("base64url");
+}
+
+export function issueFormToken(secret: string, now: number = Date.now()): string {
+  return `${now}.${sign(secret, now)}`;
+}
+
+export type FormTokenVerdict = "ok" | "missing" | "invalid" | "too-fast";
+
+export function checkFormToken(secret: string, token: unknown, now: number = Date.now()): FormTokenVerdict {
+  if (typeof token !== "string" || token === "") return "missing";
+  const match = /^(\d{13})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return "invalid";
+  const issuedAt = Number(match[1]);
+  const expected = Buffer.from(sign(secret, issuedAt));
+  const given = Buffer.from(match[2] ?? "");
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return "invalid";
+  if (issuedAt > now + 60_000) return "invalid";
+  return now - issuedAt < MIN_FORM_FILL_MS ? "too-fast" : "ok";
+}

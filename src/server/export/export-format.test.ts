@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { csvCell, parseExportArgs, parseSince, toCsv, toTable } from "./export-format.ts";
+
+describe("csvCell", () => {
+  it.each([
+    ["=SUM(A1:A9)", "'=SUM(A1:A9)"],
+    ["+91 79 4000 0000", "'+91 79 4000 0000"],
+    ["-2+3", "'-2+3"],
+    ["@cmd", "'@cmd"],
+    ["\t=1", "'\t=1"],
+    ['=HYPERLINK("http://x","y")', `"'=HYPERLINK(""http://x"",""y"")"`],
+    ["plain text", "plain text"],
+    ["a, b", '"a, b"'],
+    ["line\nbreak", '"line\nbreak"'],
+  ])("neutralises and quotes %j", (input, output) => {
+    expect(csvCell(input)).toBe(output);
+  });
+
+  it("writes a header row and CRLF line ends", () => {
+    expect(toCsv(["Email", "Note"], [["a@example.com", null]])).toBe("Email,Note\r\na@example.com,\r\n");
+  });
+});
+
+describe("toTable", () => {
+  it("aligns columns and clips long cells to one line", () => {
+    const table = toTable(["Name", "Message"], [["Asha", "first line\nsecond line that is rather long"]], 20);
+    expect(table.split("\n")).toEqual(["Name  Message", "----  --------------------", "Asha  first line second l…", ""]);
+  });
+});
+
+describe("parseSince and parseExportArgs", () => {
+  const now = new Date("2026-11-22T12:00:00Z");
+  it("reads days, hours, minutes and dates", () => {
+    expect(parseSince("7d", now).toISOString()).toBe("2026-11-15T12:00:00.000Z");
+    expect(parseSince("24h", now).toISOString()).toBe("2026-11-21T12:00:00.000Z");
+    expect(parseSince("30m", now).toISOString()).toBe("2026-11-22T11:30:00.000Z");
+    expect(parseSince("2026-01-31", now).toISOString()).toBe("2026-01-31T00:00:00.000Z");
+    expect(() => parseSince("last week", now)).toThrow(/--since must be like 7d/);
+  });
+
+  it("reads the options and refuses unknown ones with a clear message", () => {
+    expect(parseExportArgs(["--format", "csv", "--spam"], { allowSpam: true })).toEqual({ format: "csv", spam: true });
+    expect(parseExportArgs(["--format=json"], { allowSpam: true }).format).toBe("json");
+    expect(() => parseExportArgs(["--format", "xml"], { allowSpam: true })).toThrow("--format must be table, csv or json");
+    expect(() => parseExportArgs(["--spam"], { allowSpam: false })).toThrow("unknown option --spam");
+    expect(() => parseExportArgs(["--since"], { allowSpam: true })).toThrow("--since needs a value");
+  });
+});

@@ -1,0 +1,82 @@
+import type { ContactSubmission } from "#shared/api-types.ts";
+import { serviceLabel, site } from "#shared/site.ts";
+import { enquiryReference } from "../db/contact-repository.ts";
+
+// The messages the outbox sends. Every value that reaches a header has its line breaks removed,
+// and addresses go in as objects, so no field of an enquiry can add a header.
+
+export type OutgoingMail = {
+  from: string;
+  to: string | string[] | { name: string; address: string };
+  replyTo?: { name: string; address: string };
+  subject: string;
+  text: string;
+  messageId: string;
+};
+
+const istFormat = new Intl.DateTimeFormat("en-IN", {
+  dateStyle: "long",
+  timeStyle: "short",
+  timeZone: "Asia/Kolkata",
+});
+
+export function formatIndiaTime(iso: string): string {
+  return `${istFormat.format(new Date(iso))} IST`;
+}
+
+export function headerSafe(value: string): string {
+  return value.replace(/[\r\n\u2028\u2029\0]+/g, " ").trim();
+}
+
+export function notificationEmail(
+  submission: ContactSubmission,
+  options: { from: string; to: string[]; outboxId: string; hostname: string },
+): OutgoingMail {
+  const name = headerSafe(`${submission.firstName} ${submission.lastName}`);
+  const service = serviceLabel(submission.service) ?? "Not specified";
+  return {
+    from: options.from,
+    to: options.to,
+    replyTo: { name, address: headerSafe(submission.email) },
+    subject: headerSafe(`New enquiry ${enquiryReference(submission.id)}: ${service} from ${name}`),
+    messageId: `<${options.outboxId}@${options.hostname}>`,
+    text: [
+      `A new enquiry arrived through the website. Reply to this email to answer ${submission.firstName} directly.`,
+      "",
+      `Reference: ${enquiryReference(submission.id)}`,
+      `Received:  ${formatIndiaTime(submission.createdAt)}`,
+      `Name:      ${submission.firstName} ${submission.lastName}`,
+      `Email:     ${submission.email}`,
+      `Company:   ${submission.company ?? "Not given"}`,
+      `Service:   ${service}`,
+      "",
+      "Project details:",
+      submission.message,
+      "",
+      `Our promise is a reply within 24 hours.`,
+    ].join("\n"),
+  };
+}
+
+export function acknowledgementEmail(
+  submission: ContactSubmission,
+  options: { from: string; outboxId: string; hostname: string },
+): OutgoingMail {
+  const reference = enquiryReference(submission.id);
+  return {
+    from: options.from,
+    to: { name: headerSafe(`${submission.firstName} ${submission.lastName}`), address: headerSafe(submission.email) },
+    subject: `We received your enquiry (${reference})`,
+    messageId: `<${options.outboxId}@${options.hostname}>`,
+    text: [
+      `Dear ${submission.firstName},`,
+      "",
+      `Thank you for contacting ${site.name}. We have received your enquiry and an engineer will reply within 24 hours.`,
+      "",
+      `Your reference number is ${reference}. Please quote it if you write to us about this enquiry.`,
+      "",
+      `${site.name}`,
+      `${site.phone} | ${site.email}`,
+    ].join("\n"),
+  };
+}

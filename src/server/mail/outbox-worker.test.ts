@@ -1,0 +1,204 @@
+import { eq, sql } from "drizzle-orm";
+import pino from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import { storeEnquiry } from "../db/contact-repository.ts";
+import { applyMigrations } from "../db/migrate.ts";
+import { mailOutbox } from "../db/schema.ts";
+import { createTestDatabase, type TestDatabase, testDrivers } from "../../../test/databases.ts";
+import { freePort, SmtpPeer } from "../../../test/smtp-peer.ts";
+import { OutboxWorker } from "./outbox-worker.ts";
+import { createSmtpTransport } from "./smtp-transport.ts";
+
+const silent = pino({ level: "silent" });
+const FIRM = ["enquiries@sabarmatigrid.example"];
+const FROM = "website@sabarmatigrid.example";
+
+const data = (overrides: Partial<Record<string, string>> = {}) => ({
+  firstName: "Asha",
+  lastName: "Patel",
+  email: "asha.patel@example.com",
+  company: "Kutch Solar Park Pvt Ltd",
+  service: "renewable-energy" as const,
+  message: "Grid connectivity study for a 120 MW solar plant.\nSecond line of details.",
+  ...overrides,
+});
+
+describe.each(testDrivers)("the mail outbox on %s", (driver) => {
+  let database: TestDatabase;
+  let peer: SmtpPeer | undefined;
+  const workers: OutboxWorker[] = [];
+
+  async function setUp() {
+    database = await createTestDatabase(driver);
+    await applyMigrations(database.db);
+  }
+  function worker(smtpUrl: string, options: Partial<ConstructorParameters<typeof OutboxWorker>[0]> = {}) {
+    const created = new OutboxWorker({
+      db: database.db,
+      transport: createSmtpTransport(smtpUrl),
+      from: FROM,
+      to: FIRM,
+      log: silent,
+      pollIntervalMs: 50,
+      retryBaseMs: 100,
+      retryMaxMs: 400,
+      ...options,
+    });
+    workers.push(created);
+    return created;
+  }
+  const queue = (overrides: Partial<Record<string, string>> = {}, acknowledge = false, spamReason: string | null = null) =>
+    storeEnquiry(database.db, {
+      data: data(overrides),
+      idempotencyKey: crypto.randomUUID(),
+      spamReason,
+      mail: { configured: true, acknowledge },
+    });
+
+  afterEach(async () => {
+    // stop() is safe to call twice; it also closes each worker's SMTP connections.
+    await Promise.all(workers.splice(0).map((w) => w.stop()));
+    await peer?.stop();
+    peer = undefined;
+    await database.drop();
+  });
+
+  it("emails the firm once per enquiry with the visitor's details, Reply-To and the time in IST", async () => {
+    await setUp();
+    peer = await SmtpPeer.start();
+    const stored = await queue();
+    const w = worker(peer.url);
+    w.start();
+    const [mail] = await peer.waitForMessages(1);
+    await w.stop();
+    expect(mail!.to).toEqual(FIRM);
+    expect(mail!.from).toBe(FROM);
+    expect(mail!.headers.get("reply-to")).toEqual(["Asha Patel <asha.patel@example.com>"]);
+    expect(mail!.headers.get("subject")?.[0]).toMatch(/^New enquiry ENQ-[0-9A-F]{8}: Renewable Energy Solutions from Asha Patel$/);
+    expect(mail!.body).toContain("Name:      Asha Patel");
+    expect(mail!.body).toContain("Email:     asha.patel@example.com");
+    expect(mail!.body).toContain("Company:   Kutch Solar Park Pvt Ltd");
+    expect(mail!.body).toContain("Service:   Renewable Energy Solutions");
+    expect(mail!.body).toContain("Grid connectivity study for a 120 MW solar plant.\r\nSecond line of details.");
+    expect(mail!.body).toMatch(/Received: {2}\d{1,2} \w+ \d{4} at \d{1,2}:\d{2} (am|pm) IST/);
+    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, stored.submission.id));
+    expect(row).toMatchObject({ status: "sent", attempts: 1 });
+    expect(peer.messages).toHaveLength(1);
+  });
+
+  it("also acknowledges to the visitor with a reference number when asked to", async () => {
+    await setUp();
+    peer = await SmtpPeer.start();
+    const stored = await queue({}, true);
+    worker(peer.url).start();
+    const mails = await peer.waitForMessages(2);
+    const acknowledgement = mails.find((mail) => mail.to.includes("asha.patel@example.com"));
+    expect(acknowledgement?.headers.get("subject")?.[0]).toMatch(/^We received your enquiry \(ENQ-[0-9A-F]{8}\)$/);
+    expect(acknowledgement?.body).toContain(`ENQ-${stored.submission.id.replace(/-/g, "").slice(0, 8).toUpperCase()}`);
+  });
+
+  it("sends no mail for spam", async () => {
+    await setUp();
+    peer = await SmtpPeer.start();
+    await queue({}, true, "honeypot");
+    const w = worker(peer.url);
+    expect(await w.sendDueBatch()).toBe(0);
+    expect(peer.messages).toHaveLength(0);
+  });
+
+  it("keeps mail through an SMTP outage and delivers each message once when the server is back", async () => {
+    await setUp();
+    const port = await freePort();
+    for (let i = 0; i < 3; i += 1) await queue({ firstName: `Visitor${i}` });
+    const w = worker(`smtp://127.0.0.1:${port}`);
+    w.start();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const waiting = await database.db.select().from(mailOutbox);
+    expect(waiting.every((row) => row.status === "pending" && row.attempts >= 1 && row.lastError)).toBe(true);
+    peer = await SmtpPeer.start(port);
+    await peer.waitForMessages(3);
+    await w.stop();
+    expect(peer.messages.map((mail) => mail.headers.get("subject")?.[0]?.replace(/.* from /, "")).sort()).toEqual([
+      "Visitor0 Patel",
+      "Visitor1 Patel",
+      "Visitor2 Patel",
+    ]);
+    expect((await database.db.select().from(mailOutbox)).every((row) => row.status === "sent")).toBe(true);
+  });
+
+  it("sends mail queued before it started (a restart resumes), and takes over mail whose lease ran out", async () => {
+    await setUp();
+    peer = await SmtpPeer.start();
+    await queue({ firstName: "Queued" });
+    const abandoned = await queue({ firstName: "Abandoned" });
+    // An instance claimed this one and died: its lease has expired.
+    await database.db
+      .update(mailOutbox)
+      .set({ leaseOwner: "dead-instance", leaseUntil: sql`now() - interval '1 second'`, attempts: 1 })
+      .where(eq(mailOutbox.submissionId, abandoned.submission.id));
+    const w = worker(peer.url);
+    w.start();
+    await peer.waitForMessages(2);
+    await w.stop();
+    expect((await database.db.select().from(mailOutbox)).every((row) => row.status === "sent")).toBe(true);
+  });
+
+  it("never lets two workers send the same message", async () => {
+    await setUp();
+    peer = await SmtpPeer.start();
+    for (let i = 0; i < 40; i += 1) await queue({ firstName: `Visitor${i}` });
+    const pair = [worker(peer.url, { batchSize: 5 }), worker(peer.url, { batchSize: 5 })];
+    pair.forEach((w) => w.start());
+    await peer.waitForMessages(40);
+    await Promise.all(pair.map((w) => w.stop()));
+    expect(peer.messages).toHaveLength(40);
+    expect(new Set(peer.messages.map((mail) => mail.headers.get("message-id")?.[0])).size).toBe(40);
+  });
+
+  it("never sends a message twice when a slow batch outlasts its lease and another worker takes the rest", async () => {
+    await setUp();
+    peer = await SmtpPeer.start();
+    for (let i = 0; i < 8; i += 1) await queue({ firstName: `Slow${i}` });
+    // Each send takes 400 ms, so a batch of 8 claimed under a 1 s lease runs out after the
+    // second or third message, and the other worker claims the rest while the first goes on.
+    const slowTransport = () => {
+      const smtp = createSmtpTransport(peer!.url);
+      return {
+        send: async (mail: Parameters<typeof smtp.send>[0]) => {
+          await new Promise((resolve) => setTimeout(resolve, 400));
+          await smtp.send(mail);
+        },
+        close: smtp.close,
+      };
+    };
+    const first = worker(peer.url, { transport: slowTransport(), batchSize: 8, leaseMs: 1000 });
+    const second = worker(peer.url, { transport: slowTransport(), batchSize: 8, leaseMs: 1000 });
+    first.start();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    second.start();
+    await peer.waitForMessages(8);
+    await Promise.all([first.stop(), second.stop()]);
+    expect(peer.messages).toHaveLength(8);
+    const sentRows = await database.db.select().from(mailOutbox);
+    expect(sentRows.every((row) => row.status === "sent")).toBe(true);
+  });
+
+  it("keeps every header on its line whatever an enquiry contains", async () => {
+    await setUp();
+    peer = await SmtpPeer.start();
+    // Stored directly, past validation, as if an older row or a bug let it through.
+    await storeEnquiry(database.db, {
+      data: { ...data(), firstName: "Asha\r\nBcc: victim@example.com", company: "X\nSubject: hi", email: "asha.patel@example.com" },
+      idempotencyKey: crypto.randomUUID(),
+      spamReason: null,
+      mail: { configured: true, acknowledge: true },
+    });
+    worker(peer.url).start();
+    const mails = await peer.waitForMessages(2);
+    for (const mail of mails) {
+      expect(mail.headers.has("bcc")).toBe(false);
+      expect(mail.headers.get("subject")).toHaveLength(1);
+      expect(mail.to.every((address) => !address.includes("victim"))).toBe(true);
+    }
+  });
+});

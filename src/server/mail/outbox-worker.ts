@@ -1,0 +1,170 @@
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { ContactSubmission } from "#shared/api-types.ts";
+import { type Database, queryRows } from "../db/client.ts";
+import { contactSubmissions, mailOutbox } from "../db/schema.ts";
+import { acknowledgementEmail, notificationEmail, type OutgoingMail } from "./enquiry-email.ts";
+
+// Sends the mail the enquiries queued, at least once and in practice exactly once: a worker
+// claims due rows with FOR UPDATE SKIP LOCKED and a lease, so instances never take the same
+// row at once, and a row whose instance died is taken again when its lease runs out. A failed
+// send is retried with exponential backoff; nothing is ever dropped.
+
+export type MailTransport = { send: (mail: OutgoingMail) => Promise<void>; close: () => void };
+
+export type OutboxWorkerOptions = {
+  db: Database;
+  transport: MailTransport;
+  from: string;
+  to: string[];
+  log: FastifyBaseLogger;
+  pollIntervalMs?: number;
+  leaseMs?: number;
+  batchSize?: number;
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+};
+
+type ClaimedRow = { id: string; submission_id: string; kind: string; attempts: number };
+
+/** Error text without anything that looks like an email address. */
+export function redactAddresses(text: string): string {
+  return text.replace(/[^\s<>"'()]+@[^\s<>"'()]+/g, "<address>").slice(0, 500);
+}
+
+export class OutboxWorker {
+  readonly instanceId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly options: Required<Omit<OutboxWorkerOptions, "db" | "transport" | "from" | "to" | "log">>;
+  private running = false;
+  private current: Promise<void> | undefined;
+  private sleepTimer: ReturnType<typeof setTimeout> | undefined;
+  private wakeSleeper: (() => void) | undefined;
+  private wokenWhileBusy = false;
+
+  constructor(private readonly deps: OutboxWorkerOptions) {
+    this.options = {
+      pollIntervalMs: deps.pollIntervalMs ?? 2000,
+      leaseMs: deps.leaseMs ?? 60_000,
+      batchSize: deps.batchSize ?? 20,
+      retryBaseMs: deps.retryBaseMs ?? 5000,
+      retryMaxMs: deps.retryMaxMs ?? 15 * 60_000,
+    };
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.current = this.loop();
+  }
+
+  /** Looks for due mail now instead of at the next poll. */
+  wake(): void {
+    if (this.wakeSleeper) this.wakeSleeper();
+    else this.wokenWhileBusy = true;
+  }
+
+  /** Stops polling after the batch in hand is sent (or its sends fail), then closes the transport. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await this.current;
+    this.deps.transport.close();
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      let claimed = 0;
+      try {
+        claimed = await this.sendDueBatch();
+      } catch (error) {
+        this.deps.log.warn({ errCode: (error as { code?: string }).code }, "mail outbox: could not read due mail");
+      }
+      if (!this.running) break;
+      if (claimed >= this.options.batchSize || this.wokenWhileBusy) {
+        this.wokenWhileBusy = false;
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        this.wakeSleeper = resolve;
+        this.sleepTimer = setTimeout(resolve, this.options.pollIntervalMs);
+      });
+      clearTimeout(this.sleepTimer);
+      this.wakeSleeper = undefined;
+    }
+  }
+
+  /** Claims and sends one batch of due mail; returns how many rows it claimed. */
+  async sendDueBatch(): Promise<number> {
+    const { db } = this.deps;
+    const claimed = await queryRows<ClaimedRow>(
+      db,
+      sql`update mail_outbox
+          set lease_until = now() + make_interval(secs => ${this.options.leaseMs / 1000}),
+              lease_owner = ${this.instanceId},
+              attempts = attempts + 1
+          where id in (
+            select id from mail_outbox
+            where status = 'pending' and next_attempt_at <= now() and (lease_until is null or lease_until < now())
+            order by next_attempt_at
+            limit ${this.options.batchSize}
+            for update skip locked)
+          returning id, submission_id, kind, attempts`,
+    );
+    if (claimed.length === 0) return 0;
+    const rows = await db
+      .select()
+      .from(contactSubmissions)
+      .where(inArray(contactSubmissions.id, [...new Set(claimed.map((row) => row.submission_id))]));
+    const submissions = new Map(
+      rows.map((row): [string, ContactSubmission] => [
+        row.id,
+        { ...row, createdAt: row.createdAt.toISOString() },
+      ]),
+    );
+    // One at a time, each recorded as sent the moment the SMTP server takes it: if this process
+    // dies, at most the one message in hand can go out again (with the same Message-ID).
+    for (const row of claimed) await this.sendOne(row, submissions.get(row.submission_id));
+    return claimed.length;
+  }
+
+  private async sendOne(row: ClaimedRow, submission: ContactSubmission | undefined): Promise<void> {
+    const { db, log } = this.deps;
+    const mine = and(eq(mailOutbox.id, row.id), eq(mailOutbox.leaseOwner, this.instanceId));
+    if (!submission) {
+      await db.update(mailOutbox).set({ status: "failed", lastError: "enquiry not found", leaseUntil: null }).where(mine);
+      return;
+    }
+    // A batch is sent one message at a time, so a claim made for the whole batch can run out
+    // before its last rows are reached, and another instance may have taken them since. Renew
+    // the claim for this one row just before sending, and leave it if it is no longer ours.
+    const stillMine = await db
+      .update(mailOutbox)
+      .set({ leaseUntil: sql`now() + make_interval(secs => ${this.options.leaseMs / 1000})` })
+      .where(and(mine, eq(mailOutbox.status, "pending")))
+      .returning({ id: mailOutbox.id });
+    if (stillMine.length === 0) return;
+    const mailOptions = { from: this.deps.from, outboxId: row.id, hostname: "sabarmatigrid.site" };
+    const mail =
+      row.kind === "acknowledgement"
+        ? acknowledgementEmail(submission, mailOptions)
+        : notificationEmail(submission, { ...mailOptions, to: this.deps.to });
+    try {
+      await this.deps.transport.send(mail);
+      await db.update(mailOutbox).set({ status: "sent", sentAt: new Date(), leaseUntil: null, lastError: null }).where(mine);
+      log.info({ outboxId: row.id, kind: row.kind, attempts: row.attempts }, "mail sent");
+    } catch (error) {
+      const delay = Math.min(this.options.retryBaseMs * 2 ** (row.attempts - 1), this.options.retryMaxMs);
+      const reason = redactAddresses((error as Error).message ?? String(error));
+      await db
+        .update(mailOutbox)
+        .set({ leaseUntil: null, lastError: reason, nextAttemptAt: new Date(Date.now() + delay) })
+        .where(mine);
+      log.warn(
+        { outboxId: row.id, kind: row.kind, attempts: row.attempts, retryInMs: delay, errCode: (error as { code?: string }).code },
+        "mail not sent; will retry",
+      );
+    }
+  }
+}

@@ -1,0 +1,91 @@
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { ServerEntry } from "#shared/page-rendering.ts";
+import { type Config, ConfigError, parseConfig } from "./config.ts";
+import { devAssets, readBuiltAssets } from "./render/assets.ts";
+import { createPageRenderer, type PageRenderer } from "./render/page-renderer.ts";
+import { type SiteOptions, startSite } from "./site.ts";
+
+// Starts the site: configuration, database and migrations, content, pages, then listens.
+
+export const projectRoot = fileURLToPath(new URL("../../", import.meta.url));
+export const clientDir = path.join(projectRoot, "dist", "client");
+export const serverEntryPath = path.join(projectRoot, "dist", "server", "entry-server.js");
+
+function loadConfig(): Config {
+  try {
+    return parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const config = loadConfig();
+  // JSON logs in production; readable ones in development.
+  const logger = config.dev
+    ? { level: config.logLevel, transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" } } }
+    : { level: config.logLevel };
+
+  let renderer: PageRenderer;
+  let devMiddleware: SiteOptions["devMiddleware"];
+  let closeDevServer = async () => {};
+  if (config.dev) {
+    const { createServer } = await import("vite");
+    const vite = await createServer({ root: projectRoot, server: { middlewareMode: true }, appType: "custom" });
+    devMiddleware = vite.middlewares as unknown as typeof devMiddleware;
+    closeDevServer = () => vite.close();
+    renderer = createPageRenderer({
+      loadEntry: () => vite.ssrLoadModule("/src/web/entry-server.tsx") as Promise<ServerEntry>,
+      assets: devAssets,
+      transformHtml: (url, html) => vite.transformIndexHtml(url, html),
+      siteUrl: config.siteUrl,
+    });
+  } else {
+    const entry = (await import(pathToFileURL(serverEntryPath).href)) as ServerEntry;
+    renderer = createPageRenderer({
+      loadEntry: async () => entry,
+      assets: readBuiltAssets(clientDir),
+      siteUrl: config.siteUrl,
+    });
+  }
+
+  const site = await startSite({
+    config,
+    renderer,
+    devMiddleware,
+    clientDir: config.dev ? undefined : clientDir,
+    logger,
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    site.app.log.info({ signal }, "shutting down");
+    await site.close();
+    await closeDevServer();
+    console.log(`Site stopped cleanly (${signal}).`);
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+
+  await site.app.listen({ port: config.port, host: config.host });
+  const address = site.app.server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+  console.log(
+    `${config.dev ? "Development server" : "Site"} running at http://${shownHost}:${port}/ ` +
+      `(database: ${site.database.driver === "pglite" ? `embedded, in ${path.resolve(config.dataDir)}` : "PostgreSQL"})`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error("The server could not start:", error instanceof Error ? error.message : error);
+  process.exit(1);
+});

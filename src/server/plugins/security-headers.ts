@@ -1,0 +1,38 @@
+import type { FastifyInstance } from "fastify";
+
+/**
+ * Content-Security-Policy and companions on every answer. Scripts only from the site itself and
+ * never inline (the page data travels as non-executable JSON). Development relaxes script-src for
+ * Vite's React refresh preamble and its websocket.
+ */
+export function contentSecurityPolicy(dev: boolean): string {
+  return [
+    "default-src 'self'",
+    dev ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "manifest-src 'self'",
+  ].join("; ");
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, options: { dev: boolean; https: boolean }): void {
+  const headers: Record<string, string> = {
+    "content-security-policy": contentSecurityPolicy(options.dev),
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "x-frame-options": "DENY",
+    "cross-origin-opener-policy": "same-origin",
+    "cross-origin-resource-policy": "same-origin",
+    "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+  };
+  if (options.https) headers["strict-transport-security"] = "max-age=31536000; includeSubDomains";
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.headers(headers);
+  });
+}

@@ -1,0 +1,90 @@
+import type { RenderedPage } from "#shared/page-rendering.ts";
+import { site } from "#shared/site.ts";
+import { articleJsonLd, breadcrumbJsonLd, organizationJsonLd } from "./structured-data.ts";
+
+export type DocumentAssets = {
+  /** Module scripts of the browser entry. */
+  scripts: string[];
+  styles: string[];
+  /** Modules the entry imports, preloaded so they download in parallel. */
+  preloads: string[];
+};
+
+const htmlEscapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => htmlEscapes[char] ?? char);
+}
+
+/**
+ * JSON that is safe inside a <script type="application/json">: no "</script>", no "<!--", and no
+ * line separators that older parsers treat as line ends.
+ */
+export function serializeJsonForHtml(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+const meta = (attribute: "name" | "property", key: string, content: string) =>
+  `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`;
+
+export function renderDocument(options: {
+  page: RenderedPage;
+  assets: DocumentAssets;
+  siteUrl: string;
+  pathname: string;
+}): string {
+  const { page, assets, siteUrl } = options;
+  const canonicalUrl = `${siteUrl}${options.pathname === "/" ? "/" : options.pathname.replace(/\/+$/, "")}`;
+  const { title, description } = page.meta;
+  // Link previews need a raster picture; the site's own is used for every page.
+  const image = `${siteUrl}/og-image.png`;
+  const structured = [organizationJsonLd(siteUrl), breadcrumbJsonLd(page.meta, siteUrl), articleJsonLd(page.meta, canonicalUrl, siteUrl)]
+    .filter(Boolean)
+    .map((data) => `<script type="application/ld+json">${serializeJsonForHtml(data)}</script>`);
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title>`,
+    meta("name", "description", description),
+    page.meta.noindex ? '<meta name="robots" content="noindex">' : "",
+    page.status === 200 ? `<link rel="canonical" href="${escapeHtml(canonicalUrl)}">` : "",
+    '<meta name="theme-color" content="#0b2545">',
+    meta("property", "og:type", page.meta.article ? "article" : "website"),
+    meta("property", "og:site_name", site.name),
+    meta("property", "og:locale", "en_IN"),
+    meta("property", "og:title", title),
+    meta("property", "og:description", description),
+    meta("property", "og:url", canonicalUrl),
+    meta("property", "og:image", image),
+    meta("property", "og:image:width", "1200"),
+    meta("property", "og:image:height", "630"),
+    meta("property", "og:image:alt", `${site.name}: ${site.tagline}`),
+    page.meta.article ? meta("property", "article:published_time", page.meta.article.publishedAt) : "",
+    meta("name", "twitter:card", "summary_large_image"),
+    meta("name", "twitter:title", title),
+    meta("name", "twitter:description", description),
+    meta("name", "twitter:image", image),
+    '<link rel="icon" href="/favicon.ico" sizes="32x32">',
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    '<link rel="apple-touch-icon" href="/apple-touch-icon.png">',
+    '<link rel="manifest" href="/site.webmanifest">',
+    `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(`${site.name}: Insights`)}" href="/rss.xml">`,
+    ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+    ...assets.scripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`),
+    ...structured,
+  ]
+    .filter(Boolean)
+    .join("");
+  return (
+    `<!doctype html><html lang="en-IN"><head>${head}</head><body>` +
+    `<div id="root">${page.appHtml}</div>` +
+    `<script type="application/json" id="query-state">${serializeJsonForHtml(page.state)}</script>` +
+    `</body></html>`
+  );
+}

@@ -1,0 +1,141 @@
+import { gunzipSync, brotliDecompressSync } from "node:zlib";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../app.ts";
+import { parseConfig } from "../config.ts";
+import { bumpContentVersion } from "../content/data-version.ts";
+import { readSiteContent } from "../content/load-content.ts";
+import { syncSiteContent } from "../content/sync-content.ts";
+import { openDatabase } from "../db/client.ts";
+import { applyMigrations } from "../db/migrate.ts";
+import { blogPosts, teamMembers } from "../db/schema.ts";
+import { siteContentDir, testRenderer } from "../../../test/build-test-app.ts";
+import { createTestDatabase, type TestDatabase, testDrivers } from "../../../test/databases.ts";
+import { TEST_FORM_SECRET } from "../../../test/enquiry-fixtures.ts";
+import { eq } from "drizzle-orm";
+
+const config = parseConfig({ NODE_ENV: "production", SITE_URL: "https://www.example.test", FORM_SECRET: TEST_FORM_SECRET });
+
+async function appOver(database: TestDatabase | Awaited<ReturnType<typeof openDatabase>>) {
+  return buildApp({ config, db: database.db, renderer: testRenderer(config.siteUrl), contentPollMs: 50 });
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+describe.each(testDrivers)("the page cache on %s", (driver) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    await applyMigrations(database.db);
+    await syncSiteContent(database.db, await readSiteContent(siteContentDir));
+    app = await appOver(database);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+  });
+
+  it("serves a repeated page from memory with an ETag, answers 304 to a matching If-None-Match, and compresses", async () => {
+    const first = await app.inject({ method: "GET", url: "/about" });
+    const second = await app.inject({ method: "GET", url: "/about" });
+    expect(first.statusCode).toBe(200);
+    expect(second.body).toBe(first.body);
+    expect(first.headers.etag).toMatch(/^W\/".+"$/);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(first.headers["cache-control"]).toBe("no-cache");
+    const notModified = await app.inject({ method: "GET", url: "/about", headers: { "if-none-match": String(first.headers.etag) } });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe("");
+    const br = await app.inject({ method: "GET", url: "/about", headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(first.body);
+    const gz = await app.inject({ method: "GET", url: "/about", headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(first.body);
+  });
+
+  it("puts a fresh form token in every answer for the contact page, and lets no one store it", async () => {
+    const token = (body: string) => /name="formToken" value="([^"]+)"/.exec(body)?.[1];
+    const a = await app.inject({ method: "GET", url: "/contact" });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const b = await app.inject({ method: "GET", url: "/contact" });
+    expect(token(a.body)).toMatch(/^\d{13}\./);
+    expect(token(b.body)).toMatch(/^\d{13}\./);
+    expect(token(a.body)).not.toBe(token(b.body));
+    expect(a.body).not.toContain("__FORM_TOKEN");
+    expect(a.headers["cache-control"]).toBe("no-store");
+    expect(a.headers.etag).toBeUndefined();
+  });
+
+  it("renders again once the content version changes", async () => {
+    const before = await app.inject({ method: "GET", url: "/about" });
+    await database.db.update(teamMembers).set({ title: "Chief Relay Whisperer" }).where(eq(teamMembers.order, 1));
+    expect((await app.inject({ method: "GET", url: "/about" })).body).toBe(before.body);
+    // What every content sync does last (content/sync-content.ts).
+    await bumpContentVersion(database.db);
+    await settle();
+    const after = await app.inject({ method: "GET", url: "/about" });
+    expect(after.body).toContain("Chief Relay Whisperer");
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+});
+
+describe("a scheduled article", () => {
+  it("appears in the API and on the cached blog page when its date comes, without a restart", async () => {
+    const database = await createTestDatabase("pglite");
+    await applyMigrations(database.db);
+    const app = await appOver(database);
+    try {
+      await app.inject({ method: "GET", url: "/blog" });
+      await database.db.insert(blogPosts).values({
+        title: "Scheduled Grid Note",
+        excerpt: "Due in a moment.",
+        content: "## Due\n\nSoon.",
+        category: "Grid Integration",
+        imageUrl: "/images/articles/x.svg",
+        slug: "scheduled-grid-note",
+        publishedAt: new Date(Date.now() + 1000),
+      });
+      // The watcher learns of the scheduled date on its next poll.
+      await settle();
+      expect((await app.inject({ method: "GET", url: "/api/blog-posts" })).body).not.toContain("Scheduled Grid Note");
+      expect((await app.inject({ method: "GET", url: "/blog" })).body).not.toContain("Scheduled Grid Note");
+      expect((await app.inject({ method: "GET", url: "/blog/scheduled-grid-note" })).statusCode).toBe(404);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect((await app.inject({ method: "GET", url: "/api/blog-posts" })).body).toContain("Scheduled Grid Note");
+      expect((await app.inject({ method: "GET", url: "/blog" })).body).toContain("Scheduled Grid Note");
+      expect((await app.inject({ method: "GET", url: "/blog/scheduled-grid-note" })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await database.drop();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("page caches of two instances over one PostgreSQL", () => {
+  it("both render again when the content changes through either", async () => {
+    const database = await createTestDatabase("postgres");
+    await applyMigrations(database.db);
+    await syncSiteContent(database.db, await readSiteContent(siteContentDir));
+    const other = await openDatabase({ databaseUrl: database.url, dataDir: "unused" });
+    const [a, b] = [await appOver(database), await appOver(other)];
+    try {
+      const before = [(await a.inject({ method: "GET", url: "/" })).headers.etag, (await b.inject({ method: "GET", url: "/" })).headers.etag];
+      await database.db.update(teamMembers).set({ name: "Dr. Renamed Leader" }).where(eq(teamMembers.order, 1));
+      // Instance A's sync ends by bumping the shared content version; B sees it on its next poll.
+      await bumpContentVersion(database.db);
+      await settle();
+      for (const app of [a, b]) {
+        const page = await app.inject({ method: "GET", url: "/" });
+        expect(page.body).toContain("Dr. Renamed Leader");
+        expect(before).not.toContain(page.headers.etag);
+      }
+    } finally {
+      await a.close();
+      await b.close();
+      await other.close();
+      await database.drop();
+    }
+  });
+});

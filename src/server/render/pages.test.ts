@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TeamMember } from "#shared/api-types.ts";
+import { pageRoutesForTests } from "../../../test/page-paths.ts";
+import { blogPosts } from "../db/schema.ts";
+import { buildTestApp, type TestApp } from "../../../test/build-test-app.ts";
+import { testDrivers } from "../../../test/databases.ts";
+
+function queryState(html: string): { queries: { queryKey: string[]; state: { data: unknown } }[] } {
+  const match = /<script type="application\/json" id="query-state">([\s\S]*?)<\/script>/.exec(html);
+  if (!match?.[1]) throw new Error("no query state in the page");
+  return JSON.parse(match[1]);
+}
+
+describe.each(testDrivers)("server-rendered pages on %s", (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(driver);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("GET / answers HTML that already holds text from the database", async () => {
+    const members = (await t.app.inject({ method: "GET", url: "/api/team-members" })).json<TeamMember[]>();
+    const response = await t.app.inject({ method: "GET", url: "/" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response.body).toMatch(/^<!doctype html><html lang="en-IN">/);
+    expect(members[0]).toBeDefined();
+    expect(response.body).toContain(members[0]!.name);
+    const state = queryState(response.body);
+    expect(state.queries.map((query) => query.queryKey[0]).sort()).toEqual(["/api/blog-posts", "/api/projects", "/api/team-members"]);
+    const team = state.queries.find((query) => query.queryKey[0] === "/api/team-members");
+    expect(team?.state.data).toEqual(members);
+  });
+
+  it.each(pageRoutesForTests)("GET %s answers 200 with its own title and a canonical URL", async (path) => {
+    const response = await t.app.inject({ method: "GET", url: path });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toMatch(/<title>[^<]+<\/title>/);
+    expect(response.body).toContain(`<link rel="canonical" href="https://www.example.test${path}">`);
+  });
+
+  it("answers an unknown path with status 404 and the 'Page Not Found' page", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/no/such/page" });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response.body).toContain("Page Not Found");
+    expect(response.body).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it("embeds page data as non-executable JSON that cannot close its script element", async () => {
+    await t.database.db.insert(blogPosts).values({
+      title: "Hostile </script><script>alert(1)</script> title",
+      excerpt: "<!-- excerpt & more \u2028",
+      content: "body",
+      category: "Power Quality",
+      imageUrl: "/images/articles/x.svg",
+      slug: "hostile-title",
+    });
+    // A search the earlier tests did not render, so the page is not one cached before the insert.
+    const response = await t.app.inject({ method: "GET", url: "/blog?q=hostile" });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain("<script>alert(1)</script>");
+    const scripts = response.body.match(/<script\b[^>]*>/g) ?? [];
+    for (const tag of scripts) expect(tag).toMatch(/type="(module|application\/json|application\/ld\+json)"/);
+    const posts = queryState(response.body).queries.find((query) => query.queryKey[0] === "/api/blog-posts");
+    expect(JSON.stringify(posts?.state.data)).toContain("Hostile </script><script>alert(1)</script> title");
+  });
+
+  it("sends the security headers on pages, API answers, errors and 404s", async () => {
+    const answers = await Promise.all([
+      t.app.inject({ method: "GET", url: "/" }),
+      t.app.inject({ method: "GET", url: "/api/projects" }),
+      t.app.inject({ method: "POST", url: "/api/contact", payload: {} }),
+      t.app.inject({ method: "GET", url: "/missing" }),
+      t.app.inject({ method: "GET", url: "/api/missing" }),
+    ]);
+    for (const response of answers) {
+      const csp = String(response.headers["content-security-policy"]);
+      const scriptSrc = csp.split(";").map((part) => part.trim()).find((part) => part.startsWith("script-src"));
+      expect(scriptSrc).toBe("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(response.headers["x-content-type-options"]).toBe("nosniff");
+      expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    }
+  });
+});

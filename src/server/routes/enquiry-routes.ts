@@ -1,0 +1,190 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ApiErrorBody } from "#shared/api-types.ts";
+import { formStateKeys, type PostedFormState } from "#shared/page-rendering.ts";
+import { apiPaths, formPaths, paths } from "#shared/paths.ts";
+import { contactSubmissionSchema, fieldErrorsFrom } from "#shared/schemas/contact-submission.ts";
+import { newsletterSignupSchema } from "#shared/schemas/newsletter-signup.ts";
+import type { Database } from "../db/client.ts";
+import { enquiryReference, storeEnquiry } from "../db/contact-repository.ts";
+import { subscribeToNewsletter } from "../db/newsletter-repository.ts";
+import { checkFormToken } from "../enquiries/form-token.ts";
+import { hitRateLimit, rateLimitKey } from "../enquiries/rate-limit.ts";
+import type { PageRenderer } from "../render/page-renderer.ts";
+import type { ReadApi } from "./content-api.ts";
+
+// The enquiry and newsletter posts, as JSON (the spec's call) and as plain form posts (no
+// JavaScript). Nothing a visitor sends leads to a 500: bad input is a 4xx that names the field,
+// an unreachable database a 503 the browser outbox answers by trying again later.
+
+export type EnquiryRouteDeps = {
+  db: Database;
+  formSecret: string;
+  rateLimitPerMinute: number;
+  mail: { configured: boolean; acknowledge: boolean };
+  onEnquiryQueued?: () => void;
+  renderer?: PageRenderer;
+  readApi: ReadApi;
+};
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+export const UNAVAILABLE_MESSAGE =
+  "We could not store your enquiry just now. Please try again in a few minutes; our contact form keeps it and resends it for you.";
+
+class Unavailable extends Error {}
+
+/** Runs a database step; any failure there means the service is unavailable, not a bad request. */
+async function database<T>(log: FastifyBaseLogger, step: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    log.error({ errCode: (error as { code?: string }).code, step }, "database unavailable");
+    throw new Unavailable(step);
+  }
+}
+
+function isFormPost(request: FastifyRequest): boolean {
+  return String(request.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded");
+}
+
+function bodyObject(body: unknown): Record<string, unknown> | undefined {
+  return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+}
+
+function tooManyMessage(retryAfterSeconds: number, what: string): string {
+  return `You have sent several ${what} in the last minute. Please wait ${retryAfterSeconds} seconds and try again.`;
+}
+
+function tooManyRequests(reply: FastifyReply, retryAfterSeconds: number, what: string) {
+  const body: ApiErrorBody = { error: "Too Many Requests", message: tooManyMessage(retryAfterSeconds, what) };
+  return reply.code(429).header("retry-after", String(retryAfterSeconds)).send(body);
+}
+
+function formValues(body: Record<string, unknown>): Record<string, string> {
+  const keep = ["firstName", "lastName", "email", "company", "service", "message"];
+  return Object.fromEntries(keep.map((key) => [key, typeof body[key] === "string" ? (body[key] as string) : ""]));
+}
+
+export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDeps): void {
+  async function renderContactWithState(request: FastifyRequest, reply: FastifyReply, status: number, state: PostedFormState) {
+    if (!deps.renderer) {
+      const problem: ApiErrorBody = state.formError
+        ? { error: "Service Unavailable", message: state.formError }
+        : { error: "Bad Request", message: "Some fields of the enquiry are missing or invalid.", fields: state.errors };
+      return reply.code(status).send(problem);
+    }
+    const page = await deps.renderer.render(paths.contact, {
+      readApi: deps.readApi,
+      log: request.log,
+      extraData: { [formStateKeys.contact]: state },
+    });
+    return reply.code(status).header("cache-control", "no-store").type("text/html; charset=utf-8").send(page.html);
+  }
+
+  async function handleEnquiry(request: FastifyRequest, reply: FastifyReply) {
+    const asForm = isFormPost(request);
+    const body = bodyObject(request.body);
+    if (!body) {
+      const problem: ApiErrorBody = {
+        error: "Bad Request",
+        message: "The body must be a JSON object with firstName, lastName, email, company, service and message.",
+      };
+      return reply.code(400).send(problem);
+    }
+    try {
+      const limit = await database(request.log, "rate limit", () =>
+        hitRateLimit(deps.db, rateLimitKey(deps.formSecret, "enquiry", request.ip), deps.rateLimitPerMinute),
+      );
+      if (!limit.allowed) {
+        if (!asForm) return tooManyRequests(reply, limit.retryAfterSeconds, "enquiries");
+        // Without JavaScript the visitor sees the form again, values kept, with the same message.
+        reply.header("retry-after", String(limit.retryAfterSeconds));
+        const formError = tooManyMessage(limit.retryAfterSeconds, "enquiries");
+        return renderContactWithState(request, reply, 429, { values: formValues(body), errors: {}, formError });
+      }
+
+      const parsed = contactSubmissionSchema.safeParse(body);
+      if (!parsed.success) {
+        const fields = fieldErrorsFrom(parsed.error.issues) as Record<string, string>;
+        if (asForm) return renderContactWithState(request, reply, 400, { values: formValues(body), errors: fields });
+        const problem: ApiErrorBody = { error: "Bad Request", message: "Some fields of the enquiry are missing or invalid.", fields };
+        return reply.code(400).send(problem);
+      }
+
+      const givenKey = body.idempotencyKey ?? request.headers["idempotency-key"];
+      if (givenKey !== undefined && givenKey !== "" && (typeof givenKey !== "string" || !uuidPattern.test(givenKey))) {
+        const problem: ApiErrorBody = {
+          error: "Bad Request",
+          message: "The idempotency key must be a UUID.",
+          fields: { idempotencyKey: "must be a UUID" },
+        };
+        return reply.code(400).send(problem);
+      }
+      const idempotencyKey = typeof givenKey === "string" && givenKey ? givenKey.toLowerCase() : randomUUID();
+
+      const honeypot = typeof body["bot-field"] === "string" && body["bot-field"].trim() !== "";
+      const verdict = checkFormToken(deps.formSecret, body.formToken);
+      const spamReason = honeypot ? "honeypot" : verdict === "ok" ? null : `form-token-${verdict}`;
+
+      const stored = await database(request.log, "store enquiry", () =>
+        storeEnquiry(deps.db, { data: parsed.data, idempotencyKey, spamReason, mail: deps.mail }),
+      );
+      request.log.info(
+        { submissionId: stored.submission.id, created: stored.created, spam: stored.isSpam, spamReason },
+        "enquiry stored",
+      );
+      if (stored.created && !stored.isSpam && deps.mail.configured) deps.onEnquiryQueued?.();
+
+      if (asForm) return reply.code(303).header("location", paths.thankYou).send();
+      return reply
+        .code(stored.created ? 201 : 200)
+        .send({ ...stored.submission, reference: enquiryReference(stored.submission.id) });
+    } catch (error) {
+      if (!(error instanceof Unavailable)) throw error;
+      if (asForm) {
+        return renderContactWithState(request, reply, 503, { values: formValues(body), errors: {}, formError: UNAVAILABLE_MESSAGE });
+      }
+      const problem: ApiErrorBody = { error: "Service Unavailable", message: UNAVAILABLE_MESSAGE };
+      return reply.code(503).header("retry-after", "30").send(problem);
+    }
+  }
+
+  app.post(apiPaths.contact, handleEnquiry);
+  app.post(formPaths.contact, handleEnquiry);
+
+  app.post(apiPaths.newsletter, async (request, reply) => {
+    const asForm = isFormPost(request);
+    const body = bodyObject(request.body);
+    if (!body) return reply.code(400).send({ error: "Bad Request", message: "The body must be a JSON object with an email." });
+    const backToBlog = (query: string) => reply.code(303).header("location", `${paths.blog}?${query}#newsletter`).send();
+    try {
+      const limit = await database(request.log, "rate limit", () =>
+        hitRateLimit(deps.db, rateLimitKey(deps.formSecret, "newsletter", request.ip), deps.rateLimitPerMinute),
+      );
+      if (!limit.allowed) {
+        if (asForm) return backToBlog("newsletter=limited");
+        return tooManyRequests(reply, limit.retryAfterSeconds, "subscriptions");
+      }
+      const parsed = newsletterSignupSchema.safeParse(body);
+      if (!parsed.success) {
+        if (asForm) return backToBlog("newsletter=invalid");
+        const fields = fieldErrorsFrom(parsed.error.issues) as Record<string, string>;
+        return reply.code(400).send({ error: "Bad Request", message: fields.email ?? "Enter a valid email address", fields });
+      }
+      const honeypot = typeof body["bot-field"] === "string" && body["bot-field"].trim() !== "";
+      const result = honeypot
+        ? { created: false }
+        : await database(request.log, "subscribe", () => subscribeToNewsletter(deps.db, parsed.data.email));
+      if (asForm) return backToBlog("subscribed=1");
+      return reply.code(result.created ? 201 : 200).send({ subscribed: true });
+    } catch (error) {
+      if (!(error instanceof Unavailable)) throw error;
+      if (asForm) return backToBlog("newsletter=unavailable");
+      return reply
+        .code(503)
+        .header("retry-after", "30")
+        .send({ error: "Service Unavailable", message: "We could not save your subscription just now. Please try again in a few minutes." });
+    }
+  });
+}

@@ -1,0 +1,112 @@
+import { Writable } from "node:stream";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../app.ts";
+import { parseConfig } from "../config.ts";
+import { type DatabaseHandle, openDatabase } from "../db/client.ts";
+import { applyMigrations } from "../db/migrate.ts";
+import { testRenderer } from "../../../test/build-test-app.ts";
+import { createTestDatabase, type TestDatabase, testDrivers } from "../../../test/databases.ts";
+import { enquiry, formBody, TEST_FORM_SECRET } from "../../../test/enquiry-fixtures.ts";
+import { freePort } from "../../../test/smtp-peer.ts";
+import { TcpProxy } from "../../../test/tcp-proxy.ts";
+
+function logCapture() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
+describe.each(testDrivers)("health checks and logs on %s", (driver) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  const capture = logCapture();
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    const config = parseConfig({ NODE_ENV: "test", FORM_SECRET: TEST_FORM_SECRET, RATE_LIMIT_PER_MINUTE: "2" });
+    app = await buildApp({ config, db: database.db, renderer: testRenderer(config.siteUrl), logger: { level: "debug", stream: capture.stream } });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+  });
+
+  it("answers /healthz while alive and /readyz only once the migrations are applied", async () => {
+    const health = await app.inject({ method: "GET", url: "/healthz" });
+    expect(health.statusCode).toBe(200);
+    expect(health.headers["cache-control"]).toBe("no-store");
+    const before = await app.inject({ method: "GET", url: "/readyz" });
+    expect(before.statusCode).toBe(503);
+    expect(before.json()).toEqual({ status: "unavailable", reason: "Database migrations are not all applied." });
+    await applyMigrations(database.db);
+    const after = await app.inject({ method: "GET", url: "/readyz" });
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toEqual({ status: "ready" });
+    // Polled every few seconds: logged at debug level only, and never rate limited.
+    for (let i = 0; i < 5; i += 1) expect((await app.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
+    const healthLines = capture.lines.filter((line) => line.route === "/healthz" || line.route === "/readyz");
+    expect(healthLines.length).toBeGreaterThan(0);
+    expect(healthLines.every((line) => line.level === 20)).toBe(true);
+  });
+
+  it("logs one line per request with its id, method, route, status and duration, and returns the id", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/projects" });
+    const id = response.headers["x-request-id"];
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const line = capture.lines.find((entry) => entry.requestId === id && entry.msg === "request completed");
+    expect(line).toMatchObject({ level: 30, method: "GET", route: "/api/projects", status: 200, durationMs: expect.any(Number) });
+  });
+
+  it("never writes a visitor's name, email address, company or message to the log", async () => {
+    const secret = {
+      firstName: "Zubinlogtest",
+      lastName: "Quorraprivate",
+      email: "hidden.visitor.9137@example.com",
+      company: "Secretive Chemicals Pvt Ltd",
+      message: "Confidential 400 kV substation upgrade near Mundra",
+    };
+    await app.inject({ method: "POST", url: "/api/contact", payload: enquiry(secret) });
+    await app.inject({ method: "POST", url: "/api/contact", payload: enquiry({ ...secret, email: "broken-9137" }) });
+    await app.inject({ method: "POST", url: "/contact", headers: { "content-type": "application/x-www-form-urlencoded" }, payload: formBody(enquiry({ ...secret, lastName: "" })) });
+    await app.inject({ method: "POST", url: "/api/contact", payload: enquiry({ ...secret, "bot-field": "x" }) });
+    await app.inject({ method: "POST", url: "/api/contact?email=hidden.visitor.9137@example.com", payload: enquiry(secret) });
+    await app.inject({ method: "POST", url: "/api/newsletter", payload: { email: secret.email } });
+    const log = JSON.stringify(capture.lines);
+    expect(capture.lines.some((line) => line.msg === "enquiry stored")).toBe(true);
+    for (const value of [...Object.values(secret), "broken-9137"]) expect(log).not.toContain(value);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("/readyz while PostgreSQL is unreachable", () => {
+  it("answers 503 with a reason, and 200 again once the database is back, without a restart", async () => {
+    const target = await createTestDatabase("postgres");
+    await applyMigrations(target.db);
+    const url = new URL(target.url!);
+    const proxy = new TcpProxy(await freePort(), { host: url.hostname, port: Number(url.port || 5432) });
+    await proxy.up();
+    url.host = `127.0.0.1:${proxy.port}`;
+    const handle: DatabaseHandle = await openDatabase({ databaseUrl: url.toString(), dataDir: "unused" });
+    const app = await buildApp({ config: parseConfig({ NODE_ENV: "test" }), db: handle.db });
+    try {
+      expect((await app.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
+      await proxy.down();
+      const down = await app.inject({ method: "GET", url: "/readyz" });
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toEqual({ status: "unavailable", reason: "The database does not answer." });
+      expect((await app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
+      await proxy.up();
+      expect((await app.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await handle.close();
+      await proxy.down();
+      await target.drop();
+    }
+  });
+});

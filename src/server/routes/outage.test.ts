@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../app.ts";
+import { parseConfig } from "../config.ts";
+import { openDatabase, type DatabaseHandle } from "../db/client.ts";
+import { applyMigrations } from "../db/migrate.ts";
+import { createTestDatabase, type TestDatabase } from "../../../test/databases.ts";
+import { enquiry, formBody, TEST_FORM_SECRET } from "../../../test/enquiry-fixtures.ts";
+import { testRenderer } from "../../../test/build-test-app.ts";
+import { freePort } from "../../../test/smtp-peer.ts";
+import { TcpProxy } from "../../../test/tcp-proxy.ts";
+import type { FastifyInstance } from "fastify";
+
+// Needs a PostgreSQL server to cut off: runs when TEST_DATABASE_URL is set (it is in CI).
+describe.runIf(process.env.TEST_DATABASE_URL)("enquiries while PostgreSQL is unreachable", () => {
+  let target: TestDatabase;
+  let proxy: TcpProxy;
+  let handle: DatabaseHandle;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    target = await createTestDatabase("postgres");
+    await applyMigrations(target.db);
+    const url = new URL(target.url!);
+    proxy = new TcpProxy(await freePort(), { host: url.hostname, port: Number(url.port || 5432) });
+    await proxy.up();
+    url.host = `127.0.0.1:${proxy.port}`;
+    handle = await openDatabase({ databaseUrl: url.toString(), dataDir: "unused" });
+    const config = parseConfig({ NODE_ENV: "test", FORM_SECRET: TEST_FORM_SECRET, RATE_LIMIT_PER_MINUTE: "1000" });
+    app = await buildApp({ config, db: handle.db, renderer: testRenderer(config.siteUrl) });
+  });
+  afterAll(async () => {
+    await app.close();
+    await handle.close();
+    await proxy.down();
+    await target.drop();
+  });
+
+  it("answers 503 with a clear message, keeps running, and recovers by itself when the database is back", async () => {
+    expect((await app.inject({ method: "POST", url: "/api/contact", payload: enquiry() })).statusCode).toBe(201);
+
+    await proxy.down();
+    const during = await app.inject({ method: "POST", url: "/api/contact", payload: enquiry() });
+    expect(during.statusCode).toBe(503);
+    expect(during.headers["retry-after"]).toBe("30");
+    expect(during.json()).toEqual({ error: "Service Unavailable", message: expect.stringMatching(/could not store your enquiry/) });
+    const newsletter = await app.inject({ method: "POST", url: "/api/newsletter", payload: { email: "a@example.com" } });
+    expect(newsletter.statusCode).toBe(503);
+    expect((await app.inject({ method: "GET", url: "/api/unknown" })).statusCode).toBe(404);
+
+    await proxy.up();
+    const after = await app.inject({ method: "POST", url: "/api/contact", payload: enquiry() });
+    expect(after.statusCode).toBe(201);
+  });
+
+  it("answers a form post during an outage with the contact page and the visitor's values, status 503", async () => {
+    await proxy.down();
+    try {
+      const response = await app.inject({
+        method: "POST",
+        url: "/contact",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: formBody(enquiry()),
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(response.body).toContain("We could not store your enquiry just now.");
+      expect(response.body).toContain('value="asha.patel@example.com"');
+    } finally {
+      await proxy.up();
+    }
+  });
+});

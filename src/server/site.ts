@@ -1,0 +1,95 @@
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { type AppDependencies, buildApp } from "./app.ts";
+import type { Config } from "./config.ts";
+import { readSiteContent } from "./content/load-content.ts";
+import { syncSiteContent } from "./content/sync-content.ts";
+import { type DatabaseHandle, openDatabase } from "./db/client.ts";
+import { applyMigrations } from "./db/migrate.ts";
+import { shareDatabaseOnSocket } from "./db/shared-socket.ts";
+import { pruneRateLimits } from "./enquiries/rate-limit.ts";
+import { OutboxWorker, type OutboxWorkerOptions } from "./mail/outbox-worker.ts";
+import { createSmtpTransport } from "./mail/smtp-transport.ts";
+
+// The whole site as one unit: database (migrated), content, the HTTP app and the mail worker.
+// main.ts starts one and listens; tests start one the same way.
+
+export type Site = {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  outbox: OutboxWorker | undefined;
+  /**
+   * Stops taking connections, lets requests in flight finish (cutting them after
+   * `timeoutMs`), lets the mail worker finish the message in hand, then closes the database.
+   */
+  close: (timeoutMs?: number) => Promise<void>;
+};
+
+export type SiteOptions = Omit<AppDependencies, "db" | "onEnquiryQueued"> & {
+  config: Config;
+  /** An open database to use instead of the one the configuration names. */
+  database?: DatabaseHandle;
+  /** Load content/ into the database on start (default true). */
+  syncContent?: boolean;
+  /** Share an embedded database on a socket in DATA_DIR for the export commands (default true). */
+  shareEmbeddedDatabase?: boolean;
+  outboxOptions?: Partial<Omit<OutboxWorkerOptions, "db" | "transport" | "from" | "to" | "log">>;
+};
+
+export async function startSite(options: SiteOptions): Promise<Site> {
+  const { config } = options;
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  await applyMigrations(database.db);
+  if (options.syncContent !== false) {
+    const content = await readSiteContent(path.resolve(config.contentDir));
+    for (const problem of content.problems) {
+      console.error(`content: ${problem.file}: ${problem.field} ${problem.message}`);
+    }
+    await syncSiteContent(database.db, content);
+  }
+
+  const socket =
+    database.pglite && options.shareEmbeddedDatabase !== false && !config.dataDir.startsWith("memory://")
+      ? await shareDatabaseOnSocket(database.pglite, config.dataDir)
+      : undefined;
+
+  let outbox: OutboxWorker | undefined;
+  const app = await buildApp({ ...options, db: database.db, onEnquiryQueued: () => outbox?.wake() });
+  if (config.mail) {
+    outbox = new OutboxWorker({
+      db: database.db,
+      transport: createSmtpTransport(config.mail.smtpUrl, Math.min(30_000, config.mailLeaseMs / 2)),
+      from: config.mail.from,
+      to: config.mail.to,
+      log: app.log,
+      leaseMs: config.mailLeaseMs,
+      ...options.outboxOptions,
+    });
+    outbox.start();
+  } else {
+    app.log.warn("SMTP is not configured (SMTP_URL, MAIL_FROM, MAIL_TO): enquiries are stored but not emailed");
+  }
+  const maintenance = setInterval(() => {
+    pruneRateLimits(database.db).catch((error: unknown) =>
+      app.log.warn({ errCode: (error as { code?: string }).code }, "rate-limit pruning failed"),
+    );
+  }, 10 * 60_000);
+  maintenance.unref();
+
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    database,
+    outbox,
+    close: (timeoutMs = config.shutdownTimeoutMs) =>
+      (closing ??= (async () => {
+        clearInterval(maintenance);
+        const cutOff = setTimeout(() => app.server.closeAllConnections(), timeoutMs);
+        await app.close();
+        clearTimeout(cutOff);
+        await outbox?.stop();
+        await socket?.stop();
+        await database.close();
+      })()),
+  };
+}

@@ -1,0 +1,71 @@
+// The JSON shapes of SPEC section 7, as the browser receives them (dates as ISO strings).
+
+export type TeamMember = {
+  id: string;
+  name: string;
+  title: string;
+  expertise: string;
+  imageUrl: string;
+  linkedinUrl: string | null;
+  email: string | null;
+  order: number;
+};
+
+export type Project = {
+  id: string;
+  title: string;
+  description: string;
+  category: string;
+  imageUrl: string;
+  year: string;
+  capacity: string | null;
+  timeline: string | null;
+  slug: string;
+};
+
+export type BlogPostSummary = {
+  id: string;
+  title: string;
+  excerpt: string;
+  category: string;
+  imageUrl: string;
+  publishedAt: string;
+  slug: string;
+};
+
+export type ContactSubmission = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string | null;
+  service: string | null;
+  message: string;
+  createdAt: string;
+};
+
+/** Body of every 4xx/5xx JSON answer. `fields` names each invalid field and why. */
+export type ApiErrorBody = {
+  error: string;
+  message: string;
+  fields?: Record<string, string>;
+};
+
+export type ArticleHeading = { id: string; text: string; level: 2 | 3 };
+
+/** GET /api/blog-posts/:slug: one article, its body rendered and sanitised on the server. */
+export type ArticleDetail = BlogPostSummary & {
+  contentHtml: string;
+  headings: ArticleHeading[];
+  readingMinutes: number;
+  authorName: string | null;
+  /** Same category first, then the newest others. */
+  related: BlogPostSummary[];
+};
+
+/** GET /api/projects/:slug: one project with related projects and articles. */
+export type ProjectDetail = {
+  project: Project;
+  relatedProjects: Project[];
+  relatedArticles: BlogPostSummary[];
+};

@@ -1,0 +1,49 @@
+// The contract between the server and the server-rendering entry of the web app
+// (src/web/entry-server.tsx). The server loads the entry as a module (Vite in development, the
+// SSR build in production) and never imports web code directly.
+
+/**
+ * Query-cache entries for the page: the API data it shows (keyed by API path) and, after a form
+ * post without JavaScript, the form's state (keyed by a formStateKeys entry).
+ */
+export type PageData = Record<string, unknown>;
+
+export const formStateKeys = { contact: "form-state:contact" } as const;
+export type FormStateKey = (typeof formStateKeys)[keyof typeof formStateKeys];
+
+/** What a form post without JavaScript hands back to its page: the values and each field's error. */
+export type PostedFormState = {
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  /** A problem with the whole form, such as the database being unreachable. */
+  formError?: string;
+};
+
+export type Breadcrumb = { name: string; path: string };
+
+export type PageMeta = {
+  title: string;
+  description: string;
+  noindex?: boolean;
+  /** A picture for link previews: a path on this site. */
+  image?: string;
+  /** Visible breadcrumbs on inner pages, from Home to this page. */
+  breadcrumbs?: Breadcrumb[];
+  article?: { publishedAt: string; authorName: string | null; category: string };
+};
+
+export type RenderedPage = {
+  status: 200 | 404;
+  meta: PageMeta;
+  appHtml: string;
+  /** The dehydrated query cache, embedded in the page as JSON. */
+  state: unknown;
+};
+
+export type ServerEntry = {
+  /** The API paths whose data the page at this path shows. */
+  pageDataFor: (pathname: string) => readonly string[];
+  /** The source module of the page's code (for example src/web/pages/home/home-page.tsx). */
+  pageModuleFor: (pathname: string) => string | undefined;
+  renderPage: (url: string, data: PageData) => RenderedPage;
+};

@@ -1,0 +1,56 @@
+import * as z from "zod/mini";
+import { serviceValues } from "../site.ts";
+import { contactFieldLimits } from "./contact-limits.ts";
+
+// The contact-submission insert shape (SPEC sections 3 and 5), used by the browser form and by
+// the server. zod/mini keeps the browser bundle small.
+
+export { contactFieldLimits } from "./contact-limits.ts";
+export { type FieldErrors, fieldErrorsFrom } from "./field-errors.ts";
+
+// Names and company travel into mail headers: they must stay on one line.
+const singleLine = (label: string) => z.regex(/^[^\p{Cc}\u2028\u2029]*$/u, `${label} must be a single line of text`);
+
+function requiredText(label: string, max: number, options: { multiline?: boolean } = {}) {
+  return z
+    .string({ error: (issue) => (issue.input == null ? `${label} is required` : `${label} must be text`) })
+    .check(
+      z.trim(),
+      z.minLength(1, `${label} is required`),
+      z.maxLength(max, `${label} must be at most ${max} characters`),
+      ...(options.multiline ? [] : [singleLine(label)]),
+    );
+}
+
+export const contactSubmissionSchema = z.object({
+  firstName: requiredText("First name", contactFieldLimits.firstName),
+  lastName: requiredText("Last name", contactFieldLimits.lastName),
+  email: z
+    .string({ error: (issue) => (issue.input == null ? "Email is required" : "Email must be text") })
+    .check(
+      z.trim(),
+      z.minLength(1, "Email is required"),
+      z.maxLength(contactFieldLimits.email, `Email must be at most ${contactFieldLimits.email} characters`),
+      z.email("Enter a valid email address"),
+    ),
+  company: z.optional(
+    z.nullable(
+      z.string({ error: "Company must be text" }).check(
+        z.trim(),
+        z.maxLength(contactFieldLimits.company, `Company must be at most ${contactFieldLimits.company} characters`),
+        singleLine("Company"),
+      ),
+    ),
+  ),
+  service: z.optional(
+    z.nullable(
+      z.union([z.literal(""), z.enum(serviceValues)], {
+        error: "Service must be one of the listed services",
+      }),
+    ),
+  ),
+  message: requiredText("Project details", contactFieldLimits.message, { multiline: true }),
+});
+
+export type ContactSubmissionInput = z.input<typeof contactSubmissionSchema>;
+export type ContactSubmissionData = z.output<typeof contactSubmissionSchema>;

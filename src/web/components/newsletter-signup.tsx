@@ -1,0 +1,97 @@
+import { CheckCircle2, Mail } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { useSearch } from "wouter";
+import { apiPaths, formPaths } from "#shared/paths.ts";
+import { isPlausibleEmail } from "#shared/schemas/email.ts";
+import { apiRequest, describeApiError } from "../lib/api-client.ts";
+import { Spinner } from "../ui/spinner.tsx";
+
+type Status = { kind: "idle" } | { kind: "sending" } | { kind: "done" } | { kind: "error"; message: string };
+
+/** The 'Stay Updated' box: a real form that also works without JavaScript. */
+export function NewsletterSignup() {
+  const id = useId();
+  // A form post without JavaScript comes back to /blog?subscribed=1 or ?newsletter=invalid|unavailable|limited.
+  const returned = new URLSearchParams(useSearch());
+  const [status, setStatus] = useState<Status>(() =>
+    returned.get("subscribed") === "1"
+      ? { kind: "done" }
+      : returned.get("newsletter") === "invalid"
+        ? { kind: "error", message: "Enter a valid email address" }
+        : returned.get("newsletter") === "unavailable"
+          ? { kind: "error", message: "We could not save your subscription just now. Please try again in a few minutes." }
+          : returned.get("newsletter") === "limited"
+            ? { kind: "error", message: "You have sent several subscriptions in the last minute. Please wait a minute and try again." }
+            : { kind: "idle" },
+  );
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get("email") ?? "");
+    // A quick check here; the server validates with the shared schema and names any problem.
+    if (!isPlausibleEmail(email)) {
+      setStatus({ kind: "error", message: email.trim() ? "Enter a valid email address" : "Email is required" });
+      return;
+    }
+    setStatus({ kind: "sending" });
+    try {
+      await apiRequest("POST", apiPaths.newsletter, { email: email.trim(), "bot-field": String(form.get("bot-field") ?? "") });
+      setStatus({ kind: "done" });
+    } catch (error) {
+      setStatus({ kind: "error", message: describeApiError(error, { withStatus: false }) });
+    }
+  }
+
+  return (
+    <div id="newsletter" className="rounded-xl bg-navy-900 p-8 text-white">
+      <Mail aria-hidden="true" className="size-8 text-amber-accent" />
+      <h2 id="newsletter-heading" className="mt-4 text-2xl font-bold">
+        Stay Updated
+      </h2>
+      <p className="mt-2 text-slate-200">
+        One email a month with our newest articles on grid integration, renewables and power quality. No spam; unsubscribe
+        any time.
+      </p>
+      {status.kind === "done" ? (
+        <p role="status" className="mt-6 flex items-center gap-2 rounded-md bg-white/10 p-4 font-medium">
+          <CheckCircle2 aria-hidden="true" className="size-5 text-green-300" />
+          Thank you for subscribing. Our next article will reach your inbox.
+        </p>
+      ) : (
+        <form method="post" action={formPaths.newsletter} noValidate onSubmit={onSubmit} className="mt-6">
+          <input type="hidden" name="form-name" value="newsletter" />
+          <p className="hidden" aria-hidden="true">
+            <label>
+              Don&apos;t fill this out if you&apos;re human: <input name="bot-field" tabIndex={-1} autoComplete="off" />
+            </label>
+          </p>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <label htmlFor={`${id}-email`} className="sr-only">
+              Email address
+            </label>
+            <input
+              id={`${id}-email`}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              placeholder="you@company.com"
+              aria-invalid={status.kind === "error" ? true : undefined}
+              aria-describedby={status.kind === "error" ? `${id}-error` : undefined}
+              className="min-h-11 flex-1 rounded-md border border-white/30 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500"
+            />
+            <button type="submit" className="btn-accent" disabled={status.kind === "sending"}>
+              {status.kind === "sending" ? <Spinner className="size-4" /> : null}
+              Subscribe
+            </button>
+          </div>
+          <p id={`${id}-error`} role="alert" className="mt-2 min-h-6 text-sm font-medium text-amber-200">
+            {status.kind === "error" ? status.message : ""}
+          </p>
+        </form>
+      )}
+    </div>
+  );
+}
+

@@ -1,0 +1,49 @@
+import { ArrowRight, CalendarDays } from "lucide-react";
+import { Link } from "wouter";
+import type { BlogPostSummary } from "#shared/api-types.ts";
+import { formatLongDate } from "../lib/format-date.ts";
+import { CategoryBadge } from "./category-badge.tsx";
+
+export function articlePath(slug: string): string {
+  return `/blog/${slug}`;
+}
+
+export function PostCard({ post, headingLevel = 3 }: { post: BlogPostSummary; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const titleId = `post-${post.slug}`;
+  return (
+    <article className="card flex h-full flex-col overflow-hidden" aria-labelledby={titleId}>
+      <img
+        src={post.imageUrl}
+        alt=""
+        width={1200}
+        height={675}
+        loading="lazy"
+        decoding="async"
+        className="aspect-video w-full bg-slate-100 object-cover"
+      />
+      <div className="flex flex-1 flex-col p-5">
+        <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
+          <CategoryBadge category={post.category} />
+          <span className="inline-flex items-center gap-1.5">
+            <CalendarDays aria-hidden="true" className="size-4" />
+            <time dateTime={post.publishedAt}>{formatLongDate(post.publishedAt)}</time>
+          </span>
+        </div>
+        <Heading id={titleId} className="mt-3 text-lg leading-snug font-bold text-navy-900">
+          {post.title}
+        </Heading>
+        <div className="mt-2 flex-1">
+          <p className="line-clamp-3 text-sm leading-6 text-slate-600">{post.excerpt}</p>
+        </div>
+        <Link
+          href={articlePath(post.slug)}
+          className="mt-4 inline-flex items-center gap-1.5 self-start text-sm font-semibold text-brand-700 hover:underline"
+          aria-describedby={titleId}
+        >
+          Read More <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,106 @@
+import { Menu, X, Zap } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, useLocation } from "wouter";
+import { isActivePath, paths, primaryNav } from "#shared/paths.ts";
+import { site } from "#shared/site.ts";
+
+const MENU_ID = "site-menu";
+
+export function SiteHeader() {
+  const [location] = useLocation();
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        setOpen(false);
+        document.getElementById("menu-button")?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [open]);
+
+  const linkClass = (active: boolean) =>
+    `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+      active ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100 hover:text-navy-900"
+    }`;
+
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="container-page flex h-16 items-center justify-between gap-4">
+        <Link href={paths.home} className="flex items-center gap-2 text-navy-900" aria-label={`${site.name}, home`}>
+          <span className="flex size-9 items-center justify-center rounded-lg bg-navy-900 text-amber-accent">
+            <Zap aria-hidden="true" className="size-5" />
+          </span>
+          <span className="leading-tight">
+            <span className="block text-base font-bold">{site.shortName}</span>
+            <span className="block text-xs text-slate-600">{site.tagline}</span>
+          </span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {primaryNav.map((item) => {
+              const active = isActivePath(item.href, location);
+              return (
+                <li key={item.href}>
+                  <Link href={item.href} className={linkClass(active)} aria-current={active ? "page" : undefined}>
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+
+        <div className="flex items-center gap-2">
+          <Link
+            href={paths.contact}
+            className="btn-primary hidden sm:inline-flex"
+            aria-current={isActivePath(paths.contact, location) ? "page" : undefined}
+          >
+            Contact Us
+          </Link>
+          <button
+            id="menu-button"
+            type="button"
+            className="inline-flex size-11 items-center justify-center rounded-md text-navy-900 hover:bg-slate-100 lg:hidden"
+            aria-expanded={open}
+            aria-controls={MENU_ID}
+            onClick={() => setOpen((value) => !value)}
+          >
+            {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
+            <span className="sr-only">{open ? "Close menu" : "Open menu"}</span>
+          </button>
+        </div>
+      </div>
+
+      <nav
+        id={MENU_ID}
+        aria-label="Main (mobile)"
+        hidden={!open}
+        className="border-t border-slate-200 bg-white lg:hidden"
+      >
+        <ul className="container-page flex flex-col gap-1 py-3">
+          {[...primaryNav, { href: paths.contact, label: "Contact Us" }].map((item) => {
+            const active = isActivePath(item.href, location);
+            return (
+              <li key={item.href}>
+                <Link
+                  href={item.href}
+                  className={`block ${linkClass(active)} py-3 text-base`}
+                  aria-current={active ? "page" : undefined}
+                  onClick={() => setOpen(false)}
+                >
+                  {item.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </header>
+  );
+}

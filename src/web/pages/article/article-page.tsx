@@ -1,0 +1,147 @@
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeft, CalendarDays, Clock, UserRound } from "lucide-react";
+import { Link } from "wouter";
+import type { ArticleDetail } from "#shared/api-types.ts";
+import { articleApiPath, paths } from "#shared/paths.ts";
+import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
+import { CategoryBadge } from "../../components/category-badge.tsx";
+import { CtaBand } from "../../components/cta-band.tsx";
+import { PostCard } from "../../components/post-card.tsx";
+import { teamAnchor } from "../../components/team-card.tsx";
+import { formatLongDate } from "../../lib/format-date.ts";
+import { useRouteBreadcrumbs } from "../../lib/route-meta.ts";
+import { Spinner } from "../../ui/spinner.tsx";
+import { NotFoundPage } from "../not-found/not-found-page.tsx";
+
+/** Articles with this many sections or more get a table of contents. */
+const TOC_MIN_SECTIONS = 4;
+
+export function ArticlePage({ params }: { params: { slug?: string } }) {
+  const article = useQuery<ArticleDetail | null>({ queryKey: [articleApiPath(params.slug ?? "")] });
+  const breadcrumbs = useRouteBreadcrumbs();
+
+  if (article.isPending) {
+    return (
+      <div role="status" className="container-page flex flex-col items-center gap-4 py-32 text-slate-600">
+        <Spinner className="size-10 text-brand-700" />
+        <p>Loading article...</p>
+      </div>
+    );
+  }
+  if (article.isError && !article.error.message.startsWith("404")) {
+    return (
+      <div role="alert" className="container-page py-32 text-center">
+        <h1 className="text-2xl font-bold text-navy-900">Unable to Load Article</h1>
+        <p className="mt-2 text-slate-600">Please try again later.</p>
+        <button type="button" className="btn-primary mt-6" onClick={() => window.location.reload()}>
+          Try Again
+        </button>
+      </div>
+    );
+  }
+  if (!article.data) return <NotFoundPage />;
+
+  const post = article.data;
+  const sections = post.headings.filter((heading) => heading.level === 2);
+  return (
+    <>
+      <article aria-labelledby="article-title">
+        <header className="relative overflow-hidden bg-navy-900 text-white">
+          <div aria-hidden="true" className="hero-grid absolute inset-0 opacity-40" />
+          <div className="container-page relative max-w-4xl py-12 sm:py-16">
+            {breadcrumbs ? <Breadcrumbs items={breadcrumbs} /> : null}
+            <div className="mt-6">
+              <CategoryBadge category={post.category} />
+            </div>
+            <h1 id="article-title" className="mt-4 text-3xl leading-tight font-bold tracking-tight sm:text-5xl">
+              {post.title}
+            </h1>
+            <p className="mt-4 text-lg text-slate-200">{post.excerpt}</p>
+            <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-200">
+              <li className="flex items-center gap-1.5">
+                <CalendarDays aria-hidden="true" className="size-4" />
+                <time dateTime={post.publishedAt}>{formatLongDate(post.publishedAt)}</time>
+              </li>
+              <li className="flex items-center gap-1.5">
+                <Clock aria-hidden="true" className="size-4" />
+                {post.readingMinutes} min read
+              </li>
+              {post.authorName ? (
+                <li className="flex items-center gap-1.5">
+                  <UserRound aria-hidden="true" className="size-4" />
+                  <span>
+                    By{" "}
+                    <Link href={`${paths.about}#${teamAnchor(post.authorName)}`} className="font-semibold text-white underline underline-offset-4">
+                      {post.authorName}
+                    </Link>
+                  </span>
+                </li>
+              ) : null}
+            </ul>
+          </div>
+        </header>
+
+        <div className="container-page max-w-4xl py-12">
+          <img
+            src={post.imageUrl}
+            alt=""
+            width={1200}
+            height={675}
+            fetchPriority="high"
+            className="aspect-video w-full rounded-xl bg-slate-100 object-cover"
+          />
+          {sections.length >= TOC_MIN_SECTIONS ? (
+            <nav aria-labelledby="toc-heading" className="mt-10 rounded-xl border border-slate-200 bg-paper p-6">
+              <h2 id="toc-heading" className="text-sm font-semibold tracking-wider text-navy-900 uppercase">
+                In this article
+              </h2>
+              <ol className="mt-3 list-decimal space-y-1.5 pl-5 text-brand-700">
+                {sections.map((heading) => (
+                  <li key={heading.id}>
+                    <a href={`#${heading.id}`} className="hover:underline">
+                      {heading.text}
+                    </a>
+                  </li>
+                ))}
+              </ol>
+            </nav>
+          ) : null}
+          <div className="article-body mt-10" dangerouslySetInnerHTML={{ __html: post.contentHtml }} />
+          <p className="mt-12">
+            <Link href={paths.blog} className="inline-flex items-center gap-2 font-semibold text-brand-700 hover:underline">
+              <ArrowLeft aria-hidden="true" className="size-4" /> Back to Insights
+            </Link>
+          </p>
+        </div>
+      </article>
+
+      {post.related.length ? (
+        <section aria-labelledby="related-heading" className="bg-paper py-16">
+          <div className="container-page">
+            <h2 id="related-heading" className="section-title">
+              Related Articles
+            </h2>
+            <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+              {post.related.map((related) => (
+                <li key={related.id}>
+                  <PostCard post={related} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
+
+      <CtaBand
+        title="Need this analysed for your system?"
+        actions={
+          <Link href={paths.contact} className="btn-accent">
+            Request Consultation
+          </Link>
+        }
+      >
+        Our engineers run these studies every week. Tell us about your network and we will reply within 24 hours.
+      </CtaBand>
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import type { BlogPostSummary } from "#shared/api-types.ts";
+
+export const ALL_CATEGORIES = "All";
+
+export type BlogFilters = { query: string; category: string };
+
+/** Reads ?q= and ?category= from a search string; an absent category means 'All'. */
+export function readBlogFilters(search: string): BlogFilters {
+  const params = new URLSearchParams(search);
+  return { query: params.get("q") ?? "", category: params.get("category") || ALL_CATEGORIES };
+}
+
+/** The search string for a set of filters, without the defaults: "q=grid&category=Power+Quality". */
+export function blogFilterSearch(filters: BlogFilters): string {
+  const params = new URLSearchParams();
+  if (filters.query) params.set("q", filters.query);
+  if (filters.category !== ALL_CATEGORIES) params.set("category", filters.category);
+  return params.toString();
+}
+
+export function isFiltering(filters: BlogFilters): boolean {
+  return filters.query.trim() !== "" || filters.category !== ALL_CATEGORIES;
+}
+
+/**
+ * SPEC section 5: the search matches title or excerpt, ignoring case; the category must match
+ * exactly; both must hold.
+ */
+export function filterPosts(posts: readonly BlogPostSummary[], filters: BlogFilters): BlogPostSummary[] {
+  const needle = filters.query.trim().toLowerCase();
+  return posts.filter(
+    (post) =>
+      (needle === "" || post.title.toLowerCase().includes(needle) || post.excerpt.toLowerCase().includes(needle)) &&
+      (filters.category === ALL_CATEGORIES || post.category === filters.category),
+  );
+}
+
+/** 'All' and each distinct category among the posts, in order of first appearance. */
+export function categoriesOf(posts: readonly BlogPostSummary[]): string[] {
+  return [ALL_CATEGORIES, ...new Set(posts.map((post) => post.category))];
+}

@@ -1,0 +1,326 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { CheckCircle2, Send } from "lucide-react";
+import { type FormEvent, useId, useRef, useState } from "react";
+import { formStateKeys, type PostedFormState } from "#shared/page-rendering.ts";
+import { apiPaths, formPaths } from "#shared/paths.ts";
+import { contactFieldLimits } from "#shared/schemas/contact-limits.ts";
+import type { ContactSubmissionInput } from "#shared/schemas/contact-submission.ts";
+import { type FieldErrors, fieldErrorsFrom } from "#shared/schemas/field-errors.ts";
+import { limits, serviceOptions } from "#shared/site.ts";
+import { apiRequest, describeApiError } from "../../lib/api-client.ts";
+import { forgetEnquiry, isFinalAnswer, keepEnquiry, newIdempotencyKey } from "../../lib/enquiry-outbox.ts";
+import { Spinner } from "../../ui/spinner.tsx";
+import { toast } from "../../ui/use-toast.ts";
+
+type Values = Required<{ [K in keyof ContactSubmissionInput]: string }>;
+
+const emptyValues: Values = { firstName: "", lastName: "", email: "", company: "", service: "", message: "" };
+const fieldOrder: (keyof Values)[] = ["firstName", "lastName", "email", "company", "service", "message"];
+
+// The shared schema (and zod with it) loads when the visitor starts on the form, not with the
+// page: it is needed only to validate.
+let schemaModule: Promise<typeof import("#shared/schemas/contact-submission.ts")> | undefined;
+const loadSchema = () => (schemaModule ??= import("#shared/schemas/contact-submission.ts"));
+
+async function validate(values: Values): Promise<FieldErrors> {
+  const { contactSubmissionSchema } = await loadSchema();
+  const result = contactSubmissionSchema.safeParse(values);
+  return result.success ? {} : fieldErrorsFrom(result.error.issues);
+}
+
+type EnquiryPayload = Values & { idempotencyKey: string; formToken: string; "bot-field": string };
+
+/**
+ * Sends an enquiry. SPEC section 7: a network failure (fetch throwing) counts as success with a
+ * fallback result; a non-OK answer is an error. Until the server answers for good, the enquiry
+ * stays in the browser's outbox, which sends it again later under the same key.
+ */
+async function sendEnquiry(payload: EnquiryPayload): Promise<unknown> {
+  const { idempotencyKey, ...fields } = payload;
+  keepEnquiry(idempotencyKey, fields);
+  try {
+    const response = await apiRequest("POST", apiPaths.contact, payload);
+    forgetEnquiry(idempotencyKey);
+    return await response.json();
+  } catch (error) {
+    if (error instanceof TypeError) return { success: true, offline: true };
+    const status = Number(/^(\d{3}):/.exec(error instanceof Error ? error.message : "")?.[1]);
+    if (isFinalAnswer(status) || status === 429) forgetEnquiry(idempotencyKey);
+    throw error;
+  }
+}
+
+export function ContactForm() {
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  // After a form post without JavaScript, the server hands back the values and errors.
+  const posted = useQueryClient().getQueryData<PostedFormState>([formStateKeys.contact]);
+  const formToken = useQuery<{ token: string }>({ queryKey: [apiPaths.formToken] }).data?.token ?? "";
+  const [values, setValues] = useState<Values>(() => ({ ...emptyValues, ...posted?.values }));
+  const [errors, setErrors] = useState<FieldErrors>(() => posted?.errors ?? {});
+  const [submitted, setSubmitted] = useState(() => posted !== undefined);
+  const [announcement, setAnnouncement] = useState(() =>
+    posted?.formError ?? (posted && Object.keys(posted.errors).length ? "Please correct the fields marked below." : ""),
+  );
+  const [sent, setSent] = useState(false);
+  const [botField, setBotField] = useState("");
+  // One key per enquiry: sending the same enquiry again (after an error) cannot store it twice.
+  const idempotencyKey = useRef<string | undefined>(undefined);
+
+  const mutation = useMutation({
+    mutationFn: sendEnquiry,
+    onSuccess: () => {
+      toast({
+        title: "Message Sent Successfully",
+        description: "Thank you for contacting us. We'll get back to you within 24 hours.",
+      });
+      setValues(emptyValues);
+      setErrors({});
+      setSubmitted(false);
+      setAnnouncement("");
+      idempotencyKey.current = undefined;
+      setSent(true);
+    },
+    onError: (error) => {
+      toast({ variant: "destructive", title: "Error Sending Message", description: describeApiError(error, { withStatus: true }) });
+    },
+  });
+
+  const fieldId = (name: keyof Values) => `${id}-${name}`;
+  const errorId = (name: keyof Values) => `${id}-${name}-error`;
+
+  const latest = useRef(values);
+  function update(name: keyof Values, value: string) {
+    const next = { ...values, [name]: value };
+    latest.current = next;
+    setValues(next);
+    // After the first submit, every change validates again (SPEC section 5).
+    if (submitted) {
+      void validate(next).then((found) => {
+        if (latest.current === next) setErrors(found);
+      });
+    }
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = await validate(values);
+    setErrors(found);
+    const invalid = fieldOrder.filter((name) => found[name]);
+    if (invalid.length > 0) {
+      setAnnouncement(`Please correct ${invalid.length} field${invalid.length > 1 ? "s" : ""}: ${invalid.map((name) => found[name]).join(". ")}.`);
+      formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(invalid[0]!))}`)?.focus();
+      return;
+    }
+    setAnnouncement("");
+    idempotencyKey.current ??= newIdempotencyKey();
+    mutation.mutate({ ...values, idempotencyKey: idempotencyKey.current, formToken, "bot-field": botField });
+  }
+
+  if (sent) {
+    return (
+      <div className="card p-8 text-center" role="status">
+        <CheckCircle2 aria-hidden="true" className="mx-auto size-14 text-green-700" />
+        <h2 className="mt-4 text-2xl font-bold text-navy-900">Message Sent!</h2>
+        <p className="mt-2 text-slate-600">
+          Thank you for your message. We have received it and an engineer will reply within {limits.replyWithinHours} hours.
+        </p>
+        <button
+          type="button"
+          className="btn-primary mt-6"
+          onClick={() => {
+            mutation.reset();
+            setSent(false);
+          }}
+        >
+          Send Another Message
+        </button>
+      </div>
+    );
+  }
+
+  const inputClass = (name: keyof Values) =>
+    `mt-1.5 block min-h-11 w-full rounded-md border bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 ${
+      errors[name] ? "border-red-700" : "border-slate-300 focus:border-brand-600"
+    }`;
+
+  const describe = (name: keyof Values) => ({
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? errorId(name) : undefined,
+  });
+
+  const fieldError = (name: keyof Values) =>
+    errors[name] ? (
+      <p id={errorId(name)} className="mt-1.5 text-sm font-medium text-red-700">
+        {errors[name]}
+      </p>
+    ) : null;
+
+  const sending = mutation.isPending;
+
+  return (
+    <div className="card p-6 sm:p-8">
+      <h2 className="text-2xl font-bold text-navy-900">Send Us a Message</h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Fields marked <span aria-hidden="true">*</span>
+        <span className="sr-only">required</span> are required.
+      </p>
+      <form
+        ref={formRef}
+        method="post"
+        action={formPaths.contact}
+        noValidate
+        onSubmit={onSubmit}
+        onFocus={() => void loadSchema()}
+        onPointerDown={() => void loadSchema()}
+        className="mt-6 grid gap-5"
+        aria-describedby={`${id}-announce`}
+      >
+        <input type="hidden" name="form-name" value="contact" />
+        <input type="hidden" name="formToken" value={formToken} />
+        <p className="hidden" aria-hidden="true">
+          <label>
+            Don&apos;t fill this out if you&apos;re human:{" "}
+            <input
+              name="bot-field"
+              tabIndex={-1}
+              autoComplete="off"
+              value={botField}
+              onChange={(event) => setBotField(event.target.value)}
+            />
+          </label>
+        </p>
+        <p id={`${id}-announce`} role="alert" className={posted?.formError ? "rounded-md bg-red-50 p-3 text-sm font-medium text-red-800" : "sr-only"}>
+          {announcement}
+        </p>
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <div>
+            <label htmlFor={fieldId("firstName")} className="text-sm font-semibold text-navy-900">
+              First Name <span aria-hidden="true">*</span>
+            </label>
+            <input
+              id={fieldId("firstName")}
+              name="firstName"
+              autoComplete="given-name"
+              required
+              maxLength={contactFieldLimits.firstName}
+              value={values.firstName}
+              onChange={(event) => update("firstName", event.target.value)}
+              className={inputClass("firstName")}
+              {...describe("firstName")}
+            />
+            {fieldError("firstName")}
+          </div>
+          <div>
+            <label htmlFor={fieldId("lastName")} className="text-sm font-semibold text-navy-900">
+              Last Name <span aria-hidden="true">*</span>
+            </label>
+            <input
+              id={fieldId("lastName")}
+              name="lastName"
+              autoComplete="family-name"
+              required
+              maxLength={contactFieldLimits.lastName}
+              value={values.lastName}
+              onChange={(event) => update("lastName", event.target.value)}
+              className={inputClass("lastName")}
+              {...describe("lastName")}
+            />
+            {fieldError("lastName")}
+          </div>
+        </div>
+
+        <div>
+          <label htmlFor={fieldId("email")} className="text-sm font-semibold text-navy-900">
+            Email Address <span aria-hidden="true">*</span>
+          </label>
+          <input
+            id={fieldId("email")}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={contactFieldLimits.email}
+            value={values.email}
+            onChange={(event) => update("email", event.target.value)}
+            className={inputClass("email")}
+            {...describe("email")}
+          />
+          {fieldError("email")}
+        </div>
+
+        <div>
+          <label htmlFor={fieldId("company")} className="text-sm font-semibold text-navy-900">
+            Company <span className="font-normal text-slate-600">(optional)</span>
+          </label>
+          <input
+            id={fieldId("company")}
+            name="company"
+            autoComplete="organization"
+            maxLength={contactFieldLimits.company}
+            value={values.company}
+            onChange={(event) => update("company", event.target.value)}
+            className={inputClass("company")}
+            {...describe("company")}
+          />
+          {fieldError("company")}
+        </div>
+
+        <div>
+          <label htmlFor={fieldId("service")} className="text-sm font-semibold text-navy-900">
+            Service of Interest <span className="font-normal text-slate-600">(optional)</span>
+          </label>
+          <select
+            id={fieldId("service")}
+            name="service"
+            value={values.service}
+            onChange={(event) => update("service", event.target.value)}
+            className={inputClass("service")}
+            {...describe("service")}
+          >
+            <option value="">Select a service</option>
+            {serviceOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          {fieldError("service")}
+        </div>
+
+        <div>
+          <label htmlFor={fieldId("message")} className="text-sm font-semibold text-navy-900">
+            Project Details <span aria-hidden="true">*</span>
+          </label>
+          <textarea
+            id={fieldId("message")}
+            name="message"
+            rows={limits.contactMessageRows}
+            required
+            maxLength={contactFieldLimits.message}
+            placeholder="Tell us about your project: voltage level, capacity, location, and what you need studied."
+            value={values.message}
+            onChange={(event) => update("message", event.target.value)}
+            className={inputClass("message")}
+            {...describe("message")}
+          />
+          {fieldError("message")}
+        </div>
+
+        <button type="submit" className="btn-primary w-full sm:w-auto sm:justify-self-start" disabled={sending}>
+          {sending ? (
+            <>
+              <Spinner className="size-4" /> Sending...
+            </>
+          ) : (
+            <>
+              <Send aria-hidden="true" className="size-4" /> Send Message
+            </>
+          )}
+        </button>
+      </form>
+    </div>
+  );
+}

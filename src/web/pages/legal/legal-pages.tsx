@@ -1,0 +1,130 @@
+import type { ReactNode } from "react";
+import { Link } from "wouter";
+import { paths } from "#shared/paths.ts";
+import { site } from "#shared/site.ts";
+import { PageHero } from "../../components/page-hero.tsx";
+import { useRouteBreadcrumbs } from "../../lib/route-meta.ts";
+
+// Short, real notices. The site collects personal data (enquiries, newsletter addresses), and
+// India's Digital Personal Data Protection Act, 2023 expects a notice saying what and why.
+
+const UPDATED = "November 2026";
+
+function LegalPage({ eyebrow, title, children }: { eyebrow: string; title: string; children: ReactNode }) {
+  return (
+    <>
+      <PageHero eyebrow={eyebrow} title={title} breadcrumbs={useRouteBreadcrumbs()}>
+        <p>Last updated {UPDATED}.</p>
+      </PageHero>
+      <div className="container-page max-w-3xl py-14">
+        <div className="article-body">{children}</div>
+      </div>
+    </>
+  );
+}
+
+export function PrivacyPage() {
+  return (
+    <LegalPage eyebrow="Legal" title="Privacy Policy">
+      <p>
+        {site.name} ({site.address.street}, {site.address.locality}, {site.address.region}) runs this website. This notice
+        says what personal data the website collects, why, how long we keep it and what you can ask of us.
+      </p>
+      <h2 id="what-we-collect">What we collect</h2>
+      <ul>
+        <li>
+          <strong>Enquiries</strong> sent with the contact form: your first and last name, email address, company (if you
+          give it), the service you are interested in and the details of your project, with the time you sent them.
+        </li>
+        <li>
+          <strong>Newsletter subscriptions</strong>: your email address and the time you subscribed.
+        </li>
+        <li>
+          <strong>Request records</strong>: our server logs which page was asked for, when, and how it answered. These
+          records hold no name, email address or message. To limit abuse, we count posts per network address for one
+          minute, storing only a one-way keyed hash of the address.
+        </li>
+      </ul>
+      <h2 id="why">Why we collect it</h2>
+      <p>
+        We use an enquiry only to answer it and, if you become a client, to prepare a proposal. We use a newsletter address
+        only to send our articles. Sending the form is your consent to this use. We do not sell personal data, share it for
+        advertising, or use it to profile you.
+      </p>
+      <h2 id="how-long">How long we keep it</h2>
+      <ul>
+        <li>Enquiries that do not lead to work: 24 months, then deleted.</li>
+        <li>Enquiries that lead to work: for as long as our contract and the law require us to keep project records.</li>
+        <li>Newsletter addresses: until you unsubscribe.</li>
+        <li>Server request records: 30 days.</li>
+      </ul>
+      <h2 id="where">Where it is kept</h2>
+      <p>
+        On our own servers and in our email inbox. Enquiries are emailed to our engineers through our mail provider. The
+        website loads nothing from other websites, so no third party learns that you visited.
+      </p>
+      <h2 id="your-rights">Your rights</h2>
+      <p>
+        You may ask to see the personal data we hold about you, to correct it, or to erase it, and you may withdraw your
+        consent at any time. Write to <a href={`mailto:${site.email}`}>{site.email}</a> or call {site.phone}; we answer
+        within 30 days. If you are not satisfied with our answer, you may complain to the Data Protection Board of India.
+      </p>
+      <p>
+        See also our <Link href={paths.cookies}>Cookie Policy</Link> and <Link href={paths.terms}>Terms of Service</Link>.
+      </p>
+    </LegalPage>
+  );
+}
+
+export function TermsPage() {
+  return (
+    <LegalPage eyebrow="Legal" title="Terms of Service">
+      <p>These terms apply to your use of this website. By using it, you accept them.</p>
+      <h2 id="information">Information, not engineering advice</h2>
+      <p>
+        Our articles explain methods and regulations in general terms. They are not a study of your system. Decisions about
+        a specific network, plant or connection need a study based on its data; we are glad to carry one out under a
+        written agreement.
+      </p>
+      <h2 id="enquiries">Enquiries</h2>
+      <p>
+        Sending an enquiry does not create a contract. We aim to reply within 24 hours on working days. Work begins only
+        under a signed proposal or contract.
+      </p>
+      <h2 id="content">Our content</h2>
+      <p>
+        The text, illustrations and design of this website belong to {site.name}. You may quote short passages with
+        attribution and a link; please ask before reproducing more.
+      </p>
+      <h2 id="use">Acceptable use</h2>
+      <p>Do not send unlawful material through our forms, try to break into the website, or use it to send spam.</p>
+      <h2 id="law">Governing law</h2>
+      <p>These terms are governed by the laws of India; the courts at Ahmedabad, Gujarat have jurisdiction.</p>
+      <p>
+        Questions: <a href={`mailto:${site.email}`}>{site.email}</a>.
+      </p>
+    </LegalPage>
+  );
+}
+
+export function CookiesPage() {
+  return (
+    <LegalPage eyebrow="Legal" title="Cookie Policy">
+      <p>
+        <strong>This website sets no cookies</strong>, first-party or third-party, and loads no analytics, advertising or
+        tracking scripts.
+      </p>
+      <h2 id="local-storage">What the browser keeps instead</h2>
+      <p>
+        If you send an enquiry while your connection drops, your browser keeps that enquiry in its local storage and sends
+        it again when the connection returns, so that it is not lost. It is deleted from your browser as soon as our server
+        confirms it arrived. Nothing else is stored on your device.
+      </p>
+      <h2 id="control">Your control</h2>
+      <p>
+        You can clear this storage at any time in your browser&apos;s settings for this site. See our{" "}
+        <Link href={paths.privacy}>Privacy Policy</Link> for how we treat the data you send us.
+      </p>
+    </LegalPage>
+  );
+}

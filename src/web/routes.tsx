@@ -1,0 +1,166 @@
+import type { ArticleDetail, ProjectDetail } from "#shared/api-types.ts";
+import { trail } from "#shared/breadcrumbs.ts";
+import type { PageMeta } from "#shared/page-rendering.ts";
+import { apiPaths, articleApiPath, articlePath, paths, projectApiPath, projectPath } from "#shared/paths.ts";
+import { site } from "#shared/site.ts";
+
+import { type LazyPage, lazyPage } from "./lib/lazy-page.tsx";
+
+// Each page's code is its own chunk, loaded when the page is first shown.
+const AboutPage = lazyPage("src/web/pages/about/about-page.tsx", () => import("./pages/about/about-page.tsx").then((m) => m.AboutPage));
+const ArticlePage = lazyPage("src/web/pages/article/article-page.tsx", () => import("./pages/article/article-page.tsx").then((m) => m.ArticlePage));
+const BlogPage = lazyPage("src/web/pages/blog/blog-page.tsx", () => import("./pages/blog/blog-page.tsx").then((m) => m.BlogPage));
+const ContactPage = lazyPage("src/web/pages/contact/contact-page.tsx", () => import("./pages/contact/contact-page.tsx").then((m) => m.ContactPage));
+const HomePage = lazyPage("src/web/pages/home/home-page.tsx", () => import("./pages/home/home-page.tsx").then((m) => m.HomePage));
+const IndustriesPage = lazyPage("src/web/pages/industries/industries-page.tsx", () => import("./pages/industries/industries-page.tsx").then((m) => m.IndustriesPage));
+const ProjectPage = lazyPage("src/web/pages/project/project-page.tsx", () => import("./pages/project/project-page.tsx").then((m) => m.ProjectPage));
+const ProjectsPage = lazyPage("src/web/pages/projects/projects-page.tsx", () => import("./pages/projects/projects-page.tsx").then((m) => m.ProjectsPage));
+const ServicesPage = lazyPage("src/web/pages/services/services-page.tsx", () => import("./pages/services/services-page.tsx").then((m) => m.ServicesPage));
+const ThankYouPage = lazyPage("src/web/pages/thank-you/thank-you-page.tsx", () => import("./pages/thank-you/thank-you-page.tsx").then((m) => m.ThankYouPage));
+const PrivacyPage = lazyPage("src/web/pages/legal/legal-pages.tsx", () => import("./pages/legal/legal-pages.tsx").then((m) => m.PrivacyPage));
+const TermsPage = lazyPage("src/web/pages/legal/legal-pages.tsx", () => import("./pages/legal/legal-pages.tsx").then((m) => m.TermsPage));
+const CookiesPage = lazyPage("src/web/pages/legal/legal-pages.tsx", () => import("./pages/legal/legal-pages.tsx").then((m) => m.CookiesPage));
+
+export type RouteParams = Record<string, string>;
+
+export type PageRoute = {
+  /** A wouter pattern: "/blog/:slug". */
+  path: string;
+  component: LazyPage<{ params: RouteParams }>;
+  /** API paths whose data the page shows; the server prefetches them into the query cache. */
+  queries: (params: RouteParams) => string[];
+  /** Title, description and the rest of the head; null when the data says there is no such page. */
+  meta: (params: RouteParams, data: (apiPath: string) => unknown) => PageMeta | null;
+};
+
+const staticPage = (path: string, component: LazyPage<object>, queries: string[], meta: PageMeta): PageRoute => ({
+  path,
+  component: component as PageRoute["component"],
+  queries: () => queries,
+  meta: () => meta,
+});
+
+export const pageRoutes: readonly PageRoute[] = [
+  staticPage(paths.home, HomePage, [apiPaths.teamMembers, apiPaths.projects, apiPaths.blogPosts], {
+    title: `${site.name} | ${site.tagline} in Ahmedabad`,
+    description: site.description,
+  }),
+  staticPage(paths.about, AboutPage, [apiPaths.teamMembers], {
+    title: `About Us | ${site.name}`,
+    description:
+      "Power-system engineers in Ahmedabad since 2009: our story, mission, values, certifications and the team who will work on your project.",
+    breadcrumbs: trail({ name: "About", path: paths.about }),
+  }),
+  staticPage(paths.services, ServicesPage, [], {
+    title: `Power System Studies | ${site.name}`,
+    description:
+      "29 power-system studies, from load flow, short circuit and protection coordination to arc flash, harmonics, transient stability and grid-code compliance.",
+    breadcrumbs: trail({ name: "Services", path: paths.services }),
+  }),
+  staticPage(paths.industries, IndustriesPage, [], {
+    title: `Industries We Serve | ${site.name}`,
+    description:
+      "Power-system engineering for utilities, renewable developers, industrial plants and commercial buildings across India.",
+    breadcrumbs: trail({ name: "Industries", path: paths.industries }),
+  }),
+  staticPage(paths.projects, ProjectsPage, [apiPaths.projects], {
+    title: `Projects | ${site.name}`,
+    description:
+      "Grid-integration, renewable, utility, industrial and commercial power-system projects delivered by our engineers, with capacity and timeline.",
+    breadcrumbs: trail({ name: "Projects", path: paths.projects }),
+  }),
+  {
+    path: `${paths.projects}/:slug`,
+    component: ProjectPage,
+    queries: ({ slug = "" }) => [projectApiPath(slug)],
+    meta: ({ slug = "" }, data) => {
+      const detail = data(projectApiPath(slug)) as ProjectDetail | null | undefined;
+      if (detail === null) return null;
+      const title = detail?.project.title ?? "Project";
+      return {
+        title: `${title} | ${site.name}`,
+        description: detail?.project.description.slice(0, 200) ?? "A project by our engineers.",
+        image: detail?.project.imageUrl,
+        breadcrumbs: trail({ name: "Projects", path: paths.projects }, { name: title, path: projectPath(slug) }),
+      };
+    },
+  },
+  staticPage(paths.blog, BlogPage, [apiPaths.blogPosts], {
+    title: `Industry Insights | ${site.name}`,
+    description:
+      "Technical articles on grid integration, renewable energy, power quality, protection and regulatory compliance from our engineers.",
+    breadcrumbs: trail({ name: "Insights", path: paths.blog }),
+  }),
+  {
+    path: `${paths.blog}/:slug`,
+    component: ArticlePage,
+    queries: ({ slug = "" }) => [articleApiPath(slug)],
+    meta: ({ slug = "" }, data) => {
+      const article = data(articleApiPath(slug)) as ArticleDetail | null | undefined;
+      if (article === null) return null;
+      const title = article?.title ?? "Article";
+      return {
+        title: `${title} | ${site.name}`,
+        description: article?.excerpt ?? "An article by our engineers.",
+        image: article?.imageUrl,
+        breadcrumbs: trail({ name: "Insights", path: paths.blog }, { name: title, path: articlePath(slug) }),
+        article: article
+          ? { publishedAt: article.publishedAt, authorName: article.authorName, category: article.category }
+          : undefined,
+      };
+    },
+  },
+  staticPage(paths.contact, ContactPage, [apiPaths.formToken], {
+    title: `Contact Us | ${site.name}`,
+    description:
+      "Send us your project details: we reply within 24 hours. Office in Ahmedabad, Gujarat; 24/7 emergency support for critical infrastructure.",
+    breadcrumbs: trail({ name: "Contact", path: paths.contact }),
+  }),
+  staticPage(paths.thankYou, ThankYouPage, [], {
+    title: `Thank You | ${site.name}`,
+    description: "Your enquiry has been sent. We will reply within 24 hours.",
+    noindex: true,
+  }),
+  staticPage(paths.privacy, PrivacyPage, [], {
+    title: `Privacy Policy | ${site.name}`,
+    description: "What personal data this website stores, why, for how long, and your rights under India's DPDP Act.",
+    breadcrumbs: trail({ name: "Privacy Policy", path: paths.privacy }),
+  }),
+  staticPage(paths.terms, TermsPage, [], {
+    title: `Terms of Service | ${site.name}`,
+    description: "The terms on which this website and its technical articles are offered.",
+    breadcrumbs: trail({ name: "Terms of Service", path: paths.terms }),
+  }),
+  staticPage(paths.cookies, CookiesPage, [], {
+    title: `Cookie Policy | ${site.name}`,
+    description: "This website sets no cookies. What it keeps in your browser instead, and why.",
+    breadcrumbs: trail({ name: "Cookie Policy", path: paths.cookies }),
+  }),
+];
+
+export const notFoundMeta: PageMeta = {
+  title: `Page Not Found | ${site.name}`,
+  description: "The page you asked for does not exist.",
+  noindex: true,
+};
+
+/** The route for a path and its parameters, or undefined when no route matches (a 404). */
+export function matchPageRoute(pathname: string): { route: PageRoute; params: RouteParams } | undefined {
+  const segments = (pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname).split("/");
+  for (const route of pageRoutes) {
+    const pattern = route.path.split("/");
+    if (pattern.length !== segments.length) continue;
+    const params: RouteParams = {};
+    const matches = pattern.every((part, index) => {
+      const segment = segments[index] ?? "";
+      if (part.startsWith(":")) {
+        if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(segment)) return false;
+        params[part.slice(1)] = segment;
+        return true;
+      }
+      return part === segment;
+    });
+    if (matches) return { route, params };
+  }
+  return undefined;
+}

@@ -1,0 +1,58 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "#server/app.ts";
+import { type Config, parseConfig } from "#server/config.ts";
+import { readSiteContent } from "#server/content/load-content.ts";
+import { syncSiteContent } from "#server/content/sync-content.ts";
+import { applyMigrations } from "#server/db/migrate.ts";
+import { createPageRenderer, type PageRenderer } from "#server/render/page-renderer.ts";
+import { createTestDatabase, type TestDatabase, type TestDriver } from "./databases.ts";
+
+export const repoRoot = fileURLToPath(new URL("../", import.meta.url));
+export const siteContentDir = path.join(repoRoot, "content");
+
+/** Pages rendered by the real server entry, with placeholder asset names. */
+export function testRenderer(siteUrl: string): PageRenderer {
+  return createPageRenderer({
+    loadEntry: () => import("#web/entry-server.tsx"),
+    assets: {
+      base: { scripts: ["/assets/entry-client.js"], styles: ["/assets/entry-client.css"], preloads: [] },
+      forPage(module) {
+        return { ...this.base, preloads: module ? [`/assets/${path.basename(module, ".tsx")}.js`] : [] };
+      },
+    },
+    siteUrl,
+  });
+}
+
+export type TestApp = { app: FastifyInstance; database: TestDatabase; config: Config; close: () => Promise<void> };
+
+/**
+ * The real app over a fresh, migrated database of the given driver, with the site's content
+ * loaded (unless `content: false`) and pages rendered by the real server entry.
+ */
+export async function buildTestApp(
+  driver: TestDriver,
+  options: { content?: boolean; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const config = parseConfig({
+    NODE_ENV: "test",
+    SITE_URL: "https://www.example.test",
+    RATE_LIMIT_PER_MINUTE: "100000",
+    ...options.env,
+  });
+  const database = await createTestDatabase(driver);
+  await applyMigrations(database.db);
+  if (options.content !== false) await syncSiteContent(database.db, await readSiteContent(siteContentDir));
+  const app = await buildApp({ config, db: database.db, renderer: testRenderer(config.siteUrl) });
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
