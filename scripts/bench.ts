@@ -119,16 +119,26 @@ async function load(url: string) {
   return { requestsPerSecond: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: result.non2xx };
 }
 
-/** The same bytes and headers from a bare node:http server: the ceiling for the comparison. */
+/** The same bytes and headers from a bare node:http server, in its own process like the site. */
 async function bareServer(body: Buffer, contentType: string) {
-  const server = createServer((_request, response) => {
-    response.writeHead(200, { "content-type": contentType, "content-length": body.length });
-    response.end(body);
+  const bodyFile = path.join(await mkdtemp(path.join(tmpdir(), "site-bench-bare-")), "body");
+  await writeFile(bodyFile, body);
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench-bare-server.ts", bodyFile, contentType], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"],
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  if (typeof address !== "object" || !address) throw new Error("no port");
-  return { url: `http://127.0.0.1:${address.port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.once("data", (chunk: Buffer) => resolve(Number(String(chunk).trim())));
+    child.once("exit", (code) => reject(new Error(`bare server exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+      await rm(path.dirname(bodyFile), { recursive: true, force: true });
+    },
+  };
 }
 
 async function throughput(base: string) {
