@@ -22,7 +22,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         // The server writes <link rel="modulepreload"> for each page's chunks itself.
         modulePreload: false,
         rolldownOptions: {
-          input: "src/web/entry-client.tsx",
+          // The boot script starts the entry once the page has been painted (src/web/boot.ts).
+          input: ["src/web/entry-client.tsx", "src/web/boot.ts"],
           output: {
             // The framework in one well-compressed chunk, zod only where a form validates; the
             // site's own code split by page.

@@ -46,7 +46,7 @@ export function measureRoutes(): RouteWeight[] {
   const assets = readBuiltAssets(clientDir);
   return Object.entries(routeModules).map(([route, module]) => {
     const page = assets.forPage(module ?? undefined);
-    const js = [...page.scripts, ...page.preloads].map((file) => file.slice(1));
+    const js = [...(page.boot ? [page.boot] : []), ...page.scripts, ...page.preloads].map((file) => file.slice(1));
     return { route, files: js.length, js: sizes(js), css: sizes(page.styles.map((file) => file.slice(1))) };
   });
 }

@@ -108,7 +108,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       return reply.code(503).send({ error: "Service Unavailable", message: "Pages are not being served." });
     }
     reply.type("text/html; charset=utf-8").header("vary", "Accept-Encoding");
-    if (!pageCache) {
+    // Only pages at their plain address are kept: query strings and unknown paths are unbounded,
+    // and keeping them would let any client fill the cache and spend CPU compressing.
+    if (!pageCache || request.url.includes("?")) {
       const { status, html } = await deps.renderer.render(request.url, { readApi, log: request.log });
       return reply.code(status).header("cache-control", "no-cache").send(html);
     }
@@ -116,6 +118,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     let page = pageCache.get(request.url);
     if (!page) {
       const rendered = await deps.renderer.render(request.url, { readApi: pageReadApi, log: request.log });
+      if (rendered.status !== 200) {
+        const html = rendered.html.replaceAll(FORM_TOKEN_PLACEHOLDER, issueFormToken(formSecret));
+        return reply.code(rendered.status).header("cache-control", "no-cache").send(html);
+      }
       page = pageCache.set(request.url, rendered.status, rendered.html);
     }
     if (page.html.includes(FORM_TOKEN_PLACEHOLDER)) {

@@ -1,4 +1,5 @@
 import { hydrate, QueryClientProvider } from "@tanstack/react-query";
+import { startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { App } from "./app.tsx";
 import { createQueryClient } from "./lib/query-client.ts";
@@ -14,10 +15,14 @@ await matchPageRoute(window.location.pathname)?.route.component.preload();
 
 const root = document.getElementById("root");
 if (root) {
-  hydrateRoot(
-    root,
-    <QueryClientProvider client={queryClient}>
-      <App />
-    </QueryClientProvider>,
-  );
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page: a tap during it is answered at once.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <QueryClientProvider client={queryClient}>
+        <App />
+      </QueryClientProvider>,
+    );
+  });
 }

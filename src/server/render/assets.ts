@@ -3,6 +3,7 @@ import path from "node:path";
 import type { DocumentAssets } from "./document.ts";
 
 export const CLIENT_ENTRY = "src/web/entry-client.tsx";
+export const BOOT_ENTRY = "src/web/boot.ts";
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean };
 
@@ -18,7 +19,8 @@ export function readBuiltAssets(clientDir: string): SiteAssets {
   const manifestPath = path.join(clientDir, ".vite", "manifest.json");
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Record<string, ManifestChunk>;
   const entry = manifest[CLIENT_ENTRY];
-  if (!entry) throw new Error(`${manifestPath} has no entry for ${CLIENT_ENTRY}`);
+  const boot = manifest[BOOT_ENTRY];
+  if (!entry || !boot) throw new Error(`${manifestPath} lacks ${CLIENT_ENTRY} or ${BOOT_ENTRY}`);
 
   const collect = (key: string, styles: Set<string>, preloads: Set<string>) => {
     const chunk = manifest[key];
@@ -36,7 +38,7 @@ export function readBuiltAssets(clientDir: string): SiteAssets {
   const baseStyles = new Set<string>();
   const basePreloads = new Set<string>();
   collect(CLIENT_ENTRY, baseStyles, basePreloads);
-  const base: DocumentAssets = { scripts: [`/${entry.file}`], styles: [...baseStyles], preloads: [...basePreloads] };
+  const base: DocumentAssets = { scripts: [`/${entry.file}`], styles: [...baseStyles], preloads: [...basePreloads], boot: `/${boot.file}` };
 
   const perPage = new Map<string, DocumentAssets>();
   for (const [key, chunk] of Object.entries(manifest)) {
@@ -44,7 +46,7 @@ export function readBuiltAssets(clientDir: string): SiteAssets {
     const styles = new Set(baseStyles);
     const preloads = new Set([...basePreloads, `/${chunk.file}`]);
     collect(key, styles, preloads);
-    perPage.set(key, { scripts: base.scripts, styles: [...styles], preloads: [...preloads] });
+    perPage.set(key, { ...base, styles: [...styles], preloads: [...preloads] });
   }
   return { base, forPage: (module) => (module && perPage.get(module)) || base };
 }

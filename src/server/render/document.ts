@@ -8,6 +8,11 @@ export type DocumentAssets = {
   styles: string[];
   /** Modules the entry imports, preloaded so they download in parallel. */
   preloads: string[];
+  /**
+   * The built boot script. When set, the page links only it, and it loads `scripts` and
+   * `preloads` after the first paint; without it (development) they are linked directly.
+   */
+  boot?: string;
 };
 
 const htmlEscapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -75,8 +80,12 @@ export function renderDocument(options: {
     '<link rel="manifest" href="/site.webmanifest">',
     `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(`${site.name}: Insights`)}" href="/rss.xml">`,
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
-    ...assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
-    ...assets.scripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`),
+    ...(assets.boot
+      ? [`<script type="module" src="${escapeHtml(assets.boot)}"></script>`]
+      : [
+          ...assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+          ...assets.scripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`),
+        ]),
     ...structured,
   ]
     .filter(Boolean)
@@ -85,6 +94,9 @@ export function renderDocument(options: {
     `<!doctype html><html lang="en-IN"><head>${head}</head><body>` +
     `<div id="root">${page.appHtml}</div>` +
     `<script type="application/json" id="query-state">${serializeJsonForHtml(page.state)}</script>` +
+    (assets.boot
+      ? `<script type="application/json" id="page-scripts">${serializeJsonForHtml({ entry: assets.scripts[0], modules: assets.preloads })}</script>`
+      : "") +
     `</body></html>`
   );
 }

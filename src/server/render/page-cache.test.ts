@@ -55,6 +55,19 @@ describe.each(testDrivers)("the page cache on %s", (driver) => {
     expect(gunzipSync(gz.rawPayload).toString()).toBe(first.body);
   });
 
+  it("keeps only pages at their plain address: query strings and unknown paths are rendered afresh", async () => {
+    // Each answer from the cache carries its ETag; a page rendered for one request carries none.
+    for (const url of ["/about?utm_source=x", "/about?utm_source=y", "/no-such-page-1", "/no-such-page-2"]) {
+      const response = await app.inject({ method: "GET", url });
+      expect(response.headers.etag, url).toBeUndefined();
+      expect(response.headers["cache-control"], url).toBe("no-cache");
+    }
+    const filtered = await app.inject({ method: "GET", url: "/blog?category=Renewable%20Energy" });
+    expect(filtered.statusCode).toBe(200);
+    expect(filtered.body).toContain("Found ");
+    expect((await app.inject({ method: "GET", url: "/no-such-page-1" })).statusCode).toBe(404);
+  });
+
   it("puts a fresh form token in every answer for the contact page, and lets no one store it", async () => {
     const token = (body: string) => /name="formToken" value="([^"]+)"/.exec(body)?.[1];
     const a = await app.inject({ method: "GET", url: "/contact" });

@@ -39,9 +39,9 @@ export function PostCard({ post, headingLevel = 3 }: { post: BlogPostSummary; he
         <Link
           href={articlePath(post.slug)}
           className="mt-4 inline-flex items-center gap-1.5 self-start text-sm font-semibold text-brand-700 hover:underline"
-          aria-describedby={titleId}
         >
-          Read More <ArrowRight aria-hidden="true" className="size-4" />
+          {/* The title, for screen readers and crawlers, so that nine links do not all say only 'Read More'. */}
+          Read More<span className="sr-only">: {post.title}</span> <ArrowRight aria-hidden="true" className="size-4" />
         </Link>
       </div>
     </article>

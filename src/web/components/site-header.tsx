@@ -30,7 +30,7 @@ export function SiteHeader() {
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="container-page flex h-16 items-center justify-between gap-4">
-        <Link href={paths.home} className="flex items-center gap-2 text-navy-900" aria-label={`${site.name}, home`}>
+        <Link href={paths.home} className="flex items-center gap-2 text-navy-900">
           <span className="flex size-9 items-center justify-center rounded-lg bg-navy-900 text-amber-accent">
             <Zap aria-hidden="true" className="size-5" />
           </span>
