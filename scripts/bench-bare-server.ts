@@ -2,14 +2,17 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 
 // The benchmark's ceiling: a bare node:http server in a process of its own (as the site is),
-// answering every request with the bytes and content type it is given. Prints its port.
-// Usage: node scripts/bench-bare-server.ts <body-file> <content-type>
+// answering every request with the very bytes the site sent for one: the same headers and body.
+// Prints its port. Usage: node --import tsx scripts/bench-bare-server.ts <response.json>
+// where the file holds { headers: Record<string, string>, bodyBase64: string }.
 
-const [bodyFile, contentType] = process.argv.slice(2);
-if (!bodyFile || !contentType) throw new Error("usage: bench-bare-server.ts <body-file> <content-type>");
-const body = readFileSync(bodyFile);
+const file = process.argv[2];
+if (!file) throw new Error("usage: bench-bare-server.ts <response.json>");
+const recorded = JSON.parse(readFileSync(file, "utf8")) as { headers: Record<string, string>; bodyBase64: string };
+const body = Buffer.from(recorded.bodyBase64, "base64");
+const headers = { ...recorded.headers, "content-length": String(body.length) };
 const server = createServer((_request, response) => {
-  response.writeHead(200, { "content-type": contentType, "content-length": body.length });
+  response.writeHead(200, headers);
   response.end(body);
 });
 server.listen(0, "127.0.0.1", () => {

@@ -9,20 +9,28 @@ const quietRoutes = new Set(["/healthz", "/readyz"]);
  * id goes back to the client as X-Request-Id.
  */
 export function registerRequestLogging(app: FastifyInstance): void {
-  app.addHook("onRequest", async (request, reply) => {
+  // Callback hooks, not async ones: they run on every request, and a promise per request shows.
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
+    done();
   });
-  app.addHook("onResponse", async (request, reply) => {
+  app.addHook("onResponse", (request, reply, done) => {
     const route = request.routeOptions.url ?? "(no route)";
     const level = quietRoutes.has(route) ? "debug" : "info";
-    const line = {
-      method: request.method,
-      route,
-      path: request.url.split("?")[0],
-      status: reply.statusCode,
-      durationMs: Math.round(reply.elapsedTime * 10) / 10,
-    };
-    request.log[level](line, "request completed");
+    // pino's loggers have isLevelEnabled (the no-op logger of an app without logs does not, and
+    // Fastify's logger type does not declare it): nothing is built for a line nobody writes.
+    const log = request.log as unknown as { isLevelEnabled?: (level: string) => boolean };
+    if (log.isLevelEnabled?.(level)) {
+      const line = {
+        method: request.method,
+        route,
+        path: request.url.split("?")[0],
+        status: reply.statusCode,
+        durationMs: Math.round(reply.elapsedTime * 10) / 10,
+      };
+      request.log[level](line, "request completed");
+    }
+    done();
   });
 }
 

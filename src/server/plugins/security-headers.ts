@@ -32,7 +32,9 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { dev: bo
     "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
   };
   if (options.https) headers["strict-transport-security"] = "max-age=31536000; includeSubDomains";
-  app.addHook("onRequest", async (_request, reply) => {
+  // A callback hook, not an async one: it runs on every request, and a promise per request shows.
+  app.addHook("onRequest", (_request, reply, done) => {
     reply.headers(headers);
+    done();
   });
 }
