@@ -7,10 +7,11 @@ import { contactFieldLimits } from "#shared/schemas/contact-limits.ts";
 import type { ContactSubmissionInput } from "#shared/schemas/contact-submission.ts";
 import { type FieldErrors, fieldErrorsFrom } from "#shared/schemas/field-errors.ts";
 import { limits, serviceOptions } from "#shared/site.ts";
-import { apiRequest, describeApiError } from "../../lib/api-client.ts";
+import { apiRequest } from "../../lib/api-client.ts";
 import { forgetEnquiry, isFinalAnswer, keepEnquiry, newIdempotencyKey } from "../../lib/enquiry-outbox.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { toast } from "../../ui/use-toast.ts";
+import { enquiryErrorToast, enquirySentToast } from "./enquiry-toasts.ts";
 
 type Values = Required<{ [K in keyof ContactSubmissionInput]: string }>;
 
@@ -70,10 +71,7 @@ export function ContactForm() {
   const mutation = useMutation({
     mutationFn: sendEnquiry,
     onSuccess: () => {
-      toast({
-        title: "Message Sent Successfully",
-        description: "Thank you for contacting us. We'll get back to you within 24 hours.",
-      });
+      toast(enquirySentToast);
       setValues(emptyValues);
       setErrors({});
       setSubmitted(false);
@@ -82,7 +80,7 @@ export function ContactForm() {
       setSent(true);
     },
     onError: (error) => {
-      toast({ variant: "destructive", title: "Error Sending Message", description: describeApiError(error, { withStatus: true }) });
+      toast(enquiryErrorToast(error));
     },
   });
 
