@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Send } from "lucide-react";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { formStateKeys, type PostedFormState } from "#shared/page-rendering.ts";
 import { apiPaths, formPaths } from "#shared/paths.ts";
 import { contactFieldLimits } from "#shared/schemas/contact-limits.ts";
@@ -68,6 +68,17 @@ export function ContactForm() {
   // One key per enquiry: sending the same enquiry again (after an error) cannot store it twice.
   const idempotencyKey = useRef<string | undefined>(undefined);
 
+  // When the card replaces the form, or the form the card, the element that held focus is gone:
+  // focus moves to the card's heading, and back to the first field for another message.
+  const sentHeadingRef = useRef<HTMLHeadingElement>(null);
+  const firstFieldRef = useRef<HTMLInputElement>(null);
+  const moveFocus = useRef(false);
+  useEffect(() => {
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    (sent ? sentHeadingRef.current : firstFieldRef.current)?.focus();
+  }, [sent]);
+
   const mutation = useMutation({
     mutationFn: sendEnquiry,
     onSuccess: () => {
@@ -77,6 +88,7 @@ export function ContactForm() {
       setSubmitted(false);
       setAnnouncement("");
       idempotencyKey.current = undefined;
+      moveFocus.current = true;
       setSent(true);
     },
     onError: (error) => {
@@ -118,9 +130,11 @@ export function ContactForm() {
 
   if (sent) {
     return (
-      <div className="card p-8 text-center" role="status">
+      <div className="card p-8 text-center">
         <CheckCircle2 aria-hidden="true" className="mx-auto size-14 text-green-700" />
-        <h2 className="mt-4 text-2xl font-bold text-navy-900">Message Sent!</h2>
+        <h2 ref={sentHeadingRef} tabIndex={-1} className="mt-4 text-2xl font-bold text-navy-900 focus:outline-none">
+          Message Sent!
+        </h2>
         <p className="mt-2 text-slate-600">
           Thank you for your message. We have received it and an engineer will reply within {limits.replyWithinHours} hours.
         </p>
@@ -129,6 +143,7 @@ export function ContactForm() {
           className="btn-primary mt-6"
           onClick={() => {
             mutation.reset();
+            moveFocus.current = true;
             setSent(false);
           }}
         >
@@ -199,6 +214,7 @@ export function ContactForm() {
               First Name <span aria-hidden="true">*</span>
             </label>
             <input
+              ref={firstFieldRef}
               id={fieldId("firstName")}
               name="firstName"
               autoComplete="given-name"
