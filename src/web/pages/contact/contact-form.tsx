@@ -175,9 +175,10 @@ export function ContactForm() {
   return (
     <div className="card p-6 sm:p-8">
       <h2 className="text-2xl font-bold text-navy-900">Send Us a Message</h2>
+      {/* Screen readers hear each field's own "required" (and "optional" in its label), and this once. */}
       <p className="mt-1 text-sm text-slate-600">
-        Fields marked <span aria-hidden="true">*</span>
-        <span className="sr-only">required</span> are required.
+        <span aria-hidden="true">Fields marked * are required.</span>
+        <span className="sr-only">All fields are required unless marked optional.</span>
       </p>
       <form
         ref={formRef}
