@@ -41,3 +41,29 @@ test.describe("articles", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
   });
 });
+
+test.describe("articles without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("an article arrives with its facts and body in its first HTML", async ({ page, request }) => {
+    const slug = "ieee-519-harmonics-at-a-vfd-heavy-plant";
+    const article = (await (await request.get(`/api/blog-posts/${slug}`)).json()) as {
+      title: string;
+      excerpt: string;
+      category: string;
+      readingMinutes: number;
+      authorName: string;
+      headings: { text: string; level: number }[];
+    };
+    await page.goto(`/blog/${slug}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(article.title);
+    await expect(page.locator("main article > header")).toContainText(article.excerpt);
+    await expect(page.locator("header time")).toHaveText("June 18, 2025");
+    await expect(page.locator("article [data-badge]").first()).toHaveText(article.category);
+    await expect(page.getByText(`${article.readingMinutes} min read`, { exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: article.authorName })).toHaveAttribute("href", "/about#team-neha-shah");
+    const sections = article.headings.filter((heading) => heading.level === 2).map((heading) => heading.text);
+    await expect(page.locator(".article-body h2")).toHaveText(sections);
+    await expect(page.locator(".article-body table")).toHaveCount(1);
+  });
+});

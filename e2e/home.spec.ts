@@ -32,6 +32,19 @@ test.describe("home", () => {
     await expect(insights.getByRole("link", { name: "Read More" }).first()).toHaveAttribute("href", /^\/blog\/[a-z0-9-]+$/);
   });
 
+  for (const width of [375, 1280]) {
+    test(`keeps each featured project's category badge as wide as its text at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/");
+      const projects = page.locator("section", { has: page.getByRole("heading", { name: "Featured Projects" }) });
+      for (const card of await projects.getByRole("article").all()) {
+        const badge = (await card.locator("[data-badge]").boundingBox())!;
+        const cardBox = (await card.boundingBox())!;
+        expect(badge.width).toBeLessThan(cardBox.width / 2);
+      }
+    });
+  }
+
   test("renders its lists only once their data is there", async ({ page }) => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
