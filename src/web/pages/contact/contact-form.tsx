@@ -69,14 +69,21 @@ export function ContactForm() {
   const idempotencyKey = useRef<string | undefined>(undefined);
 
   // When the card replaces the form, or the form the card, the element that held focus is gone:
-  // focus moves to the card's heading, and back to the first field for another message.
+  // focus moves to the card's heading (with the whole short card scrolled into view), and back to
+  // the first field for another message.
+  const sentCardRef = useRef<HTMLDivElement>(null);
   const sentHeadingRef = useRef<HTMLHeadingElement>(null);
   const firstFieldRef = useRef<HTMLInputElement>(null);
   const moveFocus = useRef(false);
   useEffect(() => {
     if (!moveFocus.current) return;
     moveFocus.current = false;
-    (sent ? sentHeadingRef.current : firstFieldRef.current)?.focus();
+    if (sent) {
+      sentHeadingRef.current?.focus({ preventScroll: true });
+      sentCardRef.current?.scrollIntoView({ block: "nearest" });
+    } else {
+      firstFieldRef.current?.focus();
+    }
   }, [sent]);
 
   const mutation = useMutation({
@@ -130,7 +137,7 @@ export function ContactForm() {
 
   if (sent) {
     return (
-      <div className="card p-8 text-center">
+      <div ref={sentCardRef} className="card p-8 text-center">
         <CheckCircle2 aria-hidden="true" className="mx-auto size-14 text-green-700" />
         <h2 ref={sentHeadingRef} tabIndex={-1} className="mt-4 text-2xl font-bold text-navy-900 focus:outline-none">
           Message Sent!
