@@ -28,6 +28,8 @@ test.describe("the blog", () => {
     const loading = page.getByRole("status").filter({ hasText: "Loading articles..." });
     await expect(loading).toBeVisible();
     await expect(loading.locator("svg.animate-spin")).toBeVisible();
+    // The articles section is named by a heading that is there in this state too.
+    await expect(page.getByRole("region", { name: "Articles", exact: true })).toContainText("Loading articles...");
     release();
     await expect(page.getByRole("heading", { name: /^Latest Articles \(\d+\)$/ })).toBeVisible();
   });
@@ -43,6 +45,7 @@ test.describe("the blog", () => {
       const panel = page.getByRole("alert").filter({ has: page.getByRole("heading", { name: "Unable to Load Articles" }) });
       await expect(panel.getByRole("heading", { name: "Unable to Load Articles" })).toBeVisible();
       await expect(panel).toContainText("We're having trouble loading our latest insights. Please try again later.");
+      await expect(page.getByRole("region", { name: "Unable to Load Articles" })).toContainText("Try Again");
       await page.unroute("**/api/blog-posts");
       await Promise.all([page.waitForEvent("load"), panel.getByRole("button", { name: "Try Again" }).click()]);
       await expect(page.getByRole("heading", { name: /^Latest Articles \(\d+\)$/ })).toBeVisible();

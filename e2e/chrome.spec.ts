@@ -1,4 +1,8 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+
+/** The logo: the header's first link to the home page. */
+const logoLink = (page: Page) => page.getByRole("banner").locator('a[href="/"]').first();
 
 const navItems = [
   ["Home", "/"],
@@ -130,5 +134,42 @@ test.describe("the menu on a small screen", () => {
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();
     await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+  });
+
+  test("closes when the logo link is chosen", async ({ page }) => {
+    await page.goto("/about");
+    await page.locator("html[data-hydrated=true]").waitFor();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.locator("#site-menu");
+    await expect(menu).toBeVisible();
+    await logoLink(page).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("closes when the logo link to the page already shown is chosen", async ({ page }) => {
+    await page.goto("/");
+    await page.locator("html[data-hydrated=true]").waitFor();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(page.locator("#site-menu")).toBeVisible();
+    await logoLink(page).click();
+    await expect(page.locator("#site-menu")).toBeHidden();
+  });
+});
+
+test.describe("the menu on a tablet's width", () => {
+  test.use({ viewport: { width: 768, height: 900 } });
+
+  test("closes when the header's Contact Us link is chosen", async ({ page }) => {
+    await page.goto("/");
+    await page.locator("html[data-hydrated=true]").waitFor();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.locator("#site-menu");
+    await expect(menu).toBeVisible();
+    // The header's own button comes before the menu's link of the same name.
+    await page.getByRole("banner").getByRole("link", { name: "Contact Us" }).first().click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(menu).toBeHidden();
   });
 });

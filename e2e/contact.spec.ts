@@ -89,6 +89,20 @@ test.describe("the contact page", () => {
     await expect(page.getByLabel("Project Details")).toHaveValue("");
   });
 
+  test("moves focus to the 'Message Sent!' heading after sending, and to First Name after 'Send Another Message'", async ({ page }) => {
+    await openContact(page);
+    await fillValid(page, uniqueEmail("focus"));
+    await page.getByRole("button", { name: "Send Message" }).focus();
+    await page.keyboard.press("Enter");
+    const heading = page.getByRole("heading", { name: "Message Sent!" });
+    await expect(heading).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Send Another Message" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(contactForm(page).getByLabel("First Name")).toBeFocused();
+    await expect(contactForm(page).getByLabel("First Name")).toHaveValue("");
+  });
+
   test("shows the destructive toast 'Error Sending Message' with STATUS: message on a non-OK answer", async ({ page, pageGuard }) => {
     pageGuard.allow(/status of 500/);
     await openContact(page);
@@ -186,6 +200,48 @@ test("sends an enquiry written while offline as soon as the browser is back onli
   await delivered;
   await expect.poll(() => page.evaluate(() => localStorage.getItem("enquiry-outbox"))).toBeNull();
   expect((await storedEnquiries()).filter((row) => row.email === email)).toHaveLength(1);
+});
+
+test("the side cards give the address, phone and email, the business hours, the emergency note and the certifications", async ({ page }) => {
+  await page.goto("/contact");
+  const details = page.getByRole("complementary", { name: "Contact details" });
+  const info = details.getByRole("region", { name: "Contact Information" });
+  await expect(info.locator("address")).toContainText("Ahmedabad, Gujarat");
+  await expect(info.locator("address")).toContainText("India");
+  await expect(info.getByRole("link", { name: "+91 79 4000 0000" })).toHaveAttribute("href", "tel:+917940000000");
+  await expect(info.getByRole("link", { name: "consult@sabarmatigrid.example" })).toHaveAttribute("href", "mailto:consult@sabarmatigrid.example");
+
+  const hours = details.getByRole("region", { name: "Business Hours" });
+  const rows = await hours.locator("dl > div").evaluateAll((nodes) =>
+    nodes.map((node) => [node.querySelector("dt")?.textContent, node.querySelector("dd")?.textContent]),
+  );
+  expect(rows).toEqual([
+    ["Monday-Friday", "8:00 AM - 6:00 PM"],
+    ["Saturday", "9:00 AM - 2:00 PM"],
+    ["Sunday", "Closed"],
+  ]);
+  await expect(hours).toContainText("24/7 emergency support is available for critical infrastructure projects.");
+
+  const certifications = details.getByRole("region", { name: "Certifications & Partnerships" }).getByRole("listitem");
+  await expect(certifications).toHaveText(["IEEE Member", "PE Licensed", "NECA Partner", "ISO Certified"]);
+});
+
+test("says once which fields are required: '*' on screen, in words for screen readers", async ({ page }) => {
+  await page.goto("/contact");
+  const hint = page.getByText("Fields marked * are required.").locator("..");
+  await expect(hint).toBeVisible();
+  expect(await hint.ariaSnapshot()).toBe("- paragraph: All fields are required unless marked optional.");
+  await expect(page.getByText("Company (optional)")).toBeVisible();
+  for (const label of ["First Name", "Last Name", "Email Address", "Project Details"]) {
+    await expect(contactForm(page).getByLabel(label)).toHaveAttribute("required", "");
+  }
+});
+
+test("promises a reply within 24 hours, unqualified, in its intro", async ({ page }) => {
+  await page.goto("/contact");
+  const intro = page.locator("section", { has: page.getByRole("heading", { level: 1, name: "Get In Touch" }) });
+  await expect(intro).toContainText("replies within 24 hours,");
+  await expect(page.locator("main")).not.toContainText("working days");
 });
 
 test("the office section gives the address and directions that open in a new tab, loading nothing from elsewhere", async ({ page }) => {

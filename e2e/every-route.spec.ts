@@ -7,9 +7,9 @@ import { siteRoutes } from "./routes.ts";
 
 for (const route of siteRoutes) {
   test.describe(`${route.path}`, () => {
-    test("has no axe violations, at a phone's width and a desktop's", async ({ page, pageGuard }) => {
+    test("has no axe violations, at a phone's, a tablet's and a desktop's width", async ({ page, pageGuard }) => {
       pageGuard.allow(/status of 404/);
-      for (const width of [375, 1280]) {
+      for (const width of [375, 768, 1280]) {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(route.path);
         await page.locator("html[data-hydrated=true]").waitFor();

@@ -20,6 +20,23 @@ test("the thank-you page counts down from 10 and goes home after 10 seconds", as
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Thank You!");
 });
 
+test.describe("the thank-you page without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  // Needs the head to carry the route's redirectWithoutJavaScript (a noscript meta refresh).
+  test("says it will redirect in 10 seconds and is on / about 10 seconds after landing", async ({ page }) => {
+    await page.goto("/thank-you");
+    const landed = Date.now();
+    await expect(page.getByRole("heading", { level: 1, name: "Thank You!" })).toBeVisible();
+    await expect(page.getByText("You will be redirected to the home page in 10 seconds.")).toBeVisible();
+    await page.waitForURL((url) => url.pathname === "/", { timeout: 15_000 });
+    const elapsed = Date.now() - landed;
+    expect(elapsed).toBeGreaterThan(9_000);
+    expect(elapsed).toBeLessThan(13_000);
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Thank You!");
+  });
+});
+
 test("an unknown path answers 404 with the 'Page Not Found' page and a developer hint", async ({ page, pageGuard }) => {
   pageGuard.allow(/status of 404/);
   const response = await page.goto("/no/such/page");

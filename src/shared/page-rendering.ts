@@ -30,6 +30,12 @@ export type PageMeta = {
   /** Visible breadcrumbs on inner pages, from Home to this page. */
   breadcrumbs?: Breadcrumb[];
   article?: { publishedAt: string; authorName: string | null; category: string };
+  /**
+   * Sends a visitor without JavaScript to another page after a delay (the head gets
+   * <noscript><meta http-equiv="refresh" content="SECONDS;url=PATH"></noscript>). With JavaScript on
+   * the page does this itself, so the refresh sits inside noscript and never reaches the browser.
+   */
+  redirectWithoutJavaScript?: { afterSeconds: number; to: string };
 };
 
 export type RenderedPage = {

@@ -2,7 +2,7 @@ import type { ArticleDetail, ProjectDetail } from "#shared/api-types.ts";
 import { trail } from "#shared/breadcrumbs.ts";
 import type { PageMeta } from "#shared/page-rendering.ts";
 import { apiPaths, articleApiPath, articlePath, paths, projectApiPath, projectPath } from "#shared/paths.ts";
-import { site } from "#shared/site.ts";
+import { limits, site } from "#shared/site.ts";
 
 import { type LazyPage, lazyPage } from "./lib/lazy-page.tsx";
 
@@ -120,6 +120,8 @@ export const pageRoutes: readonly PageRoute[] = [
     title: `Thank You | ${site.name}`,
     description: "Your enquiry has been sent. We will reply within 24 hours.",
     noindex: true,
+    // SPEC section 2: redirects to / after 10 seconds, also when the no-JavaScript form lands here.
+    redirectWithoutJavaScript: { afterSeconds: limits.thankYouRedirectSeconds, to: paths.home },
   }),
   staticPage(paths.privacy, PrivacyPage, [], {
     title: `Privacy Policy | ${site.name}`,

@@ -41,7 +41,8 @@ export function ProjectCard({ project, headingLevel = 3 }: { project: Project; h
         className="aspect-video w-full bg-slate-100 object-cover"
       />
       <div className="flex flex-1 flex-col p-6">
-        <CategoryBadge category={project.category} />
+        {/* In this flex column the badge would stretch across the card: it keeps its own width. */}
+        <CategoryBadge category={project.category} className="self-start" />
         <Heading id={titleId} className="mt-3 text-xl leading-snug font-bold text-navy-900">
           {project.title}
         </Heading>

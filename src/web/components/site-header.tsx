@@ -10,6 +10,8 @@ export function SiteHeader() {
   const [location] = useLocation();
   const [open, setOpen] = useState(false);
 
+  // The open menu closes with Escape and when any link is chosen: one in the menu, the logo, the
+  // header's Contact Us, or any other link on the page.
   useEffect(() => {
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
@@ -18,8 +20,15 @@ export function SiteHeader() {
         document.getElementById("menu-button")?.focus();
       }
     };
+    const onClick = (event: MouseEvent) => {
+      if (event.target instanceof Element && event.target.closest("a[href]")) setOpen(false);
+    };
     document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
+    document.addEventListener("click", onClick);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("click", onClick);
+    };
   }, [open]);
 
   const linkClass = (active: boolean) =>
@@ -92,7 +101,6 @@ export function SiteHeader() {
                   href={item.href}
                   className={`block ${linkClass(active)} py-3 text-base`}
                   aria-current={active ? "page" : undefined}
-                  onClick={() => setOpen(false)}
                 >
                   {item.label}
                 </Link>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 
 // Toast state (SPEC sections 4 and 9): at most one toast, add / update / dismiss / remove, and a
 // dismissed toast removed after TOAST_REMOVE_DELAY_MS. A module-level store so that any component
@@ -24,11 +24,11 @@ type Action =
   | { type: "DISMISS_TOAST"; toastId?: string }
   | { type: "REMOVE_TOAST"; toastId?: string };
 
-type State = { toasts: ToastItem[] };
+export type ToastState = { toasts: ToastItem[] };
 
 const removeTimers = new Map<string, ReturnType<typeof setTimeout>>();
 
-export function reducer(state: State, action: Action): State {
+export function reducer(state: ToastState, action: Action): ToastState {
   switch (action.type) {
     case "ADD_TOAST":
       return { toasts: [action.toast, ...state.toasts].slice(0, TOAST_LIMIT) };
@@ -43,8 +43,18 @@ export function reducer(state: State, action: Action): State {
   }
 }
 
-let memoryState: State = { toasts: [] };
-const listeners = new Set<(state: State) => void>();
+const initialState: ToastState = { toasts: [] };
+let memoryState: ToastState = initialState;
+const listeners = new Set<() => void>();
+
+/** The toasts now (a new object after every action). */
+export const getToastState = (): ToastState => memoryState;
+
+/** Calls the listener after every action; returns the unsubscribe. */
+export function subscribeToToasts(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 function scheduleRemoval(toastId: string) {
   if (removeTimers.has(toastId)) return;
@@ -63,7 +73,7 @@ export function dispatch(action: Action) {
     ids.forEach(scheduleRemoval);
   }
   memoryState = reducer(memoryState, action);
-  for (const listener of listeners) listener(memoryState);
+  for (const listener of listeners) listener();
 }
 
 let count = 0;
@@ -79,13 +89,8 @@ export function toast(input: { title?: string; description?: string; variant?: T
   };
 }
 
-export function useToasts(): State & { dismiss: (toastId?: string) => void } {
-  const [state, setState] = useState(memoryState);
-  useEffect(() => {
-    listeners.add(setState);
-    return () => {
-      listeners.delete(setState);
-    };
-  }, []);
+export function useToasts(): ToastState & { dismiss: (toastId?: string) => void } {
+  // The server never raises a toast: it renders the empty region.
+  const state = useSyncExternalStore(subscribeToToasts, getToastState, () => initialState);
   return { ...state, dismiss: (toastId) => dispatch({ type: "DISMISS_TOAST", toastId }) };
 }

@@ -49,15 +49,23 @@ export function BlogPage() {
 
       <section aria-labelledby="articles-heading" className="py-16">
         <div className="container-page">
+          {/* Every state renders the heading the section is labelled by. */}
           {posts.isPending ? (
-            <div role="status" className="flex flex-col items-center gap-4 py-20 text-slate-600">
-              <Spinner className="size-10 text-brand-700" />
-              <p>Loading articles...</p>
-            </div>
+            <>
+              <h2 id="articles-heading" className="sr-only">
+                Articles
+              </h2>
+              <div role="status" className="flex flex-col items-center gap-4 py-20 text-slate-600">
+                <Spinner className="size-10 text-brand-700" />
+                <p>Loading articles...</p>
+              </div>
+            </>
           ) : posts.isError ? (
             <div role="alert" className="mx-auto max-w-xl rounded-xl border border-red-200 bg-red-50 p-8 text-center">
               <AlertTriangle aria-hidden="true" className="mx-auto size-10 text-red-700" />
-              <h2 className="mt-4 text-xl font-bold text-red-900">Unable to Load Articles</h2>
+              <h2 id="articles-heading" className="mt-4 text-xl font-bold text-red-900">
+                Unable to Load Articles
+              </h2>
               <p className="mt-2 text-red-900">We&apos;re having trouble loading our latest insights. Please try again later.</p>
               <button type="button" className="btn-primary mt-6" onClick={() => window.location.reload()}>
                 Try Again

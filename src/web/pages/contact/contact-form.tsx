@@ -1,16 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Send } from "lucide-react";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { formStateKeys, type PostedFormState } from "#shared/page-rendering.ts";
 import { apiPaths, formPaths } from "#shared/paths.ts";
 import { contactFieldLimits } from "#shared/schemas/contact-limits.ts";
 import type { ContactSubmissionInput } from "#shared/schemas/contact-submission.ts";
 import { type FieldErrors, fieldErrorsFrom } from "#shared/schemas/field-errors.ts";
 import { limits, serviceOptions } from "#shared/site.ts";
-import { apiRequest, describeApiError } from "../../lib/api-client.ts";
+import { apiRequest } from "../../lib/api-client.ts";
 import { forgetEnquiry, isFinalAnswer, keepEnquiry, newIdempotencyKey } from "../../lib/enquiry-outbox.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { toast } from "../../ui/use-toast.ts";
+import { enquiryErrorToast, enquirySentToast } from "./enquiry-toasts.ts";
 
 type Values = Required<{ [K in keyof ContactSubmissionInput]: string }>;
 
@@ -67,22 +68,38 @@ export function ContactForm() {
   // One key per enquiry: sending the same enquiry again (after an error) cannot store it twice.
   const idempotencyKey = useRef<string | undefined>(undefined);
 
+  // When the card replaces the form, or the form the card, the element that held focus is gone:
+  // focus moves to the card's heading (with the whole short card scrolled into view), and back to
+  // the first field for another message.
+  const sentCardRef = useRef<HTMLDivElement>(null);
+  const sentHeadingRef = useRef<HTMLHeadingElement>(null);
+  const firstFieldRef = useRef<HTMLInputElement>(null);
+  const moveFocus = useRef(false);
+  useEffect(() => {
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    if (sent) {
+      sentHeadingRef.current?.focus({ preventScroll: true });
+      sentCardRef.current?.scrollIntoView({ block: "nearest" });
+    } else {
+      firstFieldRef.current?.focus();
+    }
+  }, [sent]);
+
   const mutation = useMutation({
     mutationFn: sendEnquiry,
     onSuccess: () => {
-      toast({
-        title: "Message Sent Successfully",
-        description: "Thank you for contacting us. We'll get back to you within 24 hours.",
-      });
+      toast(enquirySentToast);
       setValues(emptyValues);
       setErrors({});
       setSubmitted(false);
       setAnnouncement("");
       idempotencyKey.current = undefined;
+      moveFocus.current = true;
       setSent(true);
     },
     onError: (error) => {
-      toast({ variant: "destructive", title: "Error Sending Message", description: describeApiError(error, { withStatus: true }) });
+      toast(enquiryErrorToast(error));
     },
   });
 
@@ -120,9 +137,11 @@ export function ContactForm() {
 
   if (sent) {
     return (
-      <div className="card p-8 text-center" role="status">
+      <div ref={sentCardRef} className="card p-8 text-center">
         <CheckCircle2 aria-hidden="true" className="mx-auto size-14 text-green-700" />
-        <h2 className="mt-4 text-2xl font-bold text-navy-900">Message Sent!</h2>
+        <h2 ref={sentHeadingRef} tabIndex={-1} className="mt-4 text-2xl font-bold text-navy-900 focus:outline-none">
+          Message Sent!
+        </h2>
         <p className="mt-2 text-slate-600">
           Thank you for your message. We have received it and an engineer will reply within {limits.replyWithinHours} hours.
         </p>
@@ -131,6 +150,7 @@ export function ContactForm() {
           className="btn-primary mt-6"
           onClick={() => {
             mutation.reset();
+            moveFocus.current = true;
             setSent(false);
           }}
         >
@@ -162,9 +182,10 @@ export function ContactForm() {
   return (
     <div className="card p-6 sm:p-8">
       <h2 className="text-2xl font-bold text-navy-900">Send Us a Message</h2>
+      {/* Screen readers hear each field's own "required" (and "optional" in its label), and this once. */}
       <p className="mt-1 text-sm text-slate-600">
-        Fields marked <span aria-hidden="true">*</span>
-        <span className="sr-only">required</span> are required.
+        <span aria-hidden="true">Fields marked * are required.</span>
+        <span className="sr-only">All fields are required unless marked optional.</span>
       </p>
       <form
         ref={formRef}
@@ -201,6 +222,7 @@ export function ContactForm() {
               First Name <span aria-hidden="true">*</span>
             </label>
             <input
+              ref={firstFieldRef}
               id={fieldId("firstName")}
               name="firstName"
               autoComplete="given-name"

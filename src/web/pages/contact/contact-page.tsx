@@ -23,7 +23,7 @@ export function ContactPage() {
       <PageHero eyebrow="Contact Us" title="Get In Touch" breadcrumbs={useRouteBreadcrumbs()}>
         <p>
           Tell us about your substation, plant or project. A senior engineer reads every enquiry and replies within 24
-          hours on working days, with the questions we need answered to scope the work.
+          hours, with the questions we need answered to scope the work.
         </p>
       </PageHero>
 

@@ -107,12 +107,6 @@ export function IndustriesPage() {
         </p>
       </PageHero>
 
-      <section aria-label="Our work in numbers" className="bg-paper py-12">
-        <div className="container-page">
-          <StatRow stats={industryStats} />
-        </div>
-      </section>
-
       {industries.map(({ name, Icon, description, services, projects }, index) => {
         const headingId = `industry-${name.toLowerCase()}`;
         return (
@@ -153,7 +147,13 @@ export function IndustriesPage() {
         );
       })}
 
-      <section aria-labelledby="cross-heading" className="py-16">
+      <section aria-label="Our work in numbers" className="py-12">
+        <div className="container-page">
+          <StatRow stats={industryStats} />
+        </div>
+      </section>
+
+      <section aria-labelledby="cross-heading" className="bg-paper py-16">
         <div className="container-page">
           <p className="eyebrow">Across every sector</p>
           <h2 id="cross-heading" className="section-title mt-2">
