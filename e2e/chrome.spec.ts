@@ -173,3 +173,20 @@ test.describe("the menu on a tablet's width", () => {
     await expect(menu).toBeHidden();
   });
 });
+
+test.describe("the menu on a small screen without JavaScript", () => {
+  test.use({ viewport: { width: 375, height: 800 }, javaScriptEnabled: false });
+
+  test("shows the menu's links in place of the button that could not open it, above the page", async ({ page }) => {
+    await page.goto("/services");
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
+    const menu = page.getByRole("navigation", { name: "Main (mobile)" });
+    await expect(menu).toBeVisible();
+    // The header scrolls with the page, so it covers none of the content below it.
+    const menuBottom = (await menu.boundingBox())!.y + (await menu.boundingBox())!.height;
+    expect((await page.getByRole("heading", { level: 1 }).boundingBox())!.y).toBeGreaterThanOrEqual(menuBottom);
+    await menu.getByRole("link", { name: "Industries" }).click();
+    await expect(page).toHaveURL(/\/industries$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+});

@@ -57,6 +57,10 @@ export function renderDocument(options: {
     `<title>${escapeHtml(title)}</title>`,
     meta("name", "description", description),
     page.meta.noindex ? '<meta name="robots" content="noindex">' : "",
+    // Inside noscript: with JavaScript on, the page counts down and redirects itself.
+    page.meta.redirectWithoutJavaScript
+      ? `<noscript><meta http-equiv="refresh" content="${page.meta.redirectWithoutJavaScript.afterSeconds};url=${escapeHtml(page.meta.redirectWithoutJavaScript.to)}"></noscript>`
+      : "",
     page.status === 200 ? `<link rel="canonical" href="${escapeHtml(canonicalUrl)}">` : "",
     '<meta name="theme-color" content="#0b2545">',
     meta("property", "og:type", page.meta.article ? "article" : "website"),
@@ -74,6 +78,11 @@ export function renderDocument(options: {
     meta("name", "twitter:title", title),
     meta("name", "twitter:description", description),
     meta("name", "twitter:image", image),
+    // Without JavaScript the menu button can do nothing: on narrow screens the menu's links are
+    // then shown as a row under the header instead, and the header scrolls with the page.
+    "<noscript><style>@media (width < 64rem){#menu-button{display:none}#site-menu{display:block}" +
+      "#site-menu ul{flex-direction:row;flex-wrap:wrap;padding-block:.25rem}#site-menu a{padding:.5rem .75rem;font-size:.875rem}" +
+      "#root>header{position:static}#main{padding-top:0}}</style></noscript>",
     '<link rel="icon" href="/favicon.ico" sizes="32x32">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     '<link rel="apple-touch-icon" href="/apple-touch-icon.png">',

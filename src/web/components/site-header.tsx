@@ -89,8 +89,9 @@ export function SiteHeader() {
       <nav
         id={MENU_ID}
         aria-label="Main (mobile)"
-        hidden={!open}
-        className="border-t border-slate-200 bg-white lg:hidden"
+        // A class rather than the hidden attribute: without JavaScript the head's noscript style
+        // shows this menu, and Tailwind's [hidden] rule is !important in a layer, which nothing overrides.
+        className={`border-t border-slate-200 bg-white lg:hidden ${open ? "" : "hidden"}`}
       >
         <ul className="container-page flex flex-col gap-1 py-3">
           {[...primaryNav, { href: paths.contact, label: "Contact Us" }].map((item) => {
