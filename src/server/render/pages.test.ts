@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TeamMember } from "#shared/api-types.ts";
+import { site } from "#shared/site.ts";
 import { pageRoutesForTests } from "../../../test/page-paths.ts";
 import { blogPosts } from "../db/schema.ts";
 import { buildTestApp, type TestApp } from "../../../test/build-test-app.ts";
@@ -66,6 +67,17 @@ describe.each(testDrivers)("server-rendered pages on %s", (driver) => {
     for (const tag of scripts) expect(tag).toMatch(/type="(module|application\/json|application\/ld\+json)"/);
     const posts = queryState(response.body).queries.find((query) => query.queryKey[0] === "/api/blog-posts");
     expect(JSON.stringify(posts?.state.data)).toContain("Hostile </script><script>alert(1)</script> title");
+  });
+
+  it("sends every 'Get directions' link to the office's full address, postcode included", async () => {
+    const html = (await t.app.inject({ method: "GET", url: "/contact" })).body;
+    const links = [...html.matchAll(/<a href="([^"]+)"[^>]*>Get directions/g)].map((match) => match[1]!.replaceAll("&amp;", "&"));
+    expect(links).toHaveLength(2);
+    const { street, locality, region, postalCode, country } = site.address;
+    for (const link of links) {
+      const destination = decodeURIComponent(/(?:destination|query)=([^&]+)/.exec(link)?.[1] ?? "");
+      expect(destination).toBe(`${street}, ${locality}, ${region} ${postalCode}, ${country}`);
+    }
   });
 
   it("sends the security headers on pages, API answers, errors and 404s", async () => {
