@@ -69,6 +69,28 @@ describe.each(testDrivers)("server-rendered pages on %s", (driver) => {
     expect(JSON.stringify(posts?.state.data)).toContain("Hostile </script><script>alert(1)</script> title");
   });
 
+  it("gives an article's headings ids the page does not use, with a table of contents that reaches each", async () => {
+    // Headings named like the page's own ids, and one repeated.
+    const headings = ["Related heading", "Article title", "Toc heading", "Main", "Load Flow", "Load Flow", "Site footer"];
+    await t.database.db.insert(blogPosts).values({
+      title: "Headings That Echo The Page",
+      excerpt: "Every heading is named like an element of the page around it.",
+      content: headings.map((heading) => `## ${heading}\n\nText about ${heading.toLowerCase()}.\n`).join("\n"),
+      category: "Power Quality",
+      imageUrl: "/images/articles/x.svg",
+      slug: "headings-that-echo-the-page",
+    });
+    const html = (await t.app.inject({ method: "GET", url: "/blog/headings-that-echo-the-page" })).body;
+    const ids = [...html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]!);
+    expect(ids).toContain("related-heading");
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+    const contents = /<nav aria-labelledby="toc-heading"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? "";
+    const targets = [...contents.matchAll(/href="#([^"]+)"/g)].map((match) => match[1]!);
+    expect(targets).toHaveLength(headings.length);
+    expect(targets).toContain("section-load-flow-2");
+    for (const target of targets) expect(html).toMatch(new RegExp(`<h2 id="${target}">`));
+  });
+
   it("sends every 'Get directions' link to the office's full address, postcode included", async () => {
     const html = (await t.app.inject({ method: "GET", url: "/contact" })).body;
     const links = [...html.matchAll(/<a href="([^"]+)"[^>]*>Get directions/g)].map((match) => match[1]!.replaceAll("&amp;", "&"));
