@@ -51,6 +51,12 @@ async function expectExports(env: Record<string, string>) {
   ]);
 }
 
+async function expectUnsubscribe(env: Record<string, string>) {
+  expect(await command("subscribers", ["--remove", "Reader@Example.com"], env)).toBe("Removed reader@example.com from the newsletter.\n");
+  expect(JSON.parse(await command("subscribers", ["--format", "json"], env))).toEqual([]);
+  expect(await command("subscribers", ["--remove", "reader@example.com"], env)).toBe("reader@example.com is not subscribed; nothing to remove.\n");
+}
+
 describe("npm run enquiries and npm run subscribers", () => {
   let site: Site | undefined;
   let dataDir: string | undefined;
@@ -73,11 +79,19 @@ describe("npm run enquiries and npm run subscribers", () => {
     await expectExports({ DATA_DIR: dataDir });
   });
 
+  it("remove a subscriber who asked to unsubscribe, while the site runs", { timeout: 60_000 }, async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "site-export-"));
+    site = await startSite({ config: parseConfig({ NODE_ENV: "test", DATA_DIR: dataDir }), syncContent: false });
+    await seed(site);
+    await expectUnsubscribe({ DATA_DIR: dataDir });
+  });
+
   it.runIf(process.env.TEST_DATABASE_URL)("read PostgreSQL through DATABASE_URL", { timeout: 60_000 }, async () => {
     database = await createTestDatabase("postgres");
     const config = parseConfig({ NODE_ENV: "test", DATABASE_URL: database.url });
     site = await startSite({ config, database, syncContent: false });
     await seed(site);
     await expectExports({ DATABASE_URL: database.url! });
+    await expectUnsubscribe({ DATABASE_URL: database.url! });
   });
 });

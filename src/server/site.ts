@@ -8,6 +8,7 @@ import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { applyMigrations } from "./db/migrate.ts";
 import { shareDatabaseOnSocket } from "./db/shared-socket.ts";
 import { pruneRateLimits } from "./enquiries/rate-limit.ts";
+import { deleteExpiredEnquiries } from "./enquiries/retention.ts";
 import { OutboxWorker, type OutboxWorkerOptions } from "./mail/outbox-worker.ts";
 import { createSmtpTransport } from "./mail/smtp-transport.ts";
 
@@ -69,11 +70,23 @@ export async function startSite(options: SiteOptions): Promise<Site> {
   } else {
     app.log.warn("SMTP is not configured (SMTP_URL, MAIL_FROM, MAIL_TO): enquiries are stored but not emailed");
   }
-  const maintenance = setInterval(() => {
-    pruneRateLimits(database.db).catch((error: unknown) =>
-      app.log.warn({ errCode: (error as { code?: string }).code }, "rate-limit pruning failed"),
-    );
-  }, 10 * 60_000);
+  // Housekeeping: stale rate-limit counters, and enquiries past the retention period the privacy
+  // notice states. Run once at start too, so that a site restarted often still keeps that promise.
+  const errCode = (error: unknown) => ({ errCode: (error as { code?: string }).code });
+  let housekeeping: Promise<unknown> = Promise.resolve();
+  const runHousekeeping = () => {
+    housekeeping = Promise.all([
+      pruneRateLimits(database.db).catch((error: unknown) => app.log.warn(errCode(error), "rate-limit pruning failed")),
+      deleteExpiredEnquiries(database.db).then(
+        (deleted) => {
+          if (deleted.enquiries || deleted.spam) app.log.info(deleted, "deleted enquiries past their retention period");
+        },
+        (error: unknown) => app.log.warn(errCode(error), "deleting expired enquiries failed"),
+      ),
+    ]);
+  };
+  runHousekeeping();
+  const maintenance = setInterval(runHousekeeping, 10 * 60_000);
   maintenance.unref();
 
   let closing: Promise<void> | undefined;
@@ -88,6 +101,7 @@ export async function startSite(options: SiteOptions): Promise<Site> {
         await app.close();
         clearTimeout(cutOff);
         await outbox?.stop();
+        await housekeeping;
         await socket?.stop();
         await database.close();
       })()),
