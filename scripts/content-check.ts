@@ -5,7 +5,8 @@ import { readSiteContent } from "../src/server/content/load-content.ts";
 // Exits 1 when any file is broken, so it can guard a commit or a deploy.
 
 const contentDir = path.resolve(process.argv[2] ?? process.env.CONTENT_DIR ?? "content");
-const content = await readSiteContent(contentDir);
+// Pictures are served from public/; a file naming one that is not there would show a broken image.
+const content = await readSiteContent(contentDir, { publicDir: path.resolve(import.meta.dirname, "..", "public") });
 for (const problem of content.problems) {
   console.error(`${path.join(path.relative(process.cwd(), contentDir), problem.file)}: ${problem.field} ${problem.message}`);
 }

@@ -1,24 +1,52 @@
 import path from "node:path";
 import { parseConfig } from "../src/server/config.ts";
+import { contentSyncedAt } from "../src/server/content/data-version.ts";
 import { readSiteContent } from "../src/server/content/load-content.ts";
 import { syncSiteContent } from "../src/server/content/sync-content.ts";
-import { openDatabase } from "../src/server/db/client.ts";
+import { type CommandDatabase, openCommandDatabase } from "../src/server/db/command-database.ts";
 import { applyMigrations } from "../src/server/db/migrate.ts";
 
 // `npm run content:sync`: loads content/ into the database the site uses (the same step runs on
-// every start). The embedded database can be opened by one process at a time: stop the site first.
+// every start). On an embedded database a running site holds, the site itself does the loading:
+// this asks it to (SIGHUP) and waits, through its socket, until it has. A sync run through the
+// socket instead would share the site's one database session, and a rollback of its transaction
+// could undo what the site wrote meanwhile (docs/decisions/005-…).
 
-const config = parseConfig(process.env);
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-try {
-  await applyMigrations(database.db);
+const CONFIRM_WITHIN_MS = 60_000;
+
+async function askRunningSiteToLoadContent(database: CommandDatabase, pid: number): Promise<void> {
+  const before = (await contentSyncedAt(database.db))?.getTime();
+  process.kill(pid, "SIGHUP");
+  const deadline = Date.now() + CONFIRM_WITHIN_MS;
+  // Every sync ends by recording a new content version, so a new one confirms it.
+  while ((await contentSyncedAt(database.db))?.getTime() === before) {
+    if (Date.now() > deadline) throw new Error(`The running site (pid ${pid}) did not confirm loading the content within 60 s: see its log.`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function main() {
+  const config = parseConfig(process.env);
   const content = await readSiteContent(path.resolve(config.contentDir));
   for (const problem of content.problems) console.error(`content/${problem.file}: ${problem.field} ${problem.message}`);
-  const summary = await syncSiteContent(database.db, content);
-  console.log(
-    `Synced ${summary.teamMembers} team members, ${summary.projects} projects and ${summary.articles} articles; removed ${summary.removed} row(s).`,
-  );
-  process.exitCode = content.problems.length ? 1 : 0;
-} finally {
-  await database.close();
+  const counts = `${content.teamMembers.length} team members, ${content.projects.length} projects and ${content.articles.filter((article) => !article.draft).length} articles`;
+  const database = await openCommandDatabase(config, "npm run content:sync");
+  try {
+    if (database.runningSite) {
+      await askRunningSiteToLoadContent(database, database.runningSite.pid);
+      console.log(`The running site (pid ${database.runningSite.pid}) loaded its content folder: ${counts}.`);
+    } else {
+      await applyMigrations(database.db);
+      const summary = await syncSiteContent(database.db, content);
+      console.log(`Synced ${counts}; removed ${summary.removed} row(s).`);
+    }
+    process.exitCode = content.problems.length ? 1 : 0;
+  } finally {
+    await database.close();
+  }
 }
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

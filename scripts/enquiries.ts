@@ -3,7 +3,7 @@ import { serviceLabel } from "../src/shared/site.ts";
 import { parseConfig } from "../src/server/config.ts";
 import { enquiryReference } from "../src/server/db/contact-repository.ts";
 import { contactSubmissions } from "../src/server/db/schema.ts";
-import { openExportDatabase } from "../src/server/export/export-database.ts";
+import { openCommandDatabase } from "../src/server/db/command-database.ts";
 import { parseExportArgs, toCsv, toTable } from "../src/server/export/export-format.ts";
 import { formatIndiaTime } from "../src/server/mail/enquiry-email.ts";
 
@@ -13,7 +13,7 @@ import { formatIndiaTime } from "../src/server/mail/enquiry-email.ts";
 async function main() {
   const args = parseExportArgs(process.argv.slice(2), { allowSpam: true });
   const config = parseConfig(process.env);
-  const database = await openExportDatabase(config);
+  const database = await openCommandDatabase(config, "npm run enquiries");
   try {
     const conditions = [args.spam ? undefined : eq(contactSubmissions.isSpam, false), args.since ? gte(contactSubmissions.createdAt, args.since) : undefined];
     const rows = await database.db

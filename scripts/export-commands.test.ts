@@ -1,5 +1,6 @@
-import { execFile } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { execFile, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -7,19 +8,31 @@ import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseConfig } from "../src/server/config.ts";
 import { storeEnquiry } from "../src/server/db/contact-repository.ts";
+import { type DataDirLock, DataDirLockedError, lockDataDir, SITE_HOLDER } from "../src/server/db/data-dir-lock.ts";
 import { subscribeToNewsletter } from "../src/server/db/newsletter-repository.ts";
 import { type Site, startSite } from "../src/server/site.ts";
 import { createTestDatabase, type TestDatabase } from "../test/databases.ts";
+import { type ServerProcess, startServerProcess } from "../test/server-process.ts";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "..");
 
-async function command(script: "enquiries" | "subscribers", args: string[], env: Record<string, string>) {
+type Script = "enquiries" | "subscribers" | "content-sync";
+
+async function command(script: Script, args: string[], env: Record<string, string>) {
   const { stdout } = await run(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
     cwd: root,
     env: { PATH: process.env.PATH, ...env },
   });
   return stdout;
+}
+
+/** A command expected to fail: its exit code and what it printed on stderr. */
+async function failingCommand(script: Script, args: string[], env: Record<string, string>) {
+  return command(script, args, env).then(
+    (stdout) => ({ code: 0, stderr: "", stdout }),
+    (error: { code: number; stderr: string; stdout: string }) => error,
+  );
 }
 
 async function seed(site: Site) {
@@ -51,6 +64,12 @@ async function expectExports(env: Record<string, string>) {
   ]);
 }
 
+async function expectUnsubscribe(env: Record<string, string>) {
+  expect(await command("subscribers", ["--remove", "Reader@Example.com"], env)).toBe("Removed reader@example.com from the newsletter.\n");
+  expect(JSON.parse(await command("subscribers", ["--format", "json"], env))).toEqual([]);
+  expect(await command("subscribers", ["--remove", "reader@example.com"], env)).toBe("reader@example.com is not subscribed; nothing to remove.\n");
+}
+
 describe("npm run enquiries and npm run subscribers", () => {
   let site: Site | undefined;
   let dataDir: string | undefined;
@@ -73,11 +92,106 @@ describe("npm run enquiries and npm run subscribers", () => {
     await expectExports({ DATA_DIR: dataDir });
   });
 
+  it("remove a subscriber who asked to unsubscribe, while the site runs", { timeout: 60_000 }, async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "site-export-"));
+    site = await startSite({ config: parseConfig({ NODE_ENV: "test", DATA_DIR: dataDir }), syncContent: false });
+    await seed(site);
+    await expectUnsubscribe({ DATA_DIR: dataDir });
+  });
+
   it.runIf(process.env.TEST_DATABASE_URL)("read PostgreSQL through DATABASE_URL", { timeout: 60_000 }, async () => {
     database = await createTestDatabase("postgres");
     const config = parseConfig({ NODE_ENV: "test", DATABASE_URL: database.url });
     site = await startSite({ config, database, syncContent: false });
     await seed(site);
     await expectExports({ DATABASE_URL: database.url! });
+    await expectUnsubscribe({ DATABASE_URL: database.url! });
+  });
+});
+
+describe("one owner of the embedded database's files at a time", () => {
+  let dataDir: string | undefined;
+  let contentDir: string | undefined;
+  let server: ServerProcess | undefined;
+  let site: Site | undefined;
+  let lock: DataDirLock | undefined;
+  afterEach(async () => {
+    await lock?.release();
+    await site?.close();
+    if (server && server.child.exitCode === null) {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+    for (const dir of [dataDir, contentDir]) if (dir) await rm(dir, { recursive: true, force: true });
+    dataDir = contentDir = server = site = lock = undefined;
+  });
+
+  it("content:sync asks the running site to load the content, and the site shows it", { timeout: 120_000 }, async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "site-lock-"));
+    contentDir = await mkdtemp(path.join(tmpdir(), "site-content-"));
+    await cp(path.join(root, "content"), contentDir, { recursive: true });
+    const env = { DATA_DIR: dataDir, CONTENT_DIR: contentDir };
+    server = await startServerProcess({ ...env, LOG_LEVEL: "warn" });
+    await server.ready();
+    expect(JSON.parse(await readFile(path.join(dataDir, "database.lock"), "utf8"))).toEqual({ pid: server.child.pid, holder: SITE_HOLDER });
+
+    const teamFile = path.join(contentDir, "team", "anil-patel.yaml");
+    await writeFile(teamFile, (await readFile(teamFile, "utf8")).replace(/^title: .*$/m, "title: Chief Relay Whisperer"));
+    const output = await command("content-sync", [], env);
+    expect(output).toMatch(new RegExp(`^The running site \\(pid ${server.child.pid}\\) loaded its content folder: 8 team members, \\d+ projects and \\d+ articles\\.\n$`));
+    // The site's page and API caches follow the new content version within a poll (5 s).
+    await expect
+      .poll(async () => (await fetch(`${server!.baseUrl}/api/team-members`)).text(), { timeout: 15_000 })
+      .toContain("Chief Relay Whisperer");
+    // The site kept the files to itself all along.
+    expect(server.child.exitCode).toBeNull();
+    expect(JSON.parse(await readFile(path.join(dataDir, "database.lock"), "utf8")).pid).toBe(server.child.pid);
+  });
+
+  it("a command holding the files keeps the site from starting, and other commands out", { timeout: 120_000 }, async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "site-lock-"));
+    // A stopped site left its database behind.
+    await (await startSite({ config: parseConfig({ NODE_ENV: "test", DATA_DIR: dataDir }), syncContent: false })).close();
+    expect(existsSync(path.join(dataDir, "database.lock"))).toBe(false);
+
+    lock = await lockDataDir(dataDir, "npm run content:sync");
+    const held = `The embedded database in ${dataDir} is in use by npm run content:sync (pid ${process.pid}): wait for it to finish, or stop it.`;
+    server = await startServerProcess({ DATA_DIR: dataDir, LOG_LEVEL: "warn" });
+    expect(await server.ready().then(() => "started", () => "refused")).toBe("refused");
+    expect(await server.exited).toBe(1);
+    expect(server.output().trim()).toBe(`The server could not start: ${held}`);
+    const refused = await failingCommand("enquiries", [], { DATA_DIR: dataDir });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(`${held}\n`);
+
+    await lock.release();
+    expect(await command("subscribers", ["--format", "json"], { DATA_DIR: dataDir })).toBe("[]\n");
+  });
+
+  it("a command refuses, without opening the files, when a live site holds them but its socket does not answer", { timeout: 60_000 }, async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "site-lock-"));
+    // This test process stands in for a site that is still starting, or answers no more connections.
+    await writeFile(path.join(dataDir, "database.lock"), JSON.stringify({ pid: process.pid, holder: SITE_HOLDER }));
+    for (const script of ["enquiries", "subscribers", "content-sync"] as const) {
+      const refused = await failingCommand(script, [], { DATA_DIR: dataDir });
+      expect(refused.code, script).toBe(1);
+      expect(refused.stderr, script).toMatch(
+        new RegExp(`^The site \\(pid ${process.pid}\\) has the embedded database in .+ open, but its socket did not answer \\(.+\\): try again, or stop the site first\\.\n$`),
+      );
+    }
+    expect(existsSync(path.join(dataDir, "pglite"))).toBe(false);
+  });
+
+  it("a lock left by a process that is gone is taken over, and removed when the site stops", { timeout: 60_000 }, async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "site-lock-"));
+    const gone = spawn(process.execPath, ["-e", ""]);
+    await new Promise((resolve) => gone.once("exit", resolve));
+    await writeFile(path.join(dataDir, "database.lock"), JSON.stringify({ pid: gone.pid, holder: SITE_HOLDER }));
+    site = await startSite({ config: parseConfig({ NODE_ENV: "test", DATA_DIR: dataDir }), syncContent: false });
+    expect(JSON.parse(await readFile(path.join(dataDir, "database.lock"), "utf8"))).toEqual({ pid: process.pid, holder: SITE_HOLDER });
+    await expect(lockDataDir(dataDir, "npm run enquiries")).rejects.toThrow(DataDirLockedError);
+    await site.close();
+    site = undefined;
+    expect(existsSync(path.join(dataDir, "database.lock"))).toBe(false);
   });
 });

@@ -1,16 +1,23 @@
 import { desc, gte } from "drizzle-orm";
 import { parseConfig } from "../src/server/config.ts";
+import { unsubscribeFromNewsletter } from "../src/server/db/newsletter-repository.ts";
 import { newsletterSubscribers } from "../src/server/db/schema.ts";
-import { openExportDatabase } from "../src/server/export/export-database.ts";
+import { openCommandDatabase } from "../src/server/db/command-database.ts";
 import { parseExportArgs, toCsv, toTable } from "../src/server/export/export-format.ts";
 
 // `npm run subscribers -- [--since 30d] [--format table|csv|json]`: newsletter subscribers, newest first.
+// `npm run subscribers -- --remove <email>`: honours an unsubscribe request.
 
 async function main() {
-  const args = parseExportArgs(process.argv.slice(2), { allowSpam: false });
+  const args = parseExportArgs(process.argv.slice(2), { allowSpam: false, allowRemove: true });
   const config = parseConfig(process.env);
-  const database = await openExportDatabase(config);
+  const database = await openCommandDatabase(config, "npm run subscribers");
   try {
+    if (args.remove !== undefined) {
+      const removed = await unsubscribeFromNewsletter(database.db, args.remove);
+      console.log(removed ? `Removed ${args.remove} from the newsletter.` : `${args.remove} is not subscribed; nothing to remove.`);
+      return;
+    }
     const rows = await database.db
       .select()
       .from(newsletterSubscribers)

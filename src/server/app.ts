@@ -13,7 +13,7 @@ import type { PageRenderer } from "./render/page-renderer.ts";
 import fastifyCompress from "@fastify/compress";
 import fastifyFormbody from "@fastify/formbody";
 import { watchContentVersion } from "./content/data-version.ts";
-import { PageCache, preferredEncoding } from "./render/page-cache.ts";
+import { PageCache, sendCachedPage } from "./render/page-cache.ts";
 import { generateSecret, sharedSetting } from "./db/settings.ts";
 import { FORM_TOKEN_PLACEHOLDER, issueFormToken } from "./enquiries/form-token.ts";
 import { createReadApi, registerContentApi } from "./routes/content-api.ts";
@@ -83,7 +83,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }
 
   registerHealthRoutes(app, db);
-  registerFeeds(app, { db, siteUrl: config.siteUrl });
   const formSecret = config.formSecret ?? (await sharedSetting(db, "form-secret", generateSecret));
   const readApi = createReadApi({ db, issueFormToken: () => issueFormToken(formSecret) });
   // Pages are rendered once and kept; the form token they carry is filled in for each request.
@@ -91,6 +90,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const pageCache = config.dev ? undefined : new PageCache();
   const contentVersion = await watchContentVersion(db, deps.contentPollMs);
   app.addHook("onClose", async () => contentVersion.stop());
+  registerFeeds(app, { db, siteUrl: config.siteUrl, contentVersion: () => contentVersion.current() });
   registerContentApi(app, readApi, pageCache ? () => contentVersion.current() : undefined);
   registerEnquiryRoutes(app, {
     db,
@@ -131,14 +131,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         .header("cache-control", "no-store")
         .send(page.html.replaceAll(FORM_TOKEN_PLACEHOLDER, issueFormToken(formSecret)));
     }
-    reply.header("cache-control", "no-cache").header("etag", page.etag);
-    if (request.headers["if-none-match"] === page.etag) return reply.code(304).send();
-    const encoding = preferredEncoding(request.headers["accept-encoding"]);
-    if (!encoding) return reply.code(page.status).send(page.raw);
-    return reply
-      .code(page.status)
-      .header("content-encoding", encoding)
-      .send(encoding === "br" ? page.brotli : page.gzip);
+    return sendCachedPage(request, reply, page);
   });
 
   app.setNotFoundHandler(async (request, reply) =>

@@ -74,6 +74,13 @@ async function main() {
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
+  // `npm run content:sync` asks a site that holds the embedded database to load the content itself.
+  process.on("SIGHUP", () => {
+    site.loadContent().then(
+      () => site.app.log.info("content loaded again (SIGHUP)"),
+      (error: unknown) => site.app.log.error({ err: error }, "loading the content failed"),
+    );
+  });
 
   await site.app.listen({ port: config.port, host: config.host });
   const address = site.app.server.address();

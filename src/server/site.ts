@@ -5,9 +5,11 @@ import type { Config } from "./config.ts";
 import { readSiteContent } from "./content/load-content.ts";
 import { syncSiteContent } from "./content/sync-content.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
+import { lockDataDir, SITE_HOLDER } from "./db/data-dir-lock.ts";
 import { applyMigrations } from "./db/migrate.ts";
 import { shareDatabaseOnSocket } from "./db/shared-socket.ts";
 import { pruneRateLimits } from "./enquiries/rate-limit.ts";
+import { deleteExpiredEnquiries } from "./enquiries/retention.ts";
 import { OutboxWorker, type OutboxWorkerOptions } from "./mail/outbox-worker.ts";
 import { createSmtpTransport } from "./mail/smtp-transport.ts";
 
@@ -18,6 +20,8 @@ export type Site = {
   app: FastifyInstance;
   database: DatabaseHandle;
   outbox: OutboxWorker | undefined;
+  /** Loads content/ into the database again, as on start (main.ts does it on SIGHUP). */
+  loadContent: () => Promise<void>;
   /**
    * Stops taking connections, lets requests in flight finish (cutting them after
    * `timeoutMs`), lets the mail worker finish the message in hand, then closes the database.
@@ -38,15 +42,28 @@ export type SiteOptions = Omit<AppDependencies, "db" | "onEnquiryQueued"> & {
 
 export async function startSite(options: SiteOptions): Promise<Site> {
   const { config } = options;
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  // The embedded database's files are this process's alone while it runs: a command started
+  // meanwhile goes through the socket, and the site does not start while a command has them.
+  const lock =
+    !options.database && !config.databaseUrl && !config.dataDir.startsWith("memory://")
+      ? await lockDataDir(config.dataDir, SITE_HOLDER)
+      : undefined;
+  let database: DatabaseHandle;
+  try {
+    database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
   await applyMigrations(database.db);
-  if (options.syncContent !== false) {
+  const loadContent = async () => {
     const content = await readSiteContent(path.resolve(config.contentDir));
     for (const problem of content.problems) {
       console.error(`content: ${problem.file}: ${problem.field} ${problem.message}`);
     }
     await syncSiteContent(database.db, content);
-  }
+  };
+  if (options.syncContent !== false) await loadContent();
 
   const socket =
     database.pglite && options.shareEmbeddedDatabase !== false && !config.dataDir.startsWith("memory://")
@@ -69,11 +86,23 @@ export async function startSite(options: SiteOptions): Promise<Site> {
   } else {
     app.log.warn("SMTP is not configured (SMTP_URL, MAIL_FROM, MAIL_TO): enquiries are stored but not emailed");
   }
-  const maintenance = setInterval(() => {
-    pruneRateLimits(database.db).catch((error: unknown) =>
-      app.log.warn({ errCode: (error as { code?: string }).code }, "rate-limit pruning failed"),
-    );
-  }, 10 * 60_000);
+  // Housekeeping: stale rate-limit counters, and enquiries past the retention period the privacy
+  // notice states. Run once at start too, so that a site restarted often still keeps that promise.
+  const errCode = (error: unknown) => ({ errCode: (error as { code?: string }).code });
+  let housekeeping: Promise<unknown> = Promise.resolve();
+  const runHousekeeping = () => {
+    housekeeping = Promise.all([
+      pruneRateLimits(database.db).catch((error: unknown) => app.log.warn(errCode(error), "rate-limit pruning failed")),
+      deleteExpiredEnquiries(database.db).then(
+        (deleted) => {
+          if (deleted.enquiries || deleted.spam) app.log.info(deleted, "deleted enquiries past their retention period");
+        },
+        (error: unknown) => app.log.warn(errCode(error), "deleting expired enquiries failed"),
+      ),
+    ]);
+  };
+  runHousekeeping();
+  const maintenance = setInterval(runHousekeeping, 10 * 60_000);
   maintenance.unref();
 
   let closing: Promise<void> | undefined;
@@ -81,6 +110,7 @@ export async function startSite(options: SiteOptions): Promise<Site> {
     app,
     database,
     outbox,
+    loadContent,
     close: (timeoutMs = config.shutdownTimeoutMs) =>
       (closing ??= (async () => {
         clearInterval(maintenance);
@@ -88,8 +118,10 @@ export async function startSite(options: SiteOptions): Promise<Site> {
         await app.close();
         clearTimeout(cutOff);
         await outbox?.stop();
+        await housekeeping;
         await socket?.stop();
         await database.close();
+        await lock?.release();
       })()),
   };
 }

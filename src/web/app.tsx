@@ -3,6 +3,7 @@ import { Suspense, useEffect } from "react";
 import { Route, Switch, useLocation } from "wouter";
 import { SiteLayout } from "./components/site-layout.tsx";
 import { flushEnquiryOutbox } from "./lib/enquiry-outbox.ts";
+import { useScrollOnNavigation } from "./lib/scroll-on-navigation.ts";
 import { Spinner } from "./ui/spinner.tsx";
 import { NotFoundPage } from "./pages/not-found/not-found-page.tsx";
 import { matchPageRoute, notFoundMeta, pageRoutes } from "./routes.tsx";
@@ -42,10 +43,7 @@ export function App() {
     window.addEventListener("online", onOnline);
     return () => window.removeEventListener("online", onOnline);
   }, []);
-  useEffect(() => {
-    // A new page starts at its top, as a full page load would.
-    if (!window.location.hash) window.scrollTo(0, 0);
-  }, [location]);
+  useScrollOnNavigation(location);
 
   return (
     <SiteLayout>

@@ -15,6 +15,13 @@ export async function bumpContentVersion(db: Database): Promise<void> {
   );
 }
 
+/** When the content was last synced (the stored version is that moment in ms), or undefined before any sync. */
+export async function contentSyncedAt(db: Database): Promise<Date | undefined> {
+  const [row] = await queryRows<{ value: string }>(db, sql`select value from app_settings where key = ${CONTENT_VERSION_KEY}`);
+  const time = Number(row?.value);
+  return row && Number.isFinite(time) ? new Date(time) : undefined;
+}
+
 export type ContentVersionWatcher = {
   /** The current version: the stored one plus the number of scheduled articles now due. */
   current: () => string;

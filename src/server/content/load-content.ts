@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
@@ -33,6 +34,15 @@ const projectFile = z.strictObject({
   timeline: text(120).optional(),
 });
 
+/** True when the calendar day a date string starts with exists (not 2025-02-30, not 2025-13-01). */
+function isRealCalendarDay(raw: string): boolean {
+  const day = /^(\d{4})-(\d{2})-(\d{2})/.exec(raw);
+  if (!day) return true;
+  const [year, month, date] = [Number(day[1]), Number(day[2]), Number(day[3])];
+  const utc = new Date(Date.UTC(year, month - 1, date));
+  return utc.getUTCFullYear() === year && utc.getUTCMonth() === month - 1 && utc.getUTCDate() === date;
+}
+
 const isoDate = z
   .union([z.string(), z.date()], { error: "must be a date like 2025-01-05" })
   .transform((value, ctx) => {
@@ -41,6 +51,11 @@ const isoDate = z
     const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(raw) ? `${raw}T00:00:00+05:30` : raw);
     if (Number.isNaN(date.getTime())) {
       ctx.addIssue({ code: "custom", message: "must be a date like 2025-01-05" });
+      return z.NEVER;
+    }
+    // JavaScript rolls an impossible day over into the next month (2025-02-30 becomes 2 March).
+    if (!isRealCalendarDay(raw)) {
+      ctx.addIssue({ code: "custom", message: `must be a date that exists (${raw.slice(0, 10)} does not)` });
       return z.NEVER;
     }
     return date;
@@ -127,7 +142,12 @@ export function splitFrontMatter(source: string): { data: unknown; body: string 
   return { data: parseYaml(match[1] ?? ""), body: match[2] ?? "" };
 }
 
-export async function readSiteContent(contentDir: string): Promise<SiteContent> {
+export type ReadContentOptions = {
+  /** The site's public/ folder: when given, each file's image must exist there (npm run content:check). */
+  publicDir?: string;
+};
+
+export async function readSiteContent(contentDir: string, options: ReadContentOptions = {}): Promise<SiteContent> {
   const result: SiteContent = {
     teamMembers: [],
     projects: [],
@@ -137,6 +157,13 @@ export async function readSiteContent(contentDir: string): Promise<SiteContent> 
   };
 
   const teamNames = new Map<string, string>();
+
+  /** Reports a file whose image is not in public/ (only when asked to look); true when it is missing. */
+  function imageMissing(file: string, image: string): boolean {
+    if (!options.publicDir || existsSync(path.join(options.publicDir, image))) return false;
+    result.problems.push({ file, field: "image", message: `names a file that does not exist (public${image})` });
+    return true;
+  }
 
   async function readEach(folder: string, extension: string, handle: (file: string, slug: string, source: string) => void) {
     const dir = path.join(contentDir, folder);
@@ -159,6 +186,7 @@ export async function readSiteContent(contentDir: string): Promise<SiteContent> 
     result.present.team.add(slug);
     const parsed = teamMemberFile.safeParse(parseYaml(source));
     if (!parsed.success) return void result.problems.push(...problemsFrom(file, parsed.error));
+    if (imageMissing(file, parsed.data.image)) return;
     const { image, email, linkedinUrl, ...rest } = parsed.data;
     result.teamMembers.push({ ...rest, imageUrl: image, email: email ?? null, linkedinUrl: linkedinUrl ?? null });
     teamNames.set(slug, parsed.data.name);
@@ -168,6 +196,7 @@ export async function readSiteContent(contentDir: string): Promise<SiteContent> 
     result.present.projects.add(slug);
     const parsed = projectFile.safeParse(parseYaml(source));
     if (!parsed.success) return void result.problems.push(...problemsFrom(file, parsed.error));
+    if (imageMissing(file, parsed.data.image)) return;
     const { image, capacity, timeline, ...rest } = parsed.data;
     result.projects.push({ ...rest, slug, imageUrl: image, capacity: capacity ?? null, timeline: timeline ?? null });
   });
@@ -180,6 +209,7 @@ export async function readSiteContent(contentDir: string): Promise<SiteContent> 
     }
     const parsed = articleFrontMatter.safeParse(split.data);
     if (!parsed.success) return void result.problems.push(...problemsFrom(file, parsed.error));
+    if (imageMissing(file, parsed.data.image)) return;
     const content = split.body.trim();
     if (!content) return void result.problems.push({ file, field: "(body)", message: "must not be empty" });
     const { image, author, ...rest } = parsed.data;

@@ -26,6 +26,10 @@ Some **bold** text and [a fine link](https://ieee.org/standards) and [a relative
 
 ### Load & Flow
 
+## Load Flow 2
+
+## Load & Flow
+
 | A | B |
 |---|---|
 | 1 | 2 |
@@ -46,17 +50,20 @@ describe("renderArticleMarkdown", () => {
   });
 
   it("keeps the Markdown's structure: headings with anchor ids, links, tables, emphasis", () => {
-    expect(html).toContain('<h2 id="title-inside-the-body">Title inside the body</h2>');
-    expect(html).toContain('<h2 id="load-flow">Load &amp; Flow</h2>');
-    expect(html).toContain('<h3 id="load-flow-2">Load &amp; Flow</h3>');
+    expect(html).toContain('<h2 id="section-title-inside-the-body">Title inside the body</h2>');
+    expect(html).toContain('<h2 id="section-load-flow">Load &amp; Flow</h2>');
+    expect(html).toContain('<h3 id="section-load-flow-2">Load &amp; Flow</h3>');
     expect(html).toContain('<a href="https://ieee.org/standards" rel="noopener noreferrer nofollow">a fine link</a>');
     expect(html).toContain('<a href="/contact">a relative one</a>');
     expect(html).toContain("<strong>bold</strong>");
     expect(html).toMatch(/<table>[\s\S]*<td>1<\/td>/);
     expect(headings).toEqual([
-      { id: "title-inside-the-body", text: "Title inside the body", level: 2 },
-      { id: "load-flow", text: "Load & Flow", level: 2 },
-      { id: "load-flow-2", text: "Load & Flow", level: 3 },
+      { id: "section-title-inside-the-body", text: "Title inside the body", level: 2 },
+      { id: "section-load-flow", text: "Load & Flow", level: 2 },
+      { id: "section-load-flow-2", text: "Load & Flow", level: 3 },
+      // Its own slug is taken by the repeat above, and the next repeat skips past it.
+      { id: "section-load-flow-2-2", text: "Load Flow 2", level: 2 },
+      { id: "section-load-flow-3", text: "Load & Flow", level: 2 },
     ]);
   });
 });

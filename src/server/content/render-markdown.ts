@@ -46,9 +46,16 @@ function decodeEntities(text: string): string {
   return text.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => entities[entity] ?? entity);
 }
 
+/**
+ * Starts the id of every heading in an article body. The page around the body (article-page.tsx,
+ * the layout) gives no element an id with this start, so a heading such as "Related heading"
+ * cannot take an id the page already uses.
+ */
+const HEADING_ID_PREFIX = "section-";
+
 export function renderArticleMarkdown(markdown: string): RenderedArticle {
   const headings: ArticleHeading[] = [];
-  const used = new Map<string, number>();
+  const usedIds = new Set<string>();
   const marked = new Marked({ gfm: true, async: false });
   marked.use({
     renderer: {
@@ -56,10 +63,11 @@ export function renderArticleMarkdown(markdown: string): RenderedArticle {
         const inner = this.parser.parseInline(token.tokens);
         const level = Math.min(Math.max(token.depth, 2), 4);
         const text = decodeEntities(sanitizeHtml(inner, { allowedTags: [], allowedAttributes: {} }));
-        const base = slugifyHeading(text);
-        const count = used.get(base) ?? 0;
-        used.set(base, count + 1);
-        const id = count ? `${base}-${count + 1}` : base;
+        const base = `${HEADING_ID_PREFIX}${slugifyHeading(text)}`;
+        // A repeated heading gets -2, -3…, skipping any id an earlier heading such as "Load Flow 2" took.
+        let id = base;
+        for (let next = 2; usedIds.has(id); next++) id = `${base}-${next}`;
+        usedIds.add(id);
         if (level === 2 || level === 3) headings.push({ id, text, level });
         return `<h${level} id="${id}">${inner}</h${level}>\n`;
       },

@@ -41,14 +41,8 @@ function relatedFirst<T extends { category: string }>(items: T[], category: stri
 
 const renderedBodies = new Map<string, ReturnType<typeof renderArticleMarkdown>>();
 
-/** A published article with its body rendered, or null when there is none at that slug. */
-export async function getArticle(db: Database, slug: string, now: Date = new Date()): Promise<ArticleDetail | null> {
-  const [row] = await db
-    .select()
-    .from(blogPosts)
-    .where(and(eq(blogPosts.slug, slug), lte(blogPosts.publishedAt, now)));
-  if (!row) return null;
-  // Rendering is pure: keep the result for as long as the Markdown is the same.
+/** An article's body rendered; rendering is pure, so the result is kept while the Markdown is the same. */
+function renderedBody(row: { slug: string; content: string }): ReturnType<typeof renderArticleMarkdown> {
   const cacheKey = `${row.slug}\n${row.content}`;
   let rendered = renderedBodies.get(cacheKey);
   if (!rendered) {
@@ -56,6 +50,17 @@ export async function getArticle(db: Database, slug: string, now: Date = new Dat
     if (renderedBodies.size > 500) renderedBodies.clear();
     renderedBodies.set(cacheKey, rendered);
   }
+  return rendered;
+}
+
+/** A published article with its body rendered, or null when there is none at that slug. */
+export async function getArticle(db: Database, slug: string, now: Date = new Date()): Promise<ArticleDetail | null> {
+  const [row] = await db
+    .select()
+    .from(blogPosts)
+    .where(and(eq(blogPosts.slug, slug), lte(blogPosts.publishedAt, now)));
+  if (!row) return null;
+  const rendered = renderedBody(row);
   const posts = await listBlogPosts(db, now);
   return {
     id: row.id,
@@ -71,6 +76,30 @@ export async function getArticle(db: Database, slug: string, now: Date = new Dat
     authorName: row.authorName,
     related: relatedFirst(posts, row.category, (post) => post.slug === row.slug, 3),
   };
+}
+
+export type FeedArticle = Pick<ArticleDetail, "slug" | "title" | "excerpt" | "category" | "publishedAt" | "authorName" | "contentHtml">;
+
+/** Every published article with its body rendered, newest first, in one query: what the RSS feed shows. */
+export async function listFeedArticles(db: Database, now: Date = new Date()): Promise<FeedArticle[]> {
+  const rows = await db
+    .select({
+      slug: blogPosts.slug,
+      title: blogPosts.title,
+      excerpt: blogPosts.excerpt,
+      category: blogPosts.category,
+      publishedAt: blogPosts.publishedAt,
+      authorName: blogPosts.authorName,
+      content: blogPosts.content,
+    })
+    .from(blogPosts)
+    .where(lte(blogPosts.publishedAt, now))
+    .orderBy(desc(blogPosts.publishedAt), asc(blogPosts.slug));
+  return rows.map(({ content, ...row }) => ({
+    ...row,
+    publishedAt: row.publishedAt.toISOString(),
+    contentHtml: renderedBody({ slug: row.slug, content }).html,
+  }));
 }
 
 export async function getProject(db: Database, slug: string): Promise<ProjectDetail | null> {

@@ -10,3 +10,9 @@ export async function subscribeToNewsletter(db: Database, email: string): Promis
   );
   return { created: rows.length > 0 };
 }
+
+/** Removes an address from the newsletter (an unsubscribe request); false when it was not subscribed. */
+export async function unsubscribeFromNewsletter(db: Database, email: string): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(db, sql`delete from newsletter_subscribers where email = ${email.toLowerCase()} returning id`);
+  return rows.length > 0;
+}

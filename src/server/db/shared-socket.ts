@@ -4,8 +4,8 @@ import type { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
 // The embedded database can be opened by one process only. While the site runs, it shares its
-// PGlite over a Unix socket in DATA_DIR, so that the export commands (npm run enquiries,
-// npm run subscribers) can read it through `pg` at the same time. See
+// PGlite over a Unix socket in DATA_DIR, so that the commands (npm run enquiries, subscribers,
+// content:sync) can reach it through `pg` at the same time (db/command-database.ts). See
 // docs/decisions/005-exports-read-the-embedded-database-through-a-socket.md.
 
 export function sharedSocketDir(dataDir: string): string {

@@ -44,5 +44,11 @@ describe("parseSince and parseExportArgs", () => {
     expect(() => parseExportArgs(["--format", "xml"], { allowSpam: true })).toThrow("--format must be table, csv or json");
     expect(() => parseExportArgs(["--spam"], { allowSpam: false })).toThrow("unknown option --spam");
     expect(() => parseExportArgs(["--since"], { allowSpam: true })).toThrow("--since needs a value");
+    expect(parseExportArgs(["--remove", " Reader@Example.com "], { allowSpam: false, allowRemove: true }).remove).toBe("reader@example.com");
+    expect(parseExportArgs(["--remove=reader@example.com"], { allowSpam: false, allowRemove: true }).remove).toBe("reader@example.com");
+    expect(() => parseExportArgs(["--remove", "a@example.com"], { allowSpam: true })).toThrow("unknown option --remove");
+    expect(() => parseExportArgs(["--remove", "a@example.com", "--format", "csv"], { allowSpam: false, allowRemove: true })).toThrow(
+      "--remove <email> takes no other option",
+    );
   });
 });

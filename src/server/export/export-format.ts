@@ -42,8 +42,8 @@ export function parseSince(value: string, now: Date = new Date()): Date {
   return date;
 }
 
-export function parseExportArgs(argv: string[], options: { allowSpam: boolean }) {
-  const result: { since?: Date; format: ExportFormat; spam: boolean } = { format: "table", spam: false };
+export function parseExportArgs(argv: string[], options: { allowSpam: boolean; allowRemove?: boolean }) {
+  const result: { since?: Date; format: ExportFormat; spam: boolean; remove?: string } = { format: "table", spam: false };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? "";
     const [flag, inline] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
@@ -58,7 +58,12 @@ export function parseExportArgs(argv: string[], options: { allowSpam: boolean })
       if (format !== "table" && format !== "csv" && format !== "json") throw new Error(`--format must be table, csv or json, not "${format}"`);
       result.format = format;
     } else if (flag === "--spam" && options.allowSpam) result.spam = true;
-    else throw new Error(`unknown option ${arg}; use --since 7d, --format table|csv|json${options.allowSpam ? ", --spam" : ""}`);
+    else if (flag === "--remove" && options.allowRemove) result.remove = value().trim().toLowerCase();
+    else {
+      const extra = `${options.allowSpam ? ", --spam" : ""}${options.allowRemove ? " or --remove <email>" : ""}`;
+      throw new Error(`unknown option ${arg}; use --since 7d, --format table|csv|json${extra}`);
+    }
   }
+  if (result.remove !== undefined && argv.length > 2) throw new Error("--remove <email> takes no other option");
   return result;
 }

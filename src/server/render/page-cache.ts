@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { FastifyReply, FastifyRequest } from "fastify";
 
 // Rendered pages kept in memory, so a repeated page costs no React render and no compression:
 // each entry holds the HTML already compressed both ways and its ETag. Entries belong to one
@@ -69,4 +70,19 @@ export function preferredEncoding(acceptEncoding: string | undefined): "br" | "g
   if (/\bbr\b/.test(accepted)) return "br";
   if (/\bgzip\b/.test(accepted)) return "gzip";
   return undefined;
+}
+
+/**
+ * Sends a cached entry with its ETag: 304 when the client holds that version, otherwise the bytes
+ * already compressed in the encoding the client prefers.
+ */
+export function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, cacheControl = "no-cache"): FastifyReply {
+  reply.header("cache-control", cacheControl).header("etag", page.etag);
+  if (request.headers["if-none-match"] === page.etag) return reply.code(304).send();
+  const encoding = preferredEncoding(request.headers["accept-encoding"]);
+  if (!encoding) return reply.code(page.status).send(page.raw);
+  return reply
+    .code(page.status)
+    .header("content-encoding", encoding)
+    .send(encoding === "br" ? page.brotli : page.gzip);
 }

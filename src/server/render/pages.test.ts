@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TeamMember } from "#shared/api-types.ts";
+import { site } from "#shared/site.ts";
 import { pageRoutesForTests } from "../../../test/page-paths.ts";
 import { blogPosts } from "../db/schema.ts";
 import { buildTestApp, type TestApp } from "../../../test/build-test-app.ts";
@@ -66,6 +67,39 @@ describe.each(testDrivers)("server-rendered pages on %s", (driver) => {
     for (const tag of scripts) expect(tag).toMatch(/type="(module|application\/json|application\/ld\+json)"/);
     const posts = queryState(response.body).queries.find((query) => query.queryKey[0] === "/api/blog-posts");
     expect(JSON.stringify(posts?.state.data)).toContain("Hostile </script><script>alert(1)</script> title");
+  });
+
+  it("gives an article's headings ids the page does not use, with a table of contents that reaches each", async () => {
+    // Headings named like the page's own ids, and one repeated.
+    const headings = ["Related heading", "Article title", "Toc heading", "Main", "Load Flow", "Load Flow", "Site footer"];
+    await t.database.db.insert(blogPosts).values({
+      title: "Headings That Echo The Page",
+      excerpt: "Every heading is named like an element of the page around it.",
+      content: headings.map((heading) => `## ${heading}\n\nText about ${heading.toLowerCase()}.\n`).join("\n"),
+      category: "Power Quality",
+      imageUrl: "/images/articles/x.svg",
+      slug: "headings-that-echo-the-page",
+    });
+    const html = (await t.app.inject({ method: "GET", url: "/blog/headings-that-echo-the-page" })).body;
+    const ids = [...html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]!);
+    expect(ids).toContain("related-heading");
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+    const contents = /<nav aria-labelledby="toc-heading"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? "";
+    const targets = [...contents.matchAll(/href="#([^"]+)"/g)].map((match) => match[1]!);
+    expect(targets).toHaveLength(headings.length);
+    expect(targets).toContain("section-load-flow-2");
+    for (const target of targets) expect(html).toMatch(new RegExp(`<h2 id="${target}">`));
+  });
+
+  it("sends every 'Get directions' link to the office's full address, postcode included", async () => {
+    const html = (await t.app.inject({ method: "GET", url: "/contact" })).body;
+    const links = [...html.matchAll(/<a href="([^"]+)"[^>]*>Get directions/g)].map((match) => match[1]!.replaceAll("&amp;", "&"));
+    expect(links).toHaveLength(2);
+    const { street, locality, region, postalCode, country } = site.address;
+    for (const link of links) {
+      const destination = decodeURIComponent(/(?:destination|query)=([^&]+)/.exec(link)?.[1] ?? "");
+      expect(destination).toBe(`${street}, ${locality}, ${region} ${postalCode}, ${country}`);
+    }
   });
 
   it("sends the security headers on pages, API answers, errors and 404s", async () => {

@@ -1,16 +1,28 @@
 import type { FastifyInstance } from "fastify";
 import { articlePath, paths, projectPath } from "#shared/paths.ts";
 import { site } from "#shared/site.ts";
+import { contentSyncedAt } from "../content/data-version.ts";
 import type { Database } from "../db/client.ts";
-import { getArticle, listBlogPosts, listProjects } from "../db/content-repository.ts";
+import { listBlogPosts, listFeedArticles, listProjects } from "../db/content-repository.ts";
+import { PageCache, sendCachedPage } from "../render/page-cache.ts";
 
 // For crawlers and feed readers: /sitemap.xml, /robots.txt and an RSS 2.0 feed of the articles
-// with their full content.
+// with their full content. The sitemap and the feed are rendered once per content version and
+// kept, like the pages, with an ETag.
 
 const xmlEscapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 export const escapeXml = (value: string) => value.replace(/[&<>"']/g, (char) => xmlEscapes[char] ?? char);
 /** CDATA that cannot be closed early by the text inside it. */
 const cdata = (value: string) => `<![CDATA[${value.replace(/]]>/g, "]]]]><![CDATA[>")}]]>`;
+
+/** A moment as an ISO 8601 timestamp in India Standard Time: 2025-01-05T00:00:00+05:30. */
+export function indiaTimestamp(moment: Date): string {
+  const IST_OFFSET_MS = 5.5 * 60 * 60 * 1000;
+  return `${new Date(moment.getTime() + IST_OFFSET_MS).toISOString().slice(0, 19)}+05:30`;
+}
+
+/** Pages that list articles: they change when an article is published as well as on a content sync. */
+const articleListingPages = new Set<string>([paths.home, paths.blog]);
 
 const indexedPages = [
   paths.home,
@@ -25,8 +37,25 @@ const indexedPages = [
   paths.cookies,
 ];
 
-export function registerFeeds(app: FastifyInstance, deps: { db: Database; siteUrl: string }): void {
+export type FeedDependencies = {
+  db: Database;
+  siteUrl: string;
+  /** The content version (content/data-version.ts): a rendered feed is kept until it changes. */
+  contentVersion: () => string;
+};
+
+export function registerFeeds(app: FastifyInstance, deps: FeedDependencies): void {
   const { db, siteUrl } = deps;
+  const cache = new PageCache(2);
+
+  /** The feed at `path`, rendered by `render` when the content version has changed since it last was. */
+  const serveKept = (path: string, type: string, cacheControl: string, render: () => Promise<string>) => {
+    app.get(path, async (request, reply) => {
+      cache.useVersion(deps.contentVersion());
+      const kept = cache.get(path) ?? cache.set(path, 200, await render());
+      return sendCachedPage(request, reply.type(type).header("vary", "Accept-Encoding"), kept, cacheControl);
+    });
+  };
 
   app.get("/robots.txt", async (_request, reply) =>
     reply
@@ -35,43 +64,39 @@ export function registerFeeds(app: FastifyInstance, deps: { db: Database; siteUr
       .send(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /thank-you\n\nSitemap: ${siteUrl}/sitemap.xml\n`),
   );
 
-  app.get("/sitemap.xml", async (_request, reply) => {
-    const [posts, projects] = await Promise.all([listBlogPosts(db), listProjects(db)]);
-    // Pages other than articles change when the content does; the newest article dates that.
-    const newest = posts[0]?.publishedAt.slice(0, 10);
-    const entry = (path: string, lastmod?: string) =>
-      `<url><loc>${escapeXml(`${siteUrl}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}</url>`;
+  serveKept("/sitemap.xml", "application/xml; charset=utf-8", "public, max-age=3600", async () => {
+    const [posts, projects, syncedAt] = await Promise.all([listBlogPosts(db), listProjects(db), contentSyncedAt(db)]);
+    // Pages and projects change with the content files, so the last content sync dates them
+    // (the schema keeps no time per row); an article is dated by its own publication.
+    const newestArticle = posts[0] ? new Date(posts[0].publishedAt) : undefined;
+    const listingChanged = syncedAt && newestArticle && newestArticle > syncedAt ? newestArticle : (syncedAt ?? newestArticle);
+    const entry = (path: string, lastmod: Date | undefined) =>
+      `<url><loc>${escapeXml(`${siteUrl}${path}`)}</loc>${lastmod ? `<lastmod>${indiaTimestamp(lastmod)}</lastmod>` : ""}</url>`;
     const urls = [
-      ...indexedPages.map((path) => entry(path, newest)),
-      ...projects.map((project) => entry(projectPath(project.slug), newest)),
-      ...posts.map((post) => entry(articlePath(post.slug), post.publishedAt.slice(0, 10))),
+      ...indexedPages.map((path) => entry(path, articleListingPages.has(path) ? listingChanged : syncedAt)),
+      ...projects.map((project) => entry(projectPath(project.slug), syncedAt)),
+      ...posts.map((post) => entry(articlePath(post.slug), new Date(post.publishedAt))),
     ];
-    return reply
-      .type("application/xml; charset=utf-8")
-      .header("cache-control", "public, max-age=3600")
-      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.join("")}</urlset>\n`);
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.join("")}</urlset>\n`;
   });
 
-  app.get("/rss.xml", async (_request, reply) => {
-    const posts = await listBlogPosts(db);
-    const articles = await Promise.all(posts.map((post) => getArticle(db, post.slug)));
-    const items = articles
-      .filter((article) => article !== null)
-      .map((article) => {
-        const link = `${siteUrl}${articlePath(article.slug)}`;
-        return [
-          "<item>",
-          `<title>${escapeXml(article.title)}</title>`,
-          `<link>${escapeXml(link)}</link>`,
-          `<guid isPermaLink="true">${escapeXml(link)}</guid>`,
-          `<pubDate>${new Date(article.publishedAt).toUTCString()}</pubDate>`,
-          `<category>${escapeXml(article.category)}</category>`,
-          article.authorName ? `<dc:creator>${escapeXml(article.authorName)}</dc:creator>` : "",
-          `<description>${escapeXml(article.excerpt)}</description>`,
-          `<content:encoded>${cdata(article.contentHtml)}</content:encoded>`,
-          "</item>",
-        ].join("");
-      });
+  serveKept("/rss.xml", "application/rss+xml; charset=utf-8", "public, max-age=900", async () => {
+    const articles = await listFeedArticles(db);
+    const items = articles.map((article) => {
+      const link = `${siteUrl}${articlePath(article.slug)}`;
+      return [
+        "<item>",
+        `<title>${escapeXml(article.title)}</title>`,
+        `<link>${escapeXml(link)}</link>`,
+        `<guid isPermaLink="true">${escapeXml(link)}</guid>`,
+        `<pubDate>${new Date(article.publishedAt).toUTCString()}</pubDate>`,
+        `<category>${escapeXml(article.category)}</category>`,
+        article.authorName ? `<dc:creator>${escapeXml(article.authorName)}</dc:creator>` : "",
+        `<description>${escapeXml(article.excerpt)}</description>`,
+        `<content:encoded>${cdata(article.contentHtml)}</content:encoded>`,
+        "</item>",
+      ].join("");
+    });
     const body = [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/">',
@@ -81,11 +106,11 @@ export function registerFeeds(app: FastifyInstance, deps: { db: Database; siteUr
       `<atom:link href="${escapeXml(`${siteUrl}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
       `<description>${escapeXml("Technical articles on grid integration, renewable energy, power quality, protection and regulation.")}</description>`,
       "<language>en-IN</language>",
-      posts[0] ? `<lastBuildDate>${new Date(posts[0].publishedAt).toUTCString()}</lastBuildDate>` : "",
+      articles[0] ? `<lastBuildDate>${new Date(articles[0].publishedAt).toUTCString()}</lastBuildDate>` : "",
       ...items,
       "</channel>",
       "</rss>",
     ].join("\n");
-    return reply.type("application/rss+xml; charset=utf-8").header("cache-control", "public, max-age=900").send(`${body}\n`);
+    return `${body}\n`;
   });
 }

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from "react";
 import { useSearch } from "wouter";
 import { apiPaths, formPaths } from "#shared/paths.ts";
 import { isPlausibleEmail } from "#shared/schemas/email.ts";
+import { site } from "#shared/site.ts";
 import { apiRequest, describeApiError } from "../lib/api-client.ts";
 import { Spinner } from "../ui/spinner.tsx";
 
@@ -50,8 +51,12 @@ export function NewsletterSignup() {
         Stay Updated
       </h2>
       <p className="mt-2 text-slate-200">
-        One email a month with our newest articles on grid integration, renewables and power quality. No spam; unsubscribe
-        any time.
+        One email a month with our newest articles on grid integration, renewables and power quality. No spam. To
+        unsubscribe, reply to any newsletter or write to{" "}
+        <a href={`mailto:${site.email}`} className="font-medium text-white underline underline-offset-2">
+          {site.email}
+        </a>
+        .
       </p>
       {status.kind === "done" ? (
         <p role="status" className="mt-6 flex items-center gap-2 rounded-md bg-white/10 p-4 font-medium">

@@ -16,6 +16,8 @@ import { NotFoundPage } from "../not-found/not-found-page.tsx";
 /** Articles with this many sections or more get a table of contents. */
 const TOC_MIN_SECTIONS = 4;
 
+// No id on this page starts with "section-": the headings of the article body own that start
+// (server/content/render-markdown.ts), so they can never clash with the ids here.
 export function ArticlePage({ params }: { params: { slug?: string } }) {
   const article = useQuery<ArticleDetail | null>({ queryKey: [articleApiPath(params.slug ?? "")] });
   const breadcrumbs = useRouteBreadcrumbs();

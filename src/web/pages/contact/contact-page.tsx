@@ -11,7 +11,8 @@ const addressLines = [
   `${site.address.locality}, ${site.address.region} ${site.address.postalCode}`,
   site.address.country,
 ];
-const mapQuery = encodeURIComponent(`${site.address.street}, ${site.address.locality}, ${site.address.region}, ${site.address.country}`);
+// The whole address, postcode included, so that the map service finds the building.
+const mapQuery = encodeURIComponent(addressLines.join(", "));
 const directions = [
   { label: "Google Maps", href: `https://www.google.com/maps/dir/?api=1&destination=${mapQuery}` },
   { label: "OpenStreetMap", href: `https://www.openstreetmap.org/search?query=${mapQuery}` },

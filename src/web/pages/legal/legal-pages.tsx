@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { paths } from "#shared/paths.ts";
+import { retention } from "#shared/retention.ts";
 import { site } from "#shared/site.ts";
 import { PageHero } from "../../components/page-hero.tsx";
 import { useRouteBreadcrumbs } from "../../lib/route-meta.ts";
@@ -53,9 +54,15 @@ export function PrivacyPage() {
       </p>
       <h2 id="how-long">How long we keep it</h2>
       <ul>
-        <li>Enquiries that do not lead to work: 24 months, then deleted.</li>
-        <li>Enquiries that lead to work: for as long as our contract and the law require us to keep project records.</li>
-        <li>Newsletter addresses: until you unsubscribe.</li>
+        <li>
+          Enquiries: {retention.enquiryMonths} months from the day you send them, then deleted. An enquiry that leads to work
+          becomes part of our project records, kept for as long as our contract and the law require.
+        </li>
+        <li>Messages our spam filter holds back: {retention.spamDays} days, then deleted.</li>
+        <li>
+          Newsletter addresses: until you unsubscribe. To unsubscribe, reply to any newsletter or write to{" "}
+          <a href={`mailto:${site.email}`}>{site.email}</a>, and we delete your address.
+        </li>
         <li>Server request records: 30 days.</li>
       </ul>
       <h2 id="where">Where it is kept</h2>

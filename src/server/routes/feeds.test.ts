@@ -1,0 +1,111 @@
+import { brotliDecompressSync } from "node:zlib";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { buildApp } from "../app.ts";
+import { parseConfig } from "../config.ts";
+import { bumpContentVersion, contentSyncedAt } from "../content/data-version.ts";
+import { readSiteContent } from "../content/load-content.ts";
+import { syncSiteContent } from "../content/sync-content.ts";
+import { applyMigrations } from "../db/migrate.ts";
+import { blogPosts } from "../db/schema.ts";
+import { siteContentDir, testRenderer } from "../../../test/build-test-app.ts";
+import { createTestDatabase, type TestDatabase, testDrivers } from "../../../test/databases.ts";
+import { indiaTimestamp } from "./feeds.ts";
+
+const config = parseConfig({ NODE_ENV: "production", SITE_URL: "https://www.example.test" });
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+const lastmodOf = (sitemap: string, path: string) =>
+  new RegExp(`<loc>https://www\\.example\\.test${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}</loc><lastmod>([^<]+)</lastmod>`).exec(sitemap)?.[1];
+
+describe("indiaTimestamp", () => {
+  it("writes a moment as ISO 8601 in India Standard Time", () => {
+    expect(indiaTimestamp(new Date("2025-01-04T18:30:00Z"))).toBe("2025-01-05T00:00:00+05:30");
+    expect(indiaTimestamp(new Date("2025-03-01T12:15:30.250Z"))).toBe("2025-03-01T17:45:30+05:30");
+  });
+});
+
+describe.each(testDrivers)("the sitemap and the RSS feed on %s", (driver) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    await applyMigrations(database.db);
+    await syncSiteContent(database.db, await readSiteContent(siteContentDir));
+    app = await buildApp({ config, db: database.db, renderer: testRenderer(config.siteUrl), contentPollMs: 50 });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+  });
+
+  it("dates an article by its own day in India, and pages and projects by the last content sync", async () => {
+    const sitemap = (await app.inject({ method: "GET", url: "/sitemap.xml" })).body;
+    // content/articles/arc-flash-studies-ieee-1584-2018.md: publishedAt 2024-09-12, midnight in India.
+    expect(lastmodOf(sitemap, "/blog/arc-flash-studies-ieee-1584-2018")).toBe("2024-09-12T00:00:00+05:30");
+    const synced = indiaTimestamp((await contentSyncedAt(database.db))!);
+    expect(lastmodOf(sitemap, "/about")).toBe(synced);
+    expect(lastmodOf(sitemap, "/projects/kutch-solar-park-grid-connection")).toBe(synced);
+    // The sync ran after every article's date, so the pages listing articles carry its time too.
+    expect(lastmodOf(sitemap, "/blog")).toBe(synced);
+    expect(sitemap.match(/<url>/g)?.length).toBe(sitemap.match(/<lastmod>/g)?.length);
+  });
+
+  it("dates the pages that list articles by an article published after the last sync", async () => {
+    // Due a moment from now: after the sync in beforeAll, and before the request below.
+    const published = new Date(Date.now() + 100);
+    await database.db.insert(blogPosts).values({
+      title: "Published After The Sync",
+      excerpt: "Came due after the content was last loaded.",
+      content: "## Due\n\nNow.",
+      category: "Grid Integration",
+      imageUrl: "/images/articles/x.svg",
+      slug: "published-after-the-sync",
+      publishedAt: published,
+    });
+    await settle();
+    const sitemap = (await app.inject({ method: "GET", url: "/sitemap.xml" })).body;
+    expect(lastmodOf(sitemap, "/blog")).toBe(indiaTimestamp(published));
+    expect(lastmodOf(sitemap, "/")).toBe(indiaTimestamp(published));
+    expect(lastmodOf(sitemap, "/about")).toBe(indiaTimestamp((await contentSyncedAt(database.db))!));
+  });
+
+  it("renders each once per content version and answers a repeat from memory, with an ETag and compressed", async () => {
+    for (const url of ["/rss.xml", "/sitemap.xml"]) {
+      const first = await app.inject({ method: "GET", url });
+      expect(first.statusCode, url).toBe(200);
+      expect(first.headers.etag, url).toMatch(/^W\/".+"$/);
+      const again = await app.inject({ method: "GET", url, headers: { "if-none-match": String(first.headers.etag) } });
+      expect(again.statusCode, url).toBe(304);
+      const br = await app.inject({ method: "GET", url, headers: { "accept-encoding": "br" } });
+      expect(br.headers["content-encoding"], url).toBe("br");
+      expect(brotliDecompressSync(br.rawPayload).toString(), url).toBe(first.body);
+    }
+
+    const before = await app.inject({ method: "GET", url: "/rss.xml" });
+    await database.db.update(blogPosts).set({ title: "Arc Flash, Retitled" }).where(eq(blogPosts.slug, "arc-flash-studies-ieee-1584-2018"));
+    await settle();
+    expect((await app.inject({ method: "GET", url: "/rss.xml" })).body).toBe(before.body);
+    // What every content sync does last.
+    await bumpContentVersion(database.db);
+    await settle();
+    const after = await app.inject({ method: "GET", url: "/rss.xml" });
+    expect(after.body).toContain("Arc Flash, Retitled");
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+
+  it.runIf(driver === "pglite")("reads the articles for the feed in one query, not one or two per article", async () => {
+    // A new version, so that the next request renders the feed again.
+    await bumpContentVersion(database.db);
+    await settle();
+    // On PGlite every query the app makes passes through this one method.
+    const query = vi.spyOn(database.pglite!, "query");
+    try {
+      const feed = await app.inject({ method: "GET", url: "/rss.xml" });
+      expect(feed.body.match(/<item>/g)?.length).toBeGreaterThan(5);
+      expect(query.mock.calls.filter(([text]) => String(text).includes('"blog_posts"'))).toHaveLength(1);
+    } finally {
+      query.mockRestore();
+    }
+  });
+});

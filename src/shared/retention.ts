@@ -1,0 +1,9 @@
+// How long the website keeps what visitors send: the privacy notice states these periods and the
+// running site's retention job (server/enquiries/retention.ts) enforces them.
+
+export const retention = {
+  /** An enquiry is deleted from the website's database this many months after it was sent. */
+  enquiryMonths: 24,
+  /** A message marked as spam (honeypot, sent too fast, no signed token) is deleted after this many days. */
+  spamDays: 30,
+} as const;
