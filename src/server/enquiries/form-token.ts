@@ -1,10 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { MIN_FORM_FILL_MS } from "#shared/schemas/contact-limits.ts";
 
 // A form carries the moment the server rendered it, signed, so the server can tell a person
 // (who takes a few seconds at least) from a script that posts at once. Old tokens stay valid:
 // a visitor may take an hour, and the browser outbox may resend days later.
-
-export const MIN_FORM_FILL_MS = 3000;
 
 /** Stands for the token in a cached page; replaced by a fresh token in every response. */
 export const FORM_TOKEN_PLACEHOLDER = "__FORM_TOKEN_8d1f3c__";

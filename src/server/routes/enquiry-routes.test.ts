@@ -98,7 +98,6 @@ describe.each(testDrivers)("enquiries on %s", (driver) => {
   it.each([
     // Tokens are made when the test runs: one made at collection time could be 3 s old by then.
     ["sent less than 3 seconds after the form was rendered", () => formTokenIssued(500), "form-token-too-fast"],
-    ["carrying no form token", () => undefined, "form-token-missing"],
     ["carrying a forged form token", () => `${Date.now() - 60_000}.${"A".repeat(43)}`, "form-token-invalid"],
   ])("treats an enquiry %s as spam, answered like a success", async (_name, makeToken, reason) => {
     const payload = enquiry({ formToken: makeToken() });
@@ -106,6 +105,21 @@ describe.each(testDrivers)("enquiries on %s", (driver) => {
     expect(response.statusCode).toBe(201);
     const [row] = await rowsByKey(String(payload.idempotencyKey));
     expect(row).toMatchObject({ isSpam: true, spamReason: reason });
+  });
+
+  it("stores and notifies an enquiry without a form token (the spec's JSON call, or a form whose token failed to load)", async () => {
+    const { formToken: _token, ...plainJson } = enquiry();
+    const json = await t.app.inject({ method: "POST", url: "/api/contact", payload: plainJson });
+    expect(json.statusCode).toBe(201);
+    const emptyToken = enquiry({ formToken: "" });
+    const form = await t.app.inject({ method: "POST", url: "/contact", headers: formHeaders, payload: formBody(emptyToken) });
+    expect(form.statusCode).toBe(303);
+    for (const key of [plainJson.idempotencyKey, emptyToken.idempotencyKey]) {
+      const [row] = await rowsByKey(String(key));
+      expect(row).toMatchObject({ isSpam: false, spamReason: null });
+      const outbox = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, row!.id));
+      expect(outbox.map((mail) => mail.kind)).toEqual(["notification"]);
+    }
   });
 
   it("rejects line breaks in single-line fields", async () => {

@@ -124,14 +124,20 @@ export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDe
       const idempotencyKey = typeof givenKey === "string" && givenKey ? givenKey.toLowerCase() : randomUUID();
 
       const honeypot = typeof body["bot-field"] === "string" && body["bot-field"].trim() !== "";
-      const verdict = checkFormToken(deps.formSecret, body.formToken);
-      const spamReason = honeypot ? "honeypot" : verdict === "ok" ? null : `form-token-${verdict}`;
+      const formToken = checkFormToken(deps.formSecret, body.formToken);
+      // A missing token is not spam: the spec's JSON call carries none, and a form whose token
+      // could not be fetched must still reach the firm. Only a forged or too-fast token is.
+      const spamReason = honeypot
+        ? "honeypot"
+        : formToken === "invalid" || formToken === "too-fast"
+          ? `form-token-${formToken}`
+          : null;
 
       const stored = await database(request.log, "store enquiry", () =>
         storeEnquiry(deps.db, { data: parsed.data, idempotencyKey, spamReason, mail: deps.mail }),
       );
       request.log.info(
-        { submissionId: stored.submission.id, created: stored.created, spam: stored.isSpam, spamReason },
+        { submissionId: stored.submission.id, created: stored.created, spam: stored.isSpam, spamReason, formToken },
         "enquiry stored",
       );
       if (stored.created && !stored.isSpam && deps.mail.configured) deps.onEnquiryQueued?.();
