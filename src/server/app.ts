@@ -39,6 +39,14 @@ export type AppDependencies = {
 export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
 export const STATIC_FILE_CACHE = "public, max-age=604800";
 
+/**
+ * A hop count as a trust function: Fastify 5 refuses a bare number (it cannot tell the proxy from
+ * a client that reaches the site directly), so a count is for instances only the proxy can reach.
+ */
+function fastifyTrustProxy(trust: Config["trustProxy"]): FastifyServerOptions["trustProxy"] {
+  return typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** Builds the site's Fastify app, ready for inject() or listen(); it never listens itself. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, db } = deps;
@@ -49,7 +57,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   });
 
   // Bodies are JSON or, for the forms without JavaScript, URL-encoded; never plain text.

@@ -240,3 +240,36 @@ describe.each(testDrivers)("the rate limit on %s", (driver) => {
     expect(limited.headers.location).toBe("/blog?newsletter=limited#newsletter");
   });
 });
+
+describe.each([
+  ["TRUST_PROXY=true (one hop)", "true"],
+  ["TRUST_PROXY listing the proxy's address", "127.0.0.1"],
+])("the rate limit behind a reverse proxy with %s", (_name, trustProxy) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp("pglite", {
+      content: false,
+      env: { FORM_SECRET: TEST_FORM_SECRET, RATE_LIMIT_PER_MINUTE: "3", TRUST_PROXY: trustProxy },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  // nginx (at 127.0.0.1) appends the address it saw to whatever X-Forwarded-For the client sent.
+  const throughProxy = (forwardedFor: string) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload: enquiry(),
+      remoteAddress: "127.0.0.1",
+      headers: { "x-forwarded-for": forwardedFor },
+    });
+
+  it("counts the address the proxy saw, whatever the client wrote in X-Forwarded-For", async () => {
+    const statuses = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await throughProxy(`198.51.100.${i}, 203.0.113.50`)).statusCode);
+    expect(statuses).toEqual([201, 201, 201, 429, 429, 429]);
+    expect((await throughProxy("203.0.113.50, 203.0.113.51")).statusCode).toBe(201);
+  });
+});
