@@ -4,9 +4,9 @@ import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
-import { apiNotFound, registerErrorHandling } from "./plugins/errors.ts";
+import { apiNotFound, frameworkErrorHandler, registerErrorHandling } from "./plugins/errors.ts";
 import { registerRequestLogging, serializeErrorForLog } from "./plugins/request-logging.ts";
-import { registerSecurityHeaders } from "./plugins/security-headers.ts";
+import { registerSecurityHeaders, securityHeaders } from "./plugins/security-headers.ts";
 import { registerFeeds } from "./routes/feeds.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
 import type { PageRenderer } from "./render/page-renderer.ts";
@@ -50,6 +50,7 @@ function fastifyTrustProxy(trust: Config["trustProxy"]): FastifyServerOptions["t
 /** Builds the site's Fastify app, ready for inject() or listen(); it never listens itself. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, db } = deps;
+  const headerOptions = { dev: config.dev, https: config.siteUrl.startsWith("https://") };
   const app = Fastify({
     logger: deps.logger ? { ...deps.logger, serializers: { err: serializeErrorForLog } } : false,
     // Our own one line per request (plugins/request-logging.ts) replaces Fastify's two.
@@ -58,6 +59,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     requestIdHeader: false,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    // Fastify types this option generically; ours handles any route's request and reply.
+    frameworkErrors: frameworkErrorHandler(securityHeaders(headerOptions)) as FastifyServerOptions["frameworkErrors"],
   });
 
   // Bodies are JSON or, for the forms without JavaScript, URL-encoded; never plain text.
@@ -67,7 +70,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // and built assets carry their compressed forms already.
   await app.register(fastifyCompress, { encodings: ["br", "gzip"], threshold: 1024 });
   registerRequestLogging(app);
-  registerSecurityHeaders(app, { dev: config.dev, https: config.siteUrl.startsWith("https://") });
+  registerSecurityHeaders(app, headerOptions);
   registerErrorHandling(app, { bodyLimit: config.bodyLimitBytes });
 
   if (deps.devMiddleware) {
@@ -109,7 +112,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     renderer: deps.renderer,
     readApi,
   });
-  app.all("/api/*", async (request, reply) => reply.code(404).send(apiNotFound(request.method, request.url)));
+  for (const unknownApi of ["/api", "/api/*"]) {
+    app.all(unknownApi, async (request, reply) => reply.code(404).send(apiNotFound(request.method, request.url)));
+  }
 
   app.get("/*", async (request, reply) => {
     if (!deps.renderer) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 /** Routes whose requests are logged at debug level only: health checks poll every few seconds. */
 const quietRoutes = new Set(["/healthz", "/readyz"]);
@@ -12,18 +12,20 @@ export function registerRequestLogging(app: FastifyInstance): void {
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
-  app.addHook("onResponse", async (request, reply) => {
-    const route = request.routeOptions.url ?? "(no route)";
-    const level = quietRoutes.has(route) ? "debug" : "info";
-    const line = {
-      method: request.method,
-      route,
-      path: request.url.split("?")[0],
-      status: reply.statusCode,
-      durationMs: Math.round(reply.elapsedTime * 10) / 10,
-    };
-    request.log[level](line, "request completed");
-  });
+  app.addHook("onResponse", async (request, reply) => logRequestCompleted(request, reply));
+}
+
+export function logRequestCompleted(request: FastifyRequest, reply: FastifyReply): void {
+  const route = request.routeOptions.url ?? "(no route)";
+  const level = quietRoutes.has(route) ? "debug" : "info";
+  const line = {
+    method: request.method,
+    route,
+    path: request.url.split("?")[0],
+    status: reply.statusCode,
+    durationMs: Math.round(reply.elapsedTime * 10) / 10,
+  };
+  request.log[level](line, "request completed");
 }
 
 /** Error details for the log without personal data: database errors carry row values in `detail`. */

@@ -63,6 +63,19 @@ describe.each(testDrivers)("health checks and logs on %s", (driver) => {
     expect(line).toMatchObject({ level: 30, method: "GET", route: "/api/projects", status: 200, durationMs: expect.any(Number) });
   });
 
+  it.each(["/%", "/%zz", "/api/%", "/blog/%E0%A4%A"])("answers the malformed URL %s with a JSON 400, the site's headers, an id and a log line", async (url) => {
+    const response = await app.inject({ method: "GET", url });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers["content-type"]).toMatch(/^application\/json/);
+    expect(response.json()).toEqual({ error: "Bad Request", message: expect.stringMatching(/^The address is not a valid URL/) });
+    expect(response.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    const id = response.headers["x-request-id"];
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const line = capture.lines.find((entry) => entry.requestId === id && entry.msg === "request completed");
+    expect(line).toMatchObject({ level: 30, method: "GET", status: 400 });
+  });
+
   it("never writes a visitor's name, email address, company or message to the log", async () => {
     const secret = {
       firstName: "Zubinlogtest",
