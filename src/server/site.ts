@@ -10,6 +10,7 @@ import { shareDatabaseOnSocket } from "./db/shared-socket.ts";
 import { pruneRateLimits } from "./enquiries/rate-limit.ts";
 import { OutboxWorker, type OutboxWorkerOptions } from "./mail/outbox-worker.ts";
 import { createSmtpTransport } from "./mail/smtp-transport.ts";
+import { errorCode } from "./plugins/request-logging.ts";
 
 // The whole site as one unit: database (migrated), content, the HTTP app and the mail worker.
 // main.ts starts one and listens; tests start one the same way.
@@ -71,7 +72,7 @@ export async function startSite(options: SiteOptions): Promise<Site> {
   }
   const maintenance = setInterval(() => {
     pruneRateLimits(database.db).catch((error: unknown) =>
-      app.log.warn({ errCode: (error as { code?: string }).code }, "rate-limit pruning failed"),
+      app.log.warn({ errCode: errorCode(error) }, "rate-limit pruning failed"),
     );
   }, 10 * 60_000);
   maintenance.unref();

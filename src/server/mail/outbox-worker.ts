@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { ContactSubmission } from "#shared/api-types.ts";
 import { type Database, queryRows } from "../db/client.ts";
 import { contactSubmissions, mailOutbox } from "../db/schema.ts";
+import { errorCode, redactPersonalData } from "../plugins/request-logging.ts";
 import { acknowledgementEmail, notificationEmail, type OutgoingMail } from "./enquiry-email.ts";
 
 // Sends the mail the enquiries queued, at least once and in practice exactly once: a worker
@@ -28,11 +29,6 @@ export type OutboxWorkerOptions = {
 };
 
 type ClaimedRow = { id: string; submission_id: string; kind: string; attempts: number };
-
-/** Error text without anything that looks like an email address. */
-export function redactAddresses(text: string): string {
-  return text.replace(/[^\s<>"'()]+@[^\s<>"'()]+/g, "<address>").slice(0, 500);
-}
 
 export class OutboxWorker {
   readonly instanceId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -79,7 +75,7 @@ export class OutboxWorker {
       try {
         claimed = await this.sendDueBatch();
       } catch (error) {
-        this.deps.log.warn({ errCode: (error as { code?: string }).code }, "mail outbox: could not read due mail");
+        this.deps.log.warn({ errCode: errorCode(error) }, "mail outbox: could not read due mail");
       }
       if (!this.running) break;
       if (claimed >= this.options.batchSize || this.wokenWhileBusy) {
@@ -156,13 +152,13 @@ export class OutboxWorker {
       log.info({ outboxId: row.id, kind: row.kind, attempts: row.attempts }, "mail sent");
     } catch (error) {
       const delay = Math.min(this.options.retryBaseMs * 2 ** (row.attempts - 1), this.options.retryMaxMs);
-      const reason = redactAddresses((error as Error).message ?? String(error));
+      const reason = redactPersonalData((error as Error).message ?? String(error));
       await db
         .update(mailOutbox)
         .set({ leaseUntil: null, lastError: reason, nextAttemptAt: new Date(Date.now() + delay) })
         .where(mine);
       log.warn(
-        { outboxId: row.id, kind: row.kind, attempts: row.attempts, retryInMs: delay, errCode: (error as { code?: string }).code },
+        { outboxId: row.id, kind: row.kind, attempts: row.attempts, retryInMs: delay, errCode: errorCode(error) },
         "mail not sent; will retry",
       );
     }

@@ -10,6 +10,7 @@ import { enquiryReference, storeEnquiry } from "../db/contact-repository.ts";
 import { subscribeToNewsletter } from "../db/newsletter-repository.ts";
 import { checkFormToken } from "../enquiries/form-token.ts";
 import { hitRateLimit, rateLimitKey } from "../enquiries/rate-limit.ts";
+import { errorCode } from "../plugins/request-logging.ts";
 import type { PageRenderer } from "../render/page-renderer.ts";
 import type { ReadApi } from "./content-api.ts";
 
@@ -39,7 +40,7 @@ async function database<T>(log: FastifyBaseLogger, step: string, run: () => Prom
   try {
     return await run();
   } catch (error) {
-    log.error({ errCode: (error as { code?: string }).code, step }, "database unavailable");
+    log.error({ err: error, errCode: errorCode(error), step }, "database unavailable");
     throw new Unavailable(step);
   }
 }

@@ -1,4 +1,5 @@
 import { Writable } from "node:stream";
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
@@ -76,14 +77,15 @@ describe.each(testDrivers)("health checks and logs on %s", (driver) => {
     expect(line).toMatchObject({ level: 30, method: "GET", status: 400 });
   });
 
+  const secret = {
+    firstName: "Zubinlogtest",
+    lastName: "Quorraprivate",
+    email: "hidden.visitor.9137@example.com",
+    company: "Secretive Chemicals Pvt Ltd",
+    message: "Confidential 400 kV substation upgrade near Mundra",
+  };
+
   it("never writes a visitor's name, email address, company or message to the log", async () => {
-    const secret = {
-      firstName: "Zubinlogtest",
-      lastName: "Quorraprivate",
-      email: "hidden.visitor.9137@example.com",
-      company: "Secretive Chemicals Pvt Ltd",
-      message: "Confidential 400 kV substation upgrade near Mundra",
-    };
     await app.inject({ method: "POST", url: "/api/contact", payload: enquiry(secret) });
     await app.inject({ method: "POST", url: "/api/contact", payload: enquiry({ ...secret, email: "broken-9137" }) });
     await app.inject({ method: "POST", url: "/contact", headers: { "content-type": "application/x-www-form-urlencoded" }, payload: formBody(enquiry({ ...secret, lastName: "" })) });
@@ -93,6 +95,34 @@ describe.each(testDrivers)("health checks and logs on %s", (driver) => {
     const log = JSON.stringify(capture.lines);
     expect(capture.lines.some((line) => line.msg === "enquiry stored")).toBe(true);
     for (const value of [...Object.values(secret), "broken-9137"]) expect(log).not.toContain(value);
+  });
+
+  it("keeps them out of the log when the database fails during an enquiry post, logging the cause's code", async () => {
+    await applyMigrations(database.db);
+    const before = capture.lines.length;
+    // The insert fails after the rate limit passed: its error carries the visitor's values.
+    await database.db.execute(sql`alter table contact_submissions rename to contact_submissions_away`);
+    try {
+      const json = await app.inject({ method: "POST", url: "/api/contact", payload: enquiry(secret), remoteAddress: "192.0.2.61" });
+      expect(json.statusCode).toBe(503);
+      const form = await app.inject({
+        method: "POST",
+        url: "/contact",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: formBody(enquiry(secret)),
+        remoteAddress: "192.0.2.62",
+      });
+      expect(form.statusCode).toBe(503);
+    } finally {
+      await database.db.execute(sql`alter table contact_submissions_away rename to contact_submissions`);
+    }
+    const lines = capture.lines.slice(before);
+    const failures = lines.filter((line) => line.msg === "database unavailable");
+    expect(failures).toHaveLength(2);
+    // 42P01: undefined table, PostgreSQL's code on the cause of Drizzle's error.
+    expect(failures[0]).toMatchObject({ level: 50, step: "store enquiry", errCode: "42P01", err: { code: "42P01", message: expect.stringMatching(/^Failed query: insert into "contact_submissions"/) } });
+    const log = JSON.stringify(lines);
+    for (const value of Object.values(secret)) expect(log).not.toContain(value);
   });
 });
 

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/client.ts";
 import { migrationsAreApplied } from "../db/migrate.ts";
+import { errorCode } from "../plugins/request-logging.ts";
 
 /** A load balancer's check must get an answer quickly, even from a database that hangs. */
 const READINESS_TIMEOUT_MS = 2000;
@@ -34,7 +35,7 @@ export function registerHealthRoutes(app: FastifyInstance, db: Database): void {
         return migrationsAreApplied(db);
       });
     } catch (error) {
-      request.log.debug({ errCode: (error as { code?: string }).code }, "readiness: database unreachable");
+      request.log.debug({ errCode: errorCode(error) }, "readiness: database unreachable");
       return reply.code(503).send({ status: "unavailable", reason: "The database does not answer." });
     }
     if (!migrated) {
