@@ -1,15 +1,19 @@
 import { Writable } from "node:stream";
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { parseConfig } from "../config.ts";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
+import { storeEnquiry } from "../db/contact-repository.ts";
 import { applyMigrations } from "../db/migrate.ts";
+import { OutboxWorker } from "../mail/outbox-worker.ts";
+import { createSmtpTransport } from "../mail/smtp-transport.ts";
 import { testRenderer } from "../../../test/build-test-app.ts";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../../../test/databases.ts";
 import { enquiry, formBody, TEST_FORM_SECRET } from "../../../test/enquiry-fixtures.ts";
-import { freePort } from "../../../test/smtp-peer.ts";
+import { freePort, SmtpPeer } from "../../../test/smtp-peer.ts";
 import { TcpProxy } from "../../../test/tcp-proxy.ts";
 
 function logCapture() {
@@ -121,6 +125,40 @@ describe.each(testDrivers)("health checks and logs on %s", (driver) => {
     expect(failures).toHaveLength(2);
     // 42P01: undefined table, PostgreSQL's code on the cause of Drizzle's error.
     expect(failures[0]).toMatchObject({ level: 50, step: "store enquiry", errCode: "42P01", err: { code: "42P01", message: expect.stringMatching(/^Failed query: insert into "contact_submissions"/) } });
+    const log = JSON.stringify(lines);
+    for (const value of Object.values(secret)) expect(log).not.toContain(value);
+  });
+
+  it("keeps them out of the log when the SMTP server rejects the mail or cannot be reached", async () => {
+    await applyMigrations(database.db);
+    const before = capture.lines.length;
+    const queue = () =>
+      storeEnquiry(database.db, {
+        data: { ...secret, service: "grid-integration" },
+        idempotencyKey: randomUUID(),
+        spamReason: null,
+        mail: { configured: true, acknowledge: true },
+      });
+    const send = async (smtpUrl: string) => {
+      const worker = new OutboxWorker({ db: database.db, transport: createSmtpTransport(smtpUrl), from: "website@example.test", to: ["firm@example.test"], log: app.log });
+      await worker.sendDueBatch();
+      await worker.stop();
+    };
+    // A server that refuses for good, quoting the visitor in its answer as some do.
+    const peer = await SmtpPeer.start(undefined, {
+      rejectRecipients: { responseCode: 550, message: `5.1.1 no mailbox for ${secret.firstName} ${secret.lastName} at ${secret.company}` },
+    });
+    try {
+      await queue();
+      await send(peer.url);
+    } finally {
+      await peer.stop();
+    }
+    await queue();
+    await send(`smtp://127.0.0.1:${await freePort()}`);
+    const lines = capture.lines.slice(before);
+    expect(lines.filter((line) => line.msg === "mail rejected by the SMTP server; not retried")).toHaveLength(2);
+    expect(lines.some((line) => line.msg === "mail not sent; will retry" && line.errCode === "ESOCKET")).toBe(true);
     const log = JSON.stringify(lines);
     for (const value of Object.values(secret)) expect(log).not.toContain(value);
   });
