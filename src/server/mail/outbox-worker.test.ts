@@ -95,7 +95,21 @@ describe.each(testDrivers)("the mail outbox on %s", (driver) => {
     const mails = await peer.waitForMessages(2);
     const acknowledgement = mails.find((mail) => mail.to.includes("asha.patel@example.com"));
     expect(acknowledgement?.headers.get("subject")?.[0]).toMatch(/^We received your enquiry \(ENQ-[0-9A-F]{8}\)$/);
+    expect(acknowledgement?.body).toMatch(/^Hello,\r\n/);
     expect(acknowledgement?.body).toContain(`ENQ-${stored.submission.id.replace(/-/g, "").slice(0, 8).toUpperCase()}`);
+    expect(acknowledgement?.body).toContain("an engineer will reply within 24 hours");
+  });
+
+  it("puts nothing the visitor wrote but the address into the acknowledgement, so it cannot carry chosen text to a third party", async () => {
+    await setUp();
+    peer = await SmtpPeer.start();
+    const chosen = { firstName: "Visit evil.example now", lastName: "Win a prize", company: "Prize Dept", message: "Claim it at evil.example today." };
+    await queue({ ...chosen, email: "third.party@example.com" }, true);
+    worker(peer.url).start();
+    const mails = await peer.waitForMessages(2);
+    const acknowledgement = mails.find((mail) => mail.to.includes("third.party@example.com"));
+    expect(acknowledgement?.headers.get("to")).toEqual(["third.party@example.com"]);
+    for (const text of Object.values(chosen)) expect(acknowledgement?.raw).not.toContain(text);
   });
 
   it("sends no mail for spam", async () => {
