@@ -15,7 +15,7 @@ import fastifyFormbody from "@fastify/formbody";
 import { watchContentVersion } from "./content/data-version.ts";
 import { PageCache, preferredEncoding } from "./render/page-cache.ts";
 import { generateSecret, sharedSetting } from "./db/settings.ts";
-import { FORM_TOKEN_PLACEHOLDER, issueFormToken } from "./enquiries/form-token.ts";
+import { FORM_FIELD_PLACEHOLDERS, fillFormFields, issueFormFields } from "./enquiries/form-token.ts";
 import { createReadApi, registerContentApi } from "./routes/content-api.ts";
 import { registerEnquiryRoutes } from "./routes/enquiry-routes.ts";
 
@@ -96,9 +96,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerHealthRoutes(app, db);
   registerFeeds(app, { db, siteUrl: config.siteUrl });
   const formSecret = config.formSecret ?? (await sharedSetting(db, "form-secret", generateSecret));
-  const readApi = createReadApi({ db, issueFormToken: () => issueFormToken(formSecret) });
-  // Pages are rendered once and kept; the form token they carry is filled in for each request.
-  const pageReadApi = createReadApi({ db, issueFormToken: () => FORM_TOKEN_PLACEHOLDER });
+  const readApi = createReadApi({ db, issueFormFields: () => issueFormFields(formSecret) });
+  // Pages are rendered once and kept; the form fields they carry are filled in for each request.
+  const pageReadApi = createReadApi({ db, issueFormFields: () => FORM_FIELD_PLACEHOLDERS });
   const pageCache = config.dev ? undefined : new PageCache();
   const contentVersion = await watchContentVersion(db, deps.contentPollMs);
   app.addHook("onClose", async () => contentVersion.stop());
@@ -131,12 +131,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       const rendered = await deps.renderer.render(request.url, { readApi: pageReadApi, log: request.log });
       page = pageCache.set(request.url, rendered.status, rendered.html);
     }
-    if (page.html.includes(FORM_TOKEN_PLACEHOLDER)) {
-      // A page with a form: its token is new for every request, so it is never stored downstream.
-      return reply
-        .code(page.status)
-        .header("cache-control", "no-store")
-        .send(page.html.replaceAll(FORM_TOKEN_PLACEHOLDER, issueFormToken(formSecret)));
+    const withForm = fillFormFields(page.html, formSecret);
+    if (withForm !== undefined) {
+      // A page with a form: its fields are new for every request, so it is never stored downstream.
+      return reply.code(page.status).header("cache-control", "no-store").send(withForm);
     }
     reply.header("cache-control", "no-cache").header("etag", page.etag);
     if (request.headers["if-none-match"] === page.etag) return reply.code(304).send();

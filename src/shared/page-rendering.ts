@@ -17,6 +17,8 @@ export type PostedFormState = {
   errors: Record<string, string>;
   /** A problem with the whole form, such as the database being unreachable. */
   formError?: string;
+  /** The idempotency key the post carried: the form shown again keeps it, so it is stored once. */
+  idempotencyKey?: string;
 };
 
 export type Breadcrumb = { name: string; path: string };

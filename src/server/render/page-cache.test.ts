@@ -55,15 +55,19 @@ describe.each(testDrivers)("the page cache on %s", (driver) => {
     expect(gunzipSync(gz.rawPayload).toString()).toBe(first.body);
   });
 
-  it("puts a fresh form token in every answer for the contact page, and lets no one store it", async () => {
+  it("puts a fresh form token and idempotency key in every answer for the contact page, and lets no one store it", async () => {
     const token = (body: string) => /name="formToken" value="([^"]+)"/.exec(body)?.[1];
+    const key = (body: string) => /name="idempotencyKey" value="([^"]+)"/.exec(body)?.[1];
     const a = await app.inject({ method: "GET", url: "/contact" });
     await new Promise((resolve) => setTimeout(resolve, 5));
     const b = await app.inject({ method: "GET", url: "/contact" });
     expect(token(a.body)).toMatch(/^\d{13}\./);
     expect(token(b.body)).toMatch(/^\d{13}\./);
     expect(token(a.body)).not.toBe(token(b.body));
+    expect(key(a.body)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(key(a.body)).not.toBe(key(b.body));
     expect(a.body).not.toContain("__FORM_TOKEN");
+    expect(a.body).not.toContain("__IDEMPOTENCY_KEY");
     expect(a.headers["cache-control"]).toBe("no-store");
     expect(a.headers.etag).toBeUndefined();
   });

@@ -60,13 +60,32 @@ describe.each(testDrivers)("enquiries on %s", (driver) => {
     expect(await t.database.db.$count(contactSubmissions)).toBe(before + 1);
   });
 
+  it("gives every contact page its own idempotency key, so the same form posted twice stores one enquiry", async () => {
+    const hidden = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
+    const page = (await t.app.inject({ method: "GET", url: "/contact" })).body;
+    const key = hidden(page, "idempotencyKey");
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(hidden((await t.app.inject({ method: "GET", url: "/contact" })).body, "idempotencyKey")).not.toBe(key);
+    // What the browser sends without JavaScript: the page's hidden fields and the visitor's values.
+    const { formToken: _token, idempotencyKey: _key, ...values } = enquiry();
+    const post = formBody({ "form-name": "contact", formToken: hidden(page, "formToken"), idempotencyKey: key, "bot-field": "", ...values });
+    const answers = [];
+    for (let i = 0; i < 2; i += 1) answers.push(await t.app.inject({ method: "POST", url: "/contact", headers: formHeaders, payload: post }));
+    expect(answers.map((answer) => [answer.statusCode, answer.headers.location])).toEqual([
+      [303, "/thank-you"],
+      [303, "/thank-you"],
+    ]);
+    expect(await rowsByKey(key!)).toHaveLength(1);
+  });
+
   it("re-renders the contact page for an invalid form post, keeping the values and naming each error by its field", async () => {
     const before = await t.database.db.$count(contactSubmissions);
+    const posted = enquiry({ email: "not-an-address", lastName: "", company: "Patel & <Sons>" });
     const response = await t.app.inject({
       method: "POST",
       url: "/contact",
       headers: formHeaders,
-      payload: formBody(enquiry({ email: "not-an-address", lastName: "", company: "Patel & <Sons>" })),
+      payload: formBody(posted),
     });
     expect(response.statusCode).toBe(400);
     expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
@@ -74,6 +93,8 @@ describe.each(testDrivers)("enquiries on %s", (driver) => {
     expect(html).toContain('value="not-an-address"');
     expect(html).toContain('value="Patel &amp; &lt;Sons&gt;"');
     expect(html).toContain("We need a grid connectivity study");
+    // Sent again once corrected, it is still the same enquiry.
+    expect(html).toContain(`name="idempotencyKey" value="${String(posted.idempotencyKey)}"`);
     for (const [field, message] of [
       ["email", "Enter a valid email address"],
       ["lastName", "Last name is required"],

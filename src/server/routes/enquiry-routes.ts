@@ -62,9 +62,12 @@ function tooManyRequests(reply: FastifyReply, retryAfterSeconds: number, what: s
   return reply.code(429).header("retry-after", String(retryAfterSeconds)).send(body);
 }
 
-function formValues(body: Record<string, unknown>): Record<string, string> {
+/** What a plain form post gets back with its page: its values, its key (when valid) and the problems. */
+function postedState(body: Record<string, unknown>, problems: { errors: Record<string, string>; formError?: string }): PostedFormState {
   const keep = ["firstName", "lastName", "email", "company", "service", "message"];
-  return Object.fromEntries(keep.map((key) => [key, typeof body[key] === "string" ? (body[key] as string) : ""]));
+  const values = Object.fromEntries(keep.map((key) => [key, typeof body[key] === "string" ? (body[key] as string) : ""]));
+  const key = body.idempotencyKey;
+  return { values, idempotencyKey: typeof key === "string" && uuidPattern.test(key) ? key.toLowerCase() : undefined, ...problems };
 }
 
 export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDeps): void {
@@ -102,13 +105,13 @@ export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDe
         // Without JavaScript the visitor sees the form again, values kept, with the same message.
         reply.header("retry-after", String(limit.retryAfterSeconds));
         const formError = tooManyMessage(limit.retryAfterSeconds, "enquiries");
-        return renderContactWithState(request, reply, 429, { values: formValues(body), errors: {}, formError });
+        return renderContactWithState(request, reply, 429, postedState(body, { errors: {}, formError }));
       }
 
       const parsed = contactSubmissionSchema.safeParse(body);
       if (!parsed.success) {
         const fields = fieldErrorsFrom(parsed.error.issues) as Record<string, string>;
-        if (asForm) return renderContactWithState(request, reply, 400, { values: formValues(body), errors: fields });
+        if (asForm) return renderContactWithState(request, reply, 400, postedState(body, { errors: fields }));
         const problem: ApiErrorBody = { error: "Bad Request", message: "Some fields of the enquiry are missing or invalid.", fields };
         return reply.code(400).send(problem);
       }
@@ -150,7 +153,7 @@ export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDe
     } catch (error) {
       if (!(error instanceof Unavailable)) throw error;
       if (asForm) {
-        return renderContactWithState(request, reply, 503, { values: formValues(body), errors: {}, formError: UNAVAILABLE_MESSAGE });
+        return renderContactWithState(request, reply, 503, postedState(body, { errors: {}, formError: UNAVAILABLE_MESSAGE }));
       }
       const problem: ApiErrorBody = { error: "Service Unavailable", message: UNAVAILABLE_MESSAGE };
       return reply.code(503).header("retry-after", "30").send(problem);

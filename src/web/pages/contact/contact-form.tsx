@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Send } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
+import type { FormFields } from "#shared/api-types.ts";
 import { formStateKeys, type PostedFormState } from "#shared/page-rendering.ts";
 import { apiPaths, formPaths } from "#shared/paths.ts";
 import { contactFieldLimits, MIN_FORM_FILL_MS } from "#shared/schemas/contact-limits.ts";
@@ -55,8 +56,10 @@ export function ContactForm() {
   const formRef = useRef<HTMLFormElement>(null);
   // After a form post without JavaScript, the server hands back the values and errors.
   const posted = useQueryClient().getQueryData<PostedFormState>([formStateKeys.contact]);
-  const formTokenQuery = useQuery<{ token: string }>({ queryKey: [apiPaths.formToken] });
+  const formTokenQuery = useQuery<FormFields>({ queryKey: [apiPaths.formToken] });
   const formToken = formTokenQuery.data?.token ?? "";
+  // Only a post without JavaScript sends this; the script makes a key of its own per enquiry.
+  const plainPostKey = posted?.idempotencyKey ?? formTokenQuery.data?.idempotencyKey ?? "";
   const [values, setValues] = useState<Values>(() => ({ ...emptyValues, ...posted?.values }));
   const [errors, setErrors] = useState<FieldErrors>(() => posted?.errors ?? {});
   const [submitted, setSubmitted] = useState(() => posted !== undefined);
@@ -191,6 +194,7 @@ export function ContactForm() {
       >
         <input type="hidden" name="form-name" value="contact" />
         <input type="hidden" name="formToken" value={formToken} />
+        <input type="hidden" name="idempotencyKey" value={plainPostKey} />
         <p className="hidden" aria-hidden="true">
           <label>
             Don&apos;t fill this out if you&apos;re human:{" "}
