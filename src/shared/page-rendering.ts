@@ -8,7 +8,7 @@
  */
 export type PageData = Record<string, unknown>;
 
-export const formStateKeys = { contact: "form-state:contact" } as const;
+export const formStateKeys = { contact: "form-state:contact", newsletter: "form-state:newsletter" } as const;
 export type FormStateKey = (typeof formStateKeys)[keyof typeof formStateKeys];
 
 /** What a form post without JavaScript hands back to its page: the values and each field's error. */

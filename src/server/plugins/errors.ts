@@ -14,6 +14,10 @@ const statusTitles: Record<number, string> = {
   503: "Service Unavailable",
 };
 
+export function statusTitle(status: number): string {
+  return statusTitles[status] ?? (status >= 500 ? "Server Error" : "Bad Request");
+}
+
 function clientMessage(error: FastifyError, bodyLimit: number): string {
   switch (error.code) {
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
