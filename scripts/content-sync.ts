@@ -16,7 +16,8 @@ try {
   for (const problem of content.problems) console.error(`content/${problem.file}: ${problem.field} ${problem.message}`);
   const summary = await syncSiteContent(database.db, content);
   console.log(
-    `Synced ${summary.teamMembers} team members, ${summary.projects} projects and ${summary.articles} articles; removed ${summary.removed} row(s).`,
+    `Synced ${summary.teamMembers} team members, ${summary.projects} projects and ${summary.articles} articles; ` +
+      `${summary.changed} row(s) changed, of which ${summary.removed} removed.`,
   );
   process.exitCode = content.problems.length ? 1 : 0;
 } finally {

@@ -76,7 +76,7 @@ describe.each(testDrivers)("the page cache on %s", (driver) => {
     const before = await app.inject({ method: "GET", url: "/about" });
     await database.db.update(teamMembers).set({ title: "Chief Relay Whisperer" }).where(eq(teamMembers.order, 1));
     expect((await app.inject({ method: "GET", url: "/about" })).body).toBe(before.body);
-    // What every content sync does last (content/sync-content.ts).
+    // What a content sync that changed a row does last (content/sync-content.ts).
     await bumpContentVersion(database.db);
     await settle();
     const after = await app.inject({ method: "GET", url: "/about" });
@@ -127,7 +127,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("page caches of two instances over
     try {
       const before = [(await a.inject({ method: "GET", url: "/" })).headers.etag, (await b.inject({ method: "GET", url: "/" })).headers.etag];
       await database.db.update(teamMembers).set({ name: "Dr. Renamed Leader" }).where(eq(teamMembers.order, 1));
-      // Instance A's sync ends by bumping the shared content version; B sees it on its next poll.
+      // Instance A's sync, having changed a row, bumps the shared content version; B sees it on its next poll.
       await bumpContentVersion(database.db);
       await settle();
       for (const app of [a, b]) {
