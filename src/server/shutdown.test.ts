@@ -2,9 +2,11 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { inArray } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { inArray, sql } from "drizzle-orm";
+import pg from "pg";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "./db/client.ts";
+import { SCHEMA_LOCK_KEY } from "./db/migrate.ts";
 import { contactSubmissions } from "./db/schema.ts";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../../test/databases.ts";
 import { enquiry, TEST_FORM_SECRET } from "../../test/enquiry-fixtures.ts";
@@ -88,6 +90,57 @@ describe.each(testDrivers)("graceful shutdown on %s", (driver) => {
       await after.close();
     }
   });
+});
+
+describe("a signal during start-up", () => {
+  it("on the embedded database: stops after the step in hand, closes the database and exits 0", { timeout: 120_000 }, async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "site-startup-"));
+    try {
+      const server = await startServerProcess({ DATA_DIR: dataDir, FORM_SECRET: TEST_FORM_SECRET });
+      await vi.waitFor(() => expect(server.output()).toContain("Starting:"), { timeout: 30_000, interval: 10 });
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+      expect(server.output()).toContain("Site stopped during start-up (SIGTERM).");
+      expect(server.output()).not.toContain("running at");
+      // Closed cleanly: the files open again.
+      const handle = await openDatabase({ dataDir });
+      try {
+        await handle.db.execute(sql`select 1`);
+      } finally {
+        await handle.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "on PostgreSQL, while waiting for another instance's migrations: exits 0 once they are done, never listening",
+    { timeout: 120_000 },
+    async () => {
+      const database = await createTestDatabase("postgres");
+      // Another instance holds the schema lock, as it does while it migrates and syncs content.
+      const other = new pg.Client({ connectionString: database.url });
+      await other.connect();
+      try {
+        await other.query("select pg_advisory_lock($1)", [SCHEMA_LOCK_KEY]);
+        const server = await startServerProcess({ DATABASE_URL: database.url!, FORM_SECRET: TEST_FORM_SECRET });
+        const waitingForLock = async () =>
+          (await other.query<{ waiting: number }>("select count(*)::int as waiting from pg_locks where locktype = 'advisory' and not granted")).rows[0]?.waiting;
+        await vi.waitFor(async () => expect(await waitingForLock()).toBe(1), { timeout: 60_000, interval: 50 });
+        server.child.kill("SIGTERM");
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect([server.child.exitCode, server.child.signalCode]).toEqual([null, null]);
+        await other.query("select pg_advisory_unlock($1)", [SCHEMA_LOCK_KEY]);
+        expect(await server.exited).toBe(0);
+        expect(server.output()).toContain("Site stopped during start-up (SIGTERM).");
+        expect(server.output()).not.toContain("running at");
+      } finally {
+        await other.end();
+        await database.drop();
+      }
+    },
+  );
 });
 
 describe("Ctrl-C in a terminal running npm start", () => {

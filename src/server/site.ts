@@ -35,27 +35,48 @@ export type SiteOptions = Omit<AppDependencies, "db" | "onEnquiryQueued"> & {
   /** Share an embedded database on a socket in DATA_DIR for the export commands (default true). */
   shareEmbeddedDatabase?: boolean;
   outboxOptions?: Partial<Omit<OutboxWorkerOptions, "db" | "transport" | "from" | "to" | "log">>;
+  /**
+   * Calls start-up off (SIGTERM during migrations, say): it stops after the step in hand, closes
+   * what it opened, and rejects with the signal's reason.
+   */
+  signal?: AbortSignal;
 };
 
 export async function startSite(options: SiteOptions): Promise<Site> {
-  const { config } = options;
+  const { config, signal } = options;
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  await applyMigrations(database.db);
-  if (options.syncContent !== false) {
-    const content = await readSiteContent(path.resolve(config.contentDir));
-    for (const problem of content.problems) {
-      console.error(`content: ${problem.file}: ${problem.field} ${problem.message}`);
-    }
-    await syncSiteContent(database.db, content);
-  }
-
-  const socket =
-    database.pglite && options.shareEmbeddedDatabase !== false && !config.dataDir.startsWith("memory://")
-      ? await shareDatabaseOnSocket(database.pglite, config.dataDir)
-      : undefined;
-
+  // What start-up opened, last first: closed again when start-up fails or is called off. A step
+  // is never cut short, so the embedded database is closed between two of them, not mid-write.
+  const openedSoFar: (() => Promise<unknown>)[] = options.database ? [] : [() => database.close()];
   let outbox: OutboxWorker | undefined;
-  const app = await buildApp({ ...options, db: database.db, onEnquiryQueued: () => outbox?.wake() });
+  let socket: Awaited<ReturnType<typeof shareDatabaseOnSocket>> | undefined;
+  let app: FastifyInstance;
+  try {
+    signal?.throwIfAborted();
+    await applyMigrations(database.db);
+    signal?.throwIfAborted();
+    if (options.syncContent !== false) {
+      const content = await readSiteContent(path.resolve(config.contentDir));
+      for (const problem of content.problems) {
+        console.error(`content: ${problem.file}: ${problem.field} ${problem.message}`);
+      }
+      await syncSiteContent(database.db, content);
+      signal?.throwIfAborted();
+    }
+
+    if (database.pglite && options.shareEmbeddedDatabase !== false && !config.dataDir.startsWith("memory://")) {
+      const shared = await shareDatabaseOnSocket(database.pglite, config.dataDir);
+      openedSoFar.unshift(() => shared.stop());
+      socket = shared;
+    }
+    const built = await buildApp({ ...options, db: database.db, onEnquiryQueued: () => outbox?.wake() });
+    openedSoFar.unshift(() => built.close());
+    app = built;
+    signal?.throwIfAborted();
+  } catch (error) {
+    for (const close of openedSoFar) await close().catch(() => {});
+    throw error;
+  }
   if (config.mail) {
     outbox = new OutboxWorker({
       db: database.db,
