@@ -39,6 +39,9 @@ describe.each(testDrivers)("graceful shutdown on %s", (driver) => {
     const server = await startServerProcess(env);
     await server.ready();
     const payloads = Array.from({ length: IN_FLIGHT }, () => enquiry({ idempotencyKey: randomUUID() }));
+    let answeredSoFar = 0;
+    let firstAnswered: () => void = () => {};
+    const serverIsAnswering = new Promise<void>((resolve) => (firstAnswered = resolve));
     const answers = payloads.map(async (payload) => {
       try {
         const response = await fetch(`${server.baseUrl}/api/contact`, {
@@ -46,16 +49,22 @@ describe.each(testDrivers)("graceful shutdown on %s", (driver) => {
           headers: { "content-type": "application/json" },
           body: JSON.stringify(payload),
         });
+        answeredSoFar += 1;
+        firstAnswered();
         await response.arrayBuffer();
         return { key: String(payload.idempotencyKey), status: response.status };
       } catch {
         return { key: String(payload.idempotencyKey), status: 0 };
       }
     });
-    await new Promise((resolve) => setTimeout(resolve, 15));
+    // The signal goes as soon as the server has answered one: the others are then in its hands.
+    await serverIsAnswering;
+    const unansweredAtSignal = IN_FLIGHT - answeredSoFar;
     server.child.kill("SIGTERM");
     const results = await Promise.all(answers);
     expect(await server.exited).toBe(0);
+    // Otherwise the test proves nothing: every request must not have been answered already.
+    expect(unansweredAtSignal).toBeGreaterThan(0);
 
     const answered = results.filter((result) => result.status >= 200 && result.status < 300).map((result) => result.key);
     const handle = await openDatabase(driver === "postgres" ? { databaseUrl: database!.url, dataDir: "unused" } : { dataDir: dataDir! });
@@ -65,7 +74,10 @@ describe.each(testDrivers)("graceful shutdown on %s", (driver) => {
         .from(contactSubmissions)
         .where(inArray(contactSubmissions.idempotencyKey, answered.length ? answered : [randomUUID()]));
       expect(stored.map((row) => row.key).sort()).toEqual([...answered].sort());
-      console.log(`shutdown (${driver}): ${answered.length} of ${IN_FLIGHT} answered 2xx before SIGTERM took effect, all ${stored.length} stored`);
+      console.log(
+        `shutdown (${driver}): ${unansweredAtSignal} of ${IN_FLIGHT} unanswered at SIGTERM; ` +
+          `${answered.length} answered 2xx in all, all ${stored.length} stored`,
+      );
     } finally {
       await handle.close();
     }
