@@ -130,7 +130,7 @@ export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDe
       if (!parsed.success) {
         const fields = fieldErrorsFrom(parsed.error.issues) as Record<string, string>;
         if (asForm) return renderWithFormState(request, reply, 400, contactForm, postedState(body, { errors: fields }));
-        const problem: ApiErrorBody = { error: "Bad Request", message: "Some fields of the enquiry are missing or invalid.", fields };
+        const problem: ApiErrorBody = { error: "Bad Request", message: contactForm.invalidMessage, fields };
         return reply.code(400).send(problem);
       }
 
