@@ -244,6 +244,26 @@ test("promises a reply within 24 hours, unqualified, in its intro", async ({ pag
   await expect(page.locator("main")).not.toContainText("working days");
 });
 
+test("fetches the form token again at send time when it failed to load, so the enquiry is not taken for spam", async ({ page, pageGuard }) => {
+  pageGuard.allow(/ERR_INTERNET_DISCONNECTED/);
+  const email = uniqueEmail("token-retry");
+  await page.goto("/");
+  await page.locator("html[data-hydrated=true]").waitFor();
+  // Navigating in the browser, the contact page loads its token itself: the first try fails.
+  await page.route("**/api/form-token", (route) => route.abort("internetdisconnected"), { times: 1 });
+  await page.locator("header").getByRole("link", { name: "Contact Us" }).click();
+  await expect(page.getByRole("heading", { name: "Send Us a Message" })).toBeVisible();
+  await fillValid(page, email);
+  await expect(page.locator('input[name="formToken"]')).toHaveValue("");
+  const posted = page.waitForRequest((request) => request.url().endsWith("/api/contact") && request.method() === "POST");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  expect((await posted).postDataJSON()).toMatchObject({ formToken: expect.stringMatching(/^\d{13}\./) });
+  await expect(page.getByRole("heading", { name: "Message Sent!" })).toBeVisible();
+  const rows = (await storedEnquiries()).filter((row) => row.email === email);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]?.spam).toBe(false);
+});
+
 test("the office section gives the address and directions that open in a new tab, loading nothing from elsewhere", async ({ page }) => {
   await page.goto("/contact");
   const office = page.locator("section", { has: page.getByRole("heading", { name: "Visit Our Office" }) });

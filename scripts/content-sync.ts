@@ -38,7 +38,7 @@ async function main() {
     } else {
       await applyMigrations(database.db);
       const summary = await syncSiteContent(database.db, content);
-      console.log(`Synced ${counts}; removed ${summary.removed} row(s).`);
+      console.log(`Synced ${counts}; ${summary.changed} row(s) changed, of which ${summary.removed} removed.`);
     }
     process.exitCode = content.problems.length ? 1 : 0;
   } finally {

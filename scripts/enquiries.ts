@@ -1,14 +1,23 @@
-import { and, desc, eq, gte } from "drizzle-orm";
+import { and, desc, eq, gte, inArray } from "drizzle-orm";
 import { serviceLabel } from "../src/shared/site.ts";
 import { parseConfig } from "../src/server/config.ts";
 import { enquiryReference } from "../src/server/db/contact-repository.ts";
-import { contactSubmissions } from "../src/server/db/schema.ts";
+import { contactSubmissions, mailOutbox } from "../src/server/db/schema.ts";
 import { openCommandDatabase } from "../src/server/db/command-database.ts";
 import { parseExportArgs, toCsv, toTable } from "../src/server/export/export-format.ts";
 import { formatIndiaTime } from "../src/server/mail/enquiry-email.ts";
 
 // `npm run enquiries -- [--since 7d] [--format table|csv|json] [--spam]`: enquiries, newest first.
-// Works while the site runs, on the embedded database as well as on PostgreSQL.
+// Works while the site runs, on the embedded database as well as on PostgreSQL. The Mail column
+// says what became of each enquiry's mail: pending, sent, failed (see lastError in JSON) or
+// unconfigured; spam has none.
+
+type MailRow = { submissionId: string; kind: string; status: string; attempts: number; lastError: string | null };
+
+/** "notification sent", or "notification sent, acknowledgement failed"; "none" for spam. */
+function mailSummary(mail: MailRow[]): string {
+  return mail.length ? mail.map((row) => `${row.kind} ${row.status}`).join(", ") : "none";
+}
 
 async function main() {
   const args = parseExportArgs(process.argv.slice(2), { allowSpam: true });
@@ -21,6 +30,20 @@ async function main() {
       .from(contactSubmissions)
       .where(and(...conditions))
       .orderBy(desc(contactSubmissions.createdAt));
+    const mailRows: MailRow[] = rows.length
+      ? await database.db
+          .select({
+            submissionId: mailOutbox.submissionId,
+            kind: mailOutbox.kind,
+            status: mailOutbox.status,
+            attempts: mailOutbox.attempts,
+            lastError: mailOutbox.lastError,
+          })
+          .from(mailOutbox)
+          .where(inArray(mailOutbox.submissionId, rows.map((row) => row.id)))
+          .orderBy(desc(mailOutbox.kind))
+      : [];
+    const mailOf = (id: string) => mailRows.filter((mail) => mail.submissionId === id);
     if (args.format === "json") {
       const records = rows.map((row) => ({
         reference: enquiryReference(row.id),
@@ -32,12 +55,13 @@ async function main() {
         company: row.company,
         service: row.service,
         message: row.message,
+        mail: mailOf(row.id).map(({ submissionId: _id, ...mail }) => mail),
         ...(args.spam ? { spam: row.isSpam, spamReason: row.spamReason } : {}),
       }));
       process.stdout.write(`${JSON.stringify(records, null, 2)}\n`);
       return;
     }
-    const columns = ["Reference", "Received", "Name", "Email", "Company", "Service", "Message", ...(args.spam ? ["Spam"] : [])];
+    const columns = ["Reference", "Received", "Name", "Email", "Company", "Service", "Message", "Mail", ...(args.spam ? ["Spam"] : [])];
     const table = rows.map((row) => [
       enquiryReference(row.id),
       args.format === "csv" ? row.createdAt.toISOString() : formatIndiaTime(row.createdAt.toISOString()),
@@ -46,6 +70,7 @@ async function main() {
       row.company,
       serviceLabel(row.service) ?? row.service,
       row.message,
+      mailSummary(mailOf(row.id)),
       ...(args.spam ? [row.isSpam ? (row.spamReason ?? "yes") : ""] : []),
     ]);
     process.stdout.write(args.format === "csv" ? toCsv(columns, table) : toTable(columns, table));

@@ -43,21 +43,31 @@ async function seed(site: Site) {
   await storeEnquiry(site.database.db, { data: { ...base, firstName: "New", company: "=cmd|' /C calc'!A0" }, idempotencyKey: crypto.randomUUID(), spamReason: null, mail });
   await storeEnquiry(site.database.db, { data: { ...base, firstName: "Bot", company: null }, idempotencyKey: crypto.randomUUID(), spamReason: "honeypot", mail });
   await subscribeToNewsletter(site.database.db, "reader@example.com");
+  // The mail of the newest one was rejected by the SMTP server.
+  await site.database.db.execute(
+    sql`update mail_outbox set status = 'failed', last_error = 'rejected by the SMTP server: 550' where submission_id = (select id from contact_submissions where first_name = 'New')`,
+  );
 }
 
 async function expectExports(env: Record<string, string>) {
-  const all = JSON.parse(await command("enquiries", ["--format", "json"], env)) as { firstName: string }[];
+  const all = JSON.parse(await command("enquiries", ["--format", "json"], env)) as { firstName: string; mail: unknown }[];
   expect(all.map((row) => row.firstName)).toEqual(["New", "Old"]);
+  expect(all.map((row) => row.mail)).toEqual([
+    [{ kind: "notification", status: "failed", attempts: 0, lastError: "rejected by the SMTP server: 550" }],
+    [{ kind: "notification", status: "unconfigured", attempts: 0, lastError: null }],
+  ]);
   const recent = JSON.parse(await command("enquiries", ["--since", "7d", "--format", "json"], env)) as { firstName: string }[];
   expect(recent.map((row) => row.firstName)).toEqual(["New"]);
   const withSpam = JSON.parse(await command("enquiries", ["--format", "json", "--spam"], env)) as { firstName: string; spamReason: string | null }[];
   expect(withSpam.map((row) => [row.firstName, row.spamReason])).toEqual([["Bot", "honeypot"], ["New", null], ["Old", null]]);
   const csv = await command("enquiries", ["--format", "csv"], env);
-  expect(csv.split("\r\n")[0]).toBe("Reference,Received,Name,Email,Company,Service,Message");
+  expect(csv.split("\r\n")[0]).toBe("Reference,Received,Name,Email,Company,Service,Message,Mail");
+  expect(csv.split("\r\n")[1]).toMatch(/,notification failed$/);
   expect(csv).toContain(`'=cmd|' /C calc'!A0`);
   expect(csv).not.toMatch(/,=cmd/);
   const table = await command("enquiries", [], env);
-  expect(table).toMatch(/^Reference\s+Received\s+Name/);
+  expect(table).toMatch(/^Reference\s+Received\s+Name.*\s+Mail$/m);
+  expect(table).toMatch(/New Patel.*notification failed/);
   expect(table).toContain("New Patel");
   expect(JSON.parse(await command("subscribers", ["--format", "json"], env))).toEqual([
     { email: "reader@example.com", subscribedAt: expect.any(String) },

@@ -42,15 +42,25 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes, "latin1").toString("utf8");
 }
 
+export type SmtpPeerOptions = {
+  /** Refuse every recipient with this SMTP answer (550: for good; 450: try later), quoting the address. */
+  rejectRecipients?: { responseCode: number; message: string };
+};
+
 export class SmtpPeer {
   readonly messages: ReceivedMail[] = [];
+  /** Recipients refused because of `rejectRecipients`. */
+  readonly rejected: string[] = [];
   private server: SMTPServer | undefined;
   private waiters: (() => void)[] = [];
 
-  constructor(readonly port: number) {}
+  constructor(
+    readonly port: number,
+    private readonly options: SmtpPeerOptions = {},
+  ) {}
 
-  static async start(port?: number): Promise<SmtpPeer> {
-    const peer = new SmtpPeer(port ?? (await freePort()));
+  static async start(port?: number, options: SmtpPeerOptions = {}): Promise<SmtpPeer> {
+    const peer = new SmtpPeer(port ?? (await freePort()), options);
     await peer.listen();
     return peer;
   }
@@ -64,6 +74,12 @@ export class SmtpPeer {
       authOptional: true,
       disabledCommands: ["STARTTLS", "AUTH"],
       logger: false,
+      onRcptTo: (address, _session, callback) => {
+        const reject = this.options.rejectRecipients;
+        if (!reject) return callback();
+        this.rejected.push(address.address);
+        callback(Object.assign(new Error(`<${address.address}>: ${reject.message}`), { responseCode: reject.responseCode }));
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));

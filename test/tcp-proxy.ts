@@ -39,3 +39,32 @@ export class TcpProxy {
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 }
+
+/** A TCP server that accepts every connection and never says a word: a database that hangs. */
+export class SilentTcpServer {
+  private readonly sockets = new Set<Socket>();
+  private readonly server = createServer((socket) => {
+    this.sockets.add(socket);
+    socket.on("error", () => socket.destroy());
+    socket.on("close", () => this.sockets.delete(socket));
+  });
+
+  get port(): number {
+    const address = this.server.address();
+    return typeof address === "object" && address ? address.port : 0;
+  }
+
+  static async start(): Promise<SilentTcpServer> {
+    const silent = new SilentTcpServer();
+    await new Promise<void>((resolve, reject) => {
+      silent.server.once("error", reject);
+      silent.server.listen(0, "127.0.0.1", () => resolve());
+    });
+    return silent;
+  }
+
+  async stop(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}

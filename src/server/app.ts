@@ -4,9 +4,9 @@ import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
-import { apiNotFound, registerErrorHandling } from "./plugins/errors.ts";
+import { apiNotFound, frameworkErrorHandler, registerErrorHandling } from "./plugins/errors.ts";
 import { registerRequestLogging, serializeErrorForLog } from "./plugins/request-logging.ts";
-import { registerSecurityHeaders } from "./plugins/security-headers.ts";
+import { registerSecurityHeaders, securityHeaders } from "./plugins/security-headers.ts";
 import { registerFeeds } from "./routes/feeds.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
 import type { PageRenderer } from "./render/page-renderer.ts";
@@ -15,7 +15,7 @@ import fastifyFormbody from "@fastify/formbody";
 import { watchContentVersion } from "./content/data-version.ts";
 import { PageCache, sendCachedPage } from "./render/page-cache.ts";
 import { generateSecret, sharedSetting } from "./db/settings.ts";
-import { FORM_TOKEN_PLACEHOLDER, issueFormToken } from "./enquiries/form-token.ts";
+import { FORM_FIELD_PLACEHOLDERS, fillFormFields, issueFormFields } from "./enquiries/form-token.ts";
 import { createReadApi, registerContentApi } from "./routes/content-api.ts";
 import { registerEnquiryRoutes } from "./routes/enquiry-routes.ts";
 
@@ -39,9 +39,18 @@ export type AppDependencies = {
 export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
 export const STATIC_FILE_CACHE = "public, max-age=604800";
 
+/**
+ * A hop count as a trust function: Fastify 5 refuses a bare number (it cannot tell the proxy from
+ * a client that reaches the site directly), so a count is for instances only the proxy can reach.
+ */
+function fastifyTrustProxy(trust: Config["trustProxy"]): FastifyServerOptions["trustProxy"] {
+  return typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** Builds the site's Fastify app, ready for inject() or listen(); it never listens itself. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, db } = deps;
+  const headerOptions = { dev: config.dev, https: config.siteUrl.startsWith("https://") };
   const app = Fastify({
     logger: deps.logger ? { ...deps.logger, serializers: { err: serializeErrorForLog } } : false,
     // Our own one line per request (plugins/request-logging.ts) replaces Fastify's two.
@@ -49,7 +58,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    // Fastify types this option generically; ours handles any route's request and reply.
+    frameworkErrors: frameworkErrorHandler(securityHeaders(headerOptions)) as FastifyServerOptions["frameworkErrors"],
   });
 
   // Bodies are JSON or, for the forms without JavaScript, URL-encoded; never plain text.
@@ -59,7 +70,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // and built assets carry their compressed forms already.
   await app.register(fastifyCompress, { encodings: ["br", "gzip"], threshold: 1024 });
   registerRequestLogging(app);
-  registerSecurityHeaders(app, { dev: config.dev, https: config.siteUrl.startsWith("https://") });
+  registerSecurityHeaders(app, headerOptions);
   registerErrorHandling(app, { bodyLimit: config.bodyLimitBytes });
 
   if (deps.devMiddleware) {
@@ -84,10 +95,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   registerHealthRoutes(app, db);
   const formSecret = config.formSecret ?? (await sharedSetting(db, "form-secret", generateSecret));
-  const readApi = createReadApi({ db, issueFormToken: () => issueFormToken(formSecret) });
-  // Pages are rendered once and kept; the form token they carry is filled in for each request.
-  const pageReadApi = createReadApi({ db, issueFormToken: () => FORM_TOKEN_PLACEHOLDER });
+  const readApi = createReadApi({ db, issueFormFields: () => issueFormFields(formSecret) });
+  // Pages are rendered once and kept; the form fields they carry are filled in for each request.
+  const pageReadApi = createReadApi({ db, issueFormFields: () => FORM_FIELD_PLACEHOLDERS });
   const pageCache = config.dev ? undefined : new PageCache();
+  const pagesWithForms = new WeakSet<object>();
   const contentVersion = await watchContentVersion(db, deps.contentPollMs);
   app.addHook("onClose", async () => contentVersion.stop());
   registerFeeds(app, { db, siteUrl: config.siteUrl, contentVersion: () => contentVersion.current() });
@@ -101,7 +113,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     renderer: deps.renderer,
     readApi,
   });
-  app.all("/api/*", async (request, reply) => reply.code(404).send(apiNotFound(request.method, request.url)));
+  for (const unknownApi of ["/api", "/api/*"]) {
+    app.all(unknownApi, async (request, reply) => reply.code(404).send(apiNotFound(request.method, request.url)));
+  }
 
   app.get("/*", async (request, reply) => {
     if (!deps.renderer) {
@@ -119,17 +133,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     if (!page) {
       const rendered = await deps.renderer.render(request.url, { readApi: pageReadApi, log: request.log });
       if (rendered.status !== 200) {
-        const html = rendered.html.replaceAll(FORM_TOKEN_PLACEHOLDER, issueFormToken(formSecret));
+        const html = fillFormFields(rendered.html, formSecret) ?? rendered.html;
         return reply.code(rendered.status).header("cache-control", "no-cache").send(html);
       }
       page = pageCache.set(request.url, rendered.status, rendered.html);
+      // Whether a page has a form is known once, not looked for in its HTML on every request.
+      if (fillFormFields(page.html, formSecret) !== undefined) pagesWithForms.add(page);
     }
-    if (page.html.includes(FORM_TOKEN_PLACEHOLDER)) {
-      // A page with a form: its token is new for every request, so it is never stored downstream.
-      return reply
-        .code(page.status)
-        .header("cache-control", "no-store")
-        .send(page.html.replaceAll(FORM_TOKEN_PLACEHOLDER, issueFormToken(formSecret)));
+    if (pagesWithForms.has(page)) {
+      // A page with a form: its fields are new for every request, so it is never stored downstream.
+      const withForm = fillFormFields(page.html, formSecret)!;
+      return reply.code(page.status).header("cache-control", "no-store").send(withForm);
     }
     return sendCachedPage(request, reply, page);
   });

@@ -64,6 +64,18 @@ describe("parseConfig", () => {
   });
 
   it.each([
+    ["false", false],
+    ["0", false],
+    // One proxy hop, never Fastify's `true` (which believes the client-written left-most address).
+    ["true", 1],
+    ["2", 2],
+    ["127.0.0.1", ["127.0.0.1"]],
+    ["10.0.0.0/8, ::1 ,loopback", ["10.0.0.0/8", "::1", "loopback"]],
+  ])("reads TRUST_PROXY=%s as %o", (value, expected) => {
+    expect(parseConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each([
     [{ PORT: "web" }, "Invalid configuration: PORT must be a number"],
     [{ PORT: "70000" }, "Invalid configuration: PORT must be between 0 and 65535"],
     [{ DATABASE_URL: "mysql://root@localhost/site" }, "Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL"],
@@ -74,6 +86,8 @@ describe("parseConfig", () => {
     [{ SMTP_URL: "smtp://127.0.0.1:2525" }, "Invalid configuration: MAIL_FROM and MAIL_TO must be set too"],
     [{ RATE_LIMIT_PER_MINUTE: "0" }, "Invalid configuration: RATE_LIMIT_PER_MINUTE must be at least 1"],
     [{ FORM_SECRET: "short" }, "Invalid configuration: FORM_SECRET must be at least 16 characters"],
+    [{ TRUST_PROXY: "nginx" }, "Invalid configuration: TRUST_PROXY must be true, false, a number of proxy hops, or comma-separated proxy addresses or CIDR ranges"],
+    [{ TRUST_PROXY: "10.0.0.0/33" }, "Invalid configuration: TRUST_PROXY must be true, false"],
   ])("rejects %o with one line naming the variable", (env, message) => {
     expect(() => parseConfig(env)).toThrow(message);
     try {

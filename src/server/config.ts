@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -5,6 +6,37 @@ const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"]
 const booleanFromEnv = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
   .transform((value) => value === "true" || value === "1" || value === "yes");
+
+/** Names proxy-addr (Fastify's trustProxy) knows for ranges of addresses. */
+const namedProxyRanges = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (namedProxyRanges.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Who may set X-Forwarded-For: nobody (false), the nearest `n` proxies (a hop count; `true` means
+ * one, the usual nginx in front), or the proxies at these addresses. Never Fastify's
+ * `trustProxy: true`, which takes the left-most address: the one the client wrote.
+ */
+const trustProxyFromEnv = z.string().transform((value, context): false | number | string[] => {
+  const text = value.trim().toLowerCase();
+  if (text === "false" || text === "no") return false;
+  if (text === "true" || text === "yes") return 1;
+  if (/^\d+$/.test(text)) return Number(text) === 0 ? false : Number(text);
+  const entries = text.split(",").map((entry) => entry.trim()).filter(Boolean);
+  if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
+  context.addIssue({
+    code: "custom",
+    message: "must be true, false, a number of proxy hops, or comma-separated proxy addresses or CIDR ranges",
+  });
+  return z.NEVER;
+});
 
 const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -49,7 +81,7 @@ const configSchema = z.object({
     .int("must be a whole number")
     .min(1, "must be at least 1")
     .default(5),
-  TRUST_PROXY: booleanFromEnv.optional(),
+  TRUST_PROXY: trustProxyFromEnv.optional(),
   FORM_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   MAIL_LEASE_MS: z.coerce
     .number({ error: "must be a number" })
@@ -79,8 +111,11 @@ export type Config = {
   /** Set when SMTP_URL, MAIL_FROM and MAIL_TO all are: enquiries are then emailed to the firm. */
   mail: { smtpUrl: string; from: string; to: string[]; acknowledge: boolean } | undefined;
   rateLimitPerMinute: number;
-  /** Take the client address from X-Forwarded-For (behind a reverse proxy). */
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For entries to believe (Fastify's trustProxy): none, the nearest
+   * `n` hops, or the listed addresses and ranges. The client address is the first one not trusted.
+   */
+  trustProxy: false | number | string[];
   /** Signs the form timestamps; when unset the instances share one generated in the database. */
   formSecret: string | undefined;
   /** How long a worker's claim on a mail lasts; another instance sends it after that. */

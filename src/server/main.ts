@@ -4,7 +4,7 @@ import type { ServerEntry } from "#shared/page-rendering.ts";
 import { type Config, ConfigError, parseConfig } from "./config.ts";
 import { devAssets, readBuiltAssets } from "./render/assets.ts";
 import { createPageRenderer, type PageRenderer } from "./render/page-renderer.ts";
-import { type SiteOptions, startSite } from "./site.ts";
+import { type Site, type SiteOptions, startSite } from "./site.ts";
 
 // Starts the site: configuration, database and migrations, content, pages, then listens.
 
@@ -31,45 +31,22 @@ async function main() {
     ? { level: config.logLevel, transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" } } }
     : { level: config.logLevel };
 
-  let renderer: PageRenderer;
-  let devMiddleware: SiteOptions["devMiddleware"];
+  // The signal handlers come first: a signal during start-up (migrations, content sync) stops it
+  // after the step in hand, closes the database and exits 0, like one that arrives later.
+  const startup = new AbortController();
   let closeDevServer = async () => {};
-  if (config.dev) {
-    const { createServer } = await import("vite");
-    const vite = await createServer({ root: projectRoot, server: { middlewareMode: true }, appType: "custom" });
-    devMiddleware = vite.middlewares as unknown as typeof devMiddleware;
-    closeDevServer = () => vite.close();
-    renderer = createPageRenderer({
-      loadEntry: () => vite.ssrLoadModule("/src/web/entry-server.tsx") as Promise<ServerEntry>,
-      assets: devAssets,
-      transformHtml: (url, html) => vite.transformIndexHtml(url, html),
-      siteUrl: config.siteUrl,
-    });
-  } else {
-    const entry = (await import(pathToFileURL(serverEntryPath).href)) as ServerEntry;
-    renderer = createPageRenderer({
-      loadEntry: async () => entry,
-      assets: readBuiltAssets(clientDir),
-      siteUrl: config.siteUrl,
-    });
-  }
-
-  const site = await startSite({
-    config,
-    renderer,
-    devMiddleware,
-    clientDir: config.dev ? undefined : clientDir,
-    logger,
-  });
-
   let stopping = false;
-  const stop = async (signal: string) => {
+  const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    site.app.log.info({ signal }, "shutting down");
-    await site.close();
+    startup.abort(new Error(`start-up called off by ${signal}`));
+    const site = await starting.catch(() => undefined);
+    if (site) {
+      site.app.log.info({ signal }, "shutting down");
+      await site.close();
+    }
     await closeDevServer();
-    console.log(`Site stopped cleanly (${signal}).`);
+    console.log(site ? `Site stopped cleanly (${signal}).` : `Site stopped during start-up (${signal}).`);
     process.exit(0);
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
@@ -82,7 +59,55 @@ async function main() {
     );
   });
 
-  await site.app.listen({ port: config.port, host: config.host });
+  async function startUp(): Promise<Site> {
+    console.log("Starting: database, migrations, content…");
+    let renderer: PageRenderer;
+    let devMiddleware: SiteOptions["devMiddleware"];
+    if (config.dev) {
+      const { createServer } = await import("vite");
+      const vite = await createServer({ root: projectRoot, server: { middlewareMode: true }, appType: "custom" });
+      devMiddleware = vite.middlewares as unknown as typeof devMiddleware;
+      closeDevServer = () => vite.close();
+      renderer = createPageRenderer({
+        loadEntry: () => vite.ssrLoadModule("/src/web/entry-server.tsx") as Promise<ServerEntry>,
+        assets: devAssets,
+        transformHtml: (url, html) => vite.transformIndexHtml(url, html),
+        siteUrl: config.siteUrl,
+      });
+    } else {
+      const entry = (await import(pathToFileURL(serverEntryPath).href)) as ServerEntry;
+      renderer = createPageRenderer({
+        loadEntry: async () => entry,
+        assets: readBuiltAssets(clientDir),
+        siteUrl: config.siteUrl,
+      });
+    }
+    return startSite({
+      config,
+      renderer,
+      devMiddleware,
+      clientDir: config.dev ? undefined : clientDir,
+      logger,
+      signal: startup.signal,
+    });
+  }
+
+  const starting = startUp();
+  let site: Site;
+  try {
+    site = await starting;
+  } catch (error) {
+    if (stopping) return; // stop() finishes the shutdown.
+    throw error;
+  }
+  if (stopping) return;
+
+  try {
+    await site.app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    if (stopping) return; // Closed by a signal while it was starting to listen.
+    throw error;
+  }
   const address = site.app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;

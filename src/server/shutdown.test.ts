@@ -2,9 +2,11 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { inArray } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { inArray, sql } from "drizzle-orm";
+import pg from "pg";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "./db/client.ts";
+import { SCHEMA_LOCK_KEY } from "./db/migrate.ts";
 import { contactSubmissions } from "./db/schema.ts";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../../test/databases.ts";
 import { enquiry, TEST_FORM_SECRET } from "../../test/enquiry-fixtures.ts";
@@ -37,6 +39,9 @@ describe.each(testDrivers)("graceful shutdown on %s", (driver) => {
     const server = await startServerProcess(env);
     await server.ready();
     const payloads = Array.from({ length: IN_FLIGHT }, () => enquiry({ idempotencyKey: randomUUID() }));
+    let answeredSoFar = 0;
+    let firstAnswered: () => void = () => {};
+    const serverIsAnswering = new Promise<void>((resolve) => (firstAnswered = resolve));
     const answers = payloads.map(async (payload) => {
       try {
         const response = await fetch(`${server.baseUrl}/api/contact`, {
@@ -44,16 +49,22 @@ describe.each(testDrivers)("graceful shutdown on %s", (driver) => {
           headers: { "content-type": "application/json" },
           body: JSON.stringify(payload),
         });
+        answeredSoFar += 1;
+        firstAnswered();
         await response.arrayBuffer();
         return { key: String(payload.idempotencyKey), status: response.status };
       } catch {
         return { key: String(payload.idempotencyKey), status: 0 };
       }
     });
-    await new Promise((resolve) => setTimeout(resolve, 15));
+    // The signal goes as soon as the server has answered one: the others are then in its hands.
+    await serverIsAnswering;
+    const unansweredAtSignal = IN_FLIGHT - answeredSoFar;
     server.child.kill("SIGTERM");
     const results = await Promise.all(answers);
     expect(await server.exited).toBe(0);
+    // Otherwise the test proves nothing: every request must not have been answered already.
+    expect(unansweredAtSignal).toBeGreaterThan(0);
 
     const answered = results.filter((result) => result.status >= 200 && result.status < 300).map((result) => result.key);
     const handle = await openDatabase(driver === "postgres" ? { databaseUrl: database!.url, dataDir: "unused" } : { dataDir: dataDir! });
@@ -63,7 +74,10 @@ describe.each(testDrivers)("graceful shutdown on %s", (driver) => {
         .from(contactSubmissions)
         .where(inArray(contactSubmissions.idempotencyKey, answered.length ? answered : [randomUUID()]));
       expect(stored.map((row) => row.key).sort()).toEqual([...answered].sort());
-      console.log(`shutdown (${driver}): ${answered.length} of ${IN_FLIGHT} answered 2xx before SIGTERM took effect, all ${stored.length} stored`);
+      console.log(
+        `shutdown (${driver}): ${unansweredAtSignal} of ${IN_FLIGHT} unanswered at SIGTERM; ` +
+          `${answered.length} answered 2xx in all, all ${stored.length} stored`,
+      );
     } finally {
       await handle.close();
     }
@@ -88,6 +102,57 @@ describe.each(testDrivers)("graceful shutdown on %s", (driver) => {
       await after.close();
     }
   });
+});
+
+describe("a signal during start-up", () => {
+  it("on the embedded database: stops after the step in hand, closes the database and exits 0", { timeout: 120_000 }, async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "site-startup-"));
+    try {
+      const server = await startServerProcess({ DATA_DIR: dataDir, FORM_SECRET: TEST_FORM_SECRET });
+      await vi.waitFor(() => expect(server.output()).toContain("Starting:"), { timeout: 30_000, interval: 10 });
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+      expect(server.output()).toContain("Site stopped during start-up (SIGTERM).");
+      expect(server.output()).not.toContain("running at");
+      // Closed cleanly: the files open again.
+      const handle = await openDatabase({ dataDir });
+      try {
+        await handle.db.execute(sql`select 1`);
+      } finally {
+        await handle.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "on PostgreSQL, while waiting for another instance's migrations: exits 0 once they are done, never listening",
+    { timeout: 120_000 },
+    async () => {
+      const database = await createTestDatabase("postgres");
+      // Another instance holds the schema lock, as it does while it migrates and syncs content.
+      const other = new pg.Client({ connectionString: database.url });
+      await other.connect();
+      try {
+        await other.query("select pg_advisory_lock($1)", [SCHEMA_LOCK_KEY]);
+        const server = await startServerProcess({ DATABASE_URL: database.url!, FORM_SECRET: TEST_FORM_SECRET });
+        const waitingForLock = async () =>
+          (await other.query<{ waiting: number }>("select count(*)::int as waiting from pg_locks where locktype = 'advisory' and not granted")).rows[0]?.waiting;
+        await vi.waitFor(async () => expect(await waitingForLock()).toBe(1), { timeout: 60_000, interval: 50 });
+        server.child.kill("SIGTERM");
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect([server.child.exitCode, server.child.signalCode]).toEqual([null, null]);
+        await other.query("select pg_advisory_unlock($1)", [SCHEMA_LOCK_KEY]);
+        expect(await server.exited).toBe(0);
+        expect(server.output()).toContain("Site stopped during start-up (SIGTERM).");
+        expect(server.output()).not.toContain("running at");
+      } finally {
+        await other.end();
+        await database.drop();
+      }
+    },
+  );
 });
 
 describe("Ctrl-C in a terminal running npm start", () => {

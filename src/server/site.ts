@@ -12,6 +12,7 @@ import { pruneRateLimits } from "./enquiries/rate-limit.ts";
 import { deleteExpiredEnquiries } from "./enquiries/retention.ts";
 import { OutboxWorker, type OutboxWorkerOptions } from "./mail/outbox-worker.ts";
 import { createSmtpTransport } from "./mail/smtp-transport.ts";
+import { errorCode } from "./plugins/request-logging.ts";
 
 // The whole site as one unit: database (migrated), content, the HTTP app and the mail worker.
 // main.ts starts one and listens; tests start one the same way.
@@ -38,10 +39,15 @@ export type SiteOptions = Omit<AppDependencies, "db" | "onEnquiryQueued"> & {
   /** Share an embedded database on a socket in DATA_DIR for the export commands (default true). */
   shareEmbeddedDatabase?: boolean;
   outboxOptions?: Partial<Omit<OutboxWorkerOptions, "db" | "transport" | "from" | "to" | "log">>;
+  /**
+   * Calls start-up off (SIGTERM during migrations, say): it stops after the step in hand, closes
+   * what it opened, and rejects with the signal's reason.
+   */
+  signal?: AbortSignal;
 };
 
 export async function startSite(options: SiteOptions): Promise<Site> {
-  const { config } = options;
+  const { config, signal } = options;
   // The embedded database's files are this process's alone while it runs: a command started
   // meanwhile goes through the socket, and the site does not start while a command has them.
   const lock =
@@ -55,7 +61,6 @@ export async function startSite(options: SiteOptions): Promise<Site> {
     await lock?.release();
     throw error;
   }
-  await applyMigrations(database.db);
   const loadContent = async () => {
     const content = await readSiteContent(path.resolve(config.contentDir));
     for (const problem of content.problems) {
@@ -63,15 +68,35 @@ export async function startSite(options: SiteOptions): Promise<Site> {
     }
     await syncSiteContent(database.db, content);
   };
-  if (options.syncContent !== false) await loadContent();
-
-  const socket =
-    database.pglite && options.shareEmbeddedDatabase !== false && !config.dataDir.startsWith("memory://")
-      ? await shareDatabaseOnSocket(database.pglite, config.dataDir)
-      : undefined;
-
+  // What start-up opened, last first: closed again when start-up fails or is called off. A step
+  // is never cut short, so the embedded database is closed between two of them, not mid-write.
+  const openedSoFar: (() => Promise<unknown>)[] = [async () => lock?.release()];
+  if (!options.database) openedSoFar.unshift(() => database.close());
   let outbox: OutboxWorker | undefined;
-  const app = await buildApp({ ...options, db: database.db, onEnquiryQueued: () => outbox?.wake() });
+  let socket: Awaited<ReturnType<typeof shareDatabaseOnSocket>> | undefined;
+  let app: FastifyInstance;
+  try {
+    signal?.throwIfAborted();
+    await applyMigrations(database.db);
+    signal?.throwIfAborted();
+    if (options.syncContent !== false) {
+      await loadContent();
+      signal?.throwIfAborted();
+    }
+
+    if (database.pglite && options.shareEmbeddedDatabase !== false && !config.dataDir.startsWith("memory://")) {
+      const shared = await shareDatabaseOnSocket(database.pglite, config.dataDir);
+      openedSoFar.unshift(() => shared.stop());
+      socket = shared;
+    }
+    const built = await buildApp({ ...options, db: database.db, onEnquiryQueued: () => outbox?.wake() });
+    openedSoFar.unshift(() => built.close());
+    app = built;
+    signal?.throwIfAborted();
+  } catch (error) {
+    for (const close of openedSoFar) await close().catch(() => {});
+    throw error;
+  }
   if (config.mail) {
     outbox = new OutboxWorker({
       db: database.db,
@@ -88,7 +113,7 @@ export async function startSite(options: SiteOptions): Promise<Site> {
   }
   // Housekeeping: stale rate-limit counters, and enquiries past the retention period the privacy
   // notice states. Run once at start too, so that a site restarted often still keeps that promise.
-  const errCode = (error: unknown) => ({ errCode: (error as { code?: string }).code });
+  const errCode = (error: unknown) => ({ errCode: errorCode(error) });
   let housekeeping: Promise<unknown> = Promise.resolve();
   const runHousekeeping = () => {
     housekeeping = Promise.all([

@@ -44,6 +44,12 @@ export type ContactSubmission = {
   createdAt: string;
 };
 
+/**
+ * GET /api/form-token, and what a rendered contact form carries: the signed token and, for the
+ * form posted without JavaScript, an idempotency key (the script makes its own).
+ */
+export type FormFields = { token: string; idempotencyKey: string };
+
 /** Body of every 4xx/5xx JSON answer. `fields` names each invalid field and why. */
 export type ApiErrorBody = {
   error: string;

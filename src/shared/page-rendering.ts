@@ -8,7 +8,7 @@
  */
 export type PageData = Record<string, unknown>;
 
-export const formStateKeys = { contact: "form-state:contact" } as const;
+export const formStateKeys = { contact: "form-state:contact", newsletter: "form-state:newsletter" } as const;
 export type FormStateKey = (typeof formStateKeys)[keyof typeof formStateKeys];
 
 /** What a form post without JavaScript hands back to its page: the values and each field's error. */
@@ -17,6 +17,8 @@ export type PostedFormState = {
   errors: Record<string, string>;
   /** A problem with the whole form, such as the database being unreachable. */
   formError?: string;
+  /** The idempotency key the post carried: the form shown again keeps it, so it is stored once. */
+  idempotencyKey?: string;
 };
 
 export type Breadcrumb = { name: string; path: string };

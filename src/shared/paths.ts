@@ -26,8 +26,11 @@ export const apiPaths = {
   formToken: "/api/form-token",
 } as const;
 
-/** The no-JavaScript form posts: the contact form posts here and gets a page back. */
-export const formPaths = { contact: "/contact", newsletter: "/api/newsletter" } as const;
+/**
+ * The no-JavaScript form posts, each to the address of the page the form is on: the server
+ * answers an invalid post with that page again, at its own address, showing the errors.
+ */
+export const formPaths = { contact: "/contact", newsletter: "/blog" } as const;
 
 export const articleApiPath = (slug: string) => `${apiPaths.blogPosts}/${slug}`;
 export const projectApiPath = (slug: string) => `${apiPaths.projects}/${slug}`;

@@ -107,7 +107,8 @@ describe.each(testDrivers)("syncSiteContent on %s", (driver) => {
     const content = await readSiteContent(siteContentDir);
     await syncSiteContent(database.db, content);
     const first = await snapshot();
-    await syncSiteContent(database.db, await readSiteContent(siteContentDir));
+    const again = await syncSiteContent(database.db, await readSiteContent(siteContentDir));
+    expect(again.changed).toBe(0);
     expect(await snapshot()).toEqual(first);
     expect(first.team).toHaveLength(content.teamMembers.length);
     expect(first.projects).toHaveLength(content.projects.length);
@@ -165,19 +166,56 @@ describe.each(testDrivers)("syncSiteContent on %s", (driver) => {
 });
 
 describe.each(testDrivers)("the content version on %s", (driver) => {
-  it("changes with every sync, so that page caches start again", async () => {
-    const database = await createTestDatabase(driver);
+  let dir: string;
+  let database: TestDatabase;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), "content-"));
+    database = await createTestDatabase(driver);
+    await applyMigrations(database.db);
+  });
+  afterEach(async () => {
+    await database.drop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("changes with a sync that changes a row, so that page caches start again", async () => {
+    const watcher = await watchContentVersion(database.db, 60_000);
     try {
-      await applyMigrations(database.db);
-      const watcher = await watchContentVersion(database.db, 60_000);
       const before = watcher.current();
       await new Promise((resolve) => setTimeout(resolve, 5));
       await syncSiteContent(database.db, await readSiteContent(siteContentDir));
       await watcher.refresh();
       expect(watcher.current()).not.toBe(before);
-      watcher.stop();
     } finally {
-      await database.drop();
+      watcher.stop();
+    }
+  });
+
+  it("stays the same through a sync that changes nothing, and moves with an edited, added or removed file", async () => {
+    await writeContent(dir, { "team/a.yaml": teamFile("Anil Shah", 1), "projects/solar.yaml": projectFile("Solar Park"), "articles/harmonics.md": articleFile("Harmonics") });
+    await syncSiteContent(database.db, await readSiteContent(dir));
+    const watcher = await watchContentVersion(database.db, 60_000);
+    const versionAfter = async (change: () => Promise<unknown>) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await change();
+      const summary = await syncSiteContent(database.db, await readSiteContent(dir));
+      await watcher.refresh();
+      return { version: watcher.current(), changed: summary.changed };
+    };
+    try {
+      const start = watcher.current();
+      // Another instance starting with the same files.
+      expect(await versionAfter(async () => {})).toEqual({ version: start, changed: 0 });
+      const edited = await versionAfter(() => writeContent(dir, { "articles/harmonics.md": articleFile("Harmonics revisited") }));
+      expect(edited.changed).toBe(1);
+      expect(edited.version).not.toBe(start);
+      const added = await versionAfter(() => writeContent(dir, { "team/b.yaml": teamFile("Bina Desai", 2) }));
+      expect(added.version).not.toBe(edited.version);
+      const removed = await versionAfter(() => rm(path.join(dir, "projects/solar.yaml")));
+      expect(removed.version).not.toBe(added.version);
+      expect(await versionAfter(async () => {})).toEqual({ version: removed.version, changed: 0 });
+    } finally {
+      watcher.stop();
     }
   });
 });

@@ -33,9 +33,23 @@ export type DatabaseOptions = {
   dataDir: string;
 };
 
+/** How long PostgreSQL may run one statement before it cancels it itself. */
+export const STATEMENT_TIMEOUT_MS = 15_000;
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // A server that accepts connections but never answers (or a connection that dies silently)
+    // must fail a request, which answers 503, instead of holding it forever.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 5000,
+      statement_timeout: STATEMENT_TIMEOUT_MS,
+      // The client's own limit, a little longer, for a server too far gone to cancel.
+      query_timeout: STATEMENT_TIMEOUT_MS + 5000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     // An idle client that loses its server must not crash the process; the pool replaces it.
     pool.on("error", () => {});
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;

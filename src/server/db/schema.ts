@@ -37,7 +37,10 @@ export const mailOutbox = pgTable(
       .references(() => contactSubmissions.id, { onDelete: "cascade" }),
     /** "notification" to the firm, "acknowledgement" to the visitor. */
     kind: text("kind").notNull(),
-    /** pending → sent; "unconfigured" when no SMTP server was set when it was queued. */
+    /**
+     * pending → sent, or failed (rejected with a 5xx, or out of attempts; `lastError` says why);
+     * "unconfigured" when no SMTP server was set when it was queued.
+     */
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,13 +1,17 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import type { FormFields } from "#shared/api-types.ts";
+import { MIN_FORM_FILL_MS } from "#shared/schemas/contact-limits.ts";
 
 // A form carries the moment the server rendered it, signed, so the server can tell a person
 // (who takes a few seconds at least) from a script that posts at once. Old tokens stay valid:
 // a visitor may take an hour, and the browser outbox may resend days later.
 
-export const MIN_FORM_FILL_MS = 3000;
-
-/** Stands for the token in a cached page; replaced by a fresh token in every response. */
-export const FORM_TOKEN_PLACEHOLDER = "__FORM_TOKEN_8d1f3c__";
+/**
+ * Stand for a form's per-request fields in a cached page; every response gets fresh ones. The
+ * idempotency key is new for every page shown, so a form without JavaScript sent twice (a double
+ * click, a resend after an error) is stored once.
+ */
+export const FORM_FIELD_PLACEHOLDERS: FormFields = { token: "__FORM_TOKEN_8d1f3c__", idempotencyKey: "__IDEMPOTENCY_KEY_5b7e2a__" };
 
 function sign(secret: string, issuedAt: number): string {
   return createHmac("sha256", secret).update(`form:${issuedAt}`).digest("base64url");
@@ -15,6 +19,19 @@ function sign(secret: string, issuedAt: number): string {
 
 export function issueFormToken(secret: string, now: number = Date.now()): string {
   return `${now}.${sign(secret, now)}`;
+}
+
+export function issueFormFields(secret: string): FormFields {
+  return { token: issueFormToken(secret), idempotencyKey: randomUUID() };
+}
+
+/** The page with fresh form fields in place of the placeholders; undefined when it has no form. */
+export function fillFormFields(html: string, secret: string): string | undefined {
+  if (!html.includes(FORM_FIELD_PLACEHOLDERS.token)) return undefined;
+  const fields = issueFormFields(secret);
+  return html
+    .replaceAll(FORM_FIELD_PLACEHOLDERS.token, fields.token)
+    .replaceAll(FORM_FIELD_PLACEHOLDERS.idempotencyKey, fields.idempotencyKey);
 }
 
 export type FormTokenVerdict = "ok" | "missing" | "invalid" | "too-fast";

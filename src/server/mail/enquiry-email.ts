@@ -1,5 +1,5 @@
 import type { ContactSubmission } from "#shared/api-types.ts";
-import { serviceLabel, site } from "#shared/site.ts";
+import { limits, serviceLabel, site } from "#shared/site.ts";
 import { enquiryReference } from "../db/contact-repository.ts";
 
 // The messages the outbox sends. Every value that reaches a header has its line breaks removed,
@@ -7,7 +7,7 @@ import { enquiryReference } from "../db/contact-repository.ts";
 
 export type OutgoingMail = {
   from: string;
-  to: string | string[] | { name: string; address: string };
+  to: string | string[];
   replyTo?: { name: string; address: string };
   subject: string;
   text: string;
@@ -58,6 +58,11 @@ export function notificationEmail(
   };
 }
 
+/**
+ * The visitor's acknowledgement goes to whatever address was typed into the form, so it carries
+ * nothing else the visitor wrote (not even the name, in the greeting or the To header): otherwise
+ * anyone could make the firm's mail server send text of their choosing to a third party.
+ */
 export function acknowledgementEmail(
   submission: ContactSubmission,
   options: { from: string; outboxId: string; hostname: string },
@@ -65,13 +70,13 @@ export function acknowledgementEmail(
   const reference = enquiryReference(submission.id);
   return {
     from: options.from,
-    to: { name: headerSafe(`${submission.firstName} ${submission.lastName}`), address: headerSafe(submission.email) },
+    to: headerSafe(submission.email),
     subject: `We received your enquiry (${reference})`,
     messageId: `<${options.outboxId}@${options.hostname}>`,
     text: [
-      `Dear ${submission.firstName},`,
+      "Hello,",
       "",
-      `Thank you for contacting ${site.name}. We have received your enquiry and an engineer will reply within 24 hours.`,
+      `Thank you for contacting ${site.name}. We have received your enquiry and an engineer will reply within ${limits.replyWithinHours} hours.`,
       "",
       `Your reference number is ${reference}. Please quote it if you write to us about this enquiry.`,
       "",

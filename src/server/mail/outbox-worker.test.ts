@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
-import { afterEach, describe, expect, it } from "vitest";
+import { Writable } from "node:stream";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { storeEnquiry } from "../db/contact-repository.ts";
 import { applyMigrations } from "../db/migrate.ts";
 import { mailOutbox } from "../db/schema.ts";
@@ -94,7 +95,21 @@ describe.each(testDrivers)("the mail outbox on %s", (driver) => {
     const mails = await peer.waitForMessages(2);
     const acknowledgement = mails.find((mail) => mail.to.includes("asha.patel@example.com"));
     expect(acknowledgement?.headers.get("subject")?.[0]).toMatch(/^We received your enquiry \(ENQ-[0-9A-F]{8}\)$/);
+    expect(acknowledgement?.body).toMatch(/^Hello,\r\n/);
     expect(acknowledgement?.body).toContain(`ENQ-${stored.submission.id.replace(/-/g, "").slice(0, 8).toUpperCase()}`);
+    expect(acknowledgement?.body).toContain("an engineer will reply within 24 hours");
+  });
+
+  it("puts nothing the visitor wrote but the address into the acknowledgement, so it cannot carry chosen text to a third party", async () => {
+    await setUp();
+    peer = await SmtpPeer.start();
+    const chosen = { firstName: "Visit evil.example now", lastName: "Win a prize", company: "Prize Dept", message: "Claim it at evil.example today." };
+    await queue({ ...chosen, email: "third.party@example.com" }, true);
+    worker(peer.url).start();
+    const mails = await peer.waitForMessages(2);
+    const acknowledgement = mails.find((mail) => mail.to.includes("third.party@example.com"));
+    expect(acknowledgement?.headers.get("to")).toEqual(["third.party@example.com"]);
+    for (const text of Object.values(chosen)) expect(acknowledgement?.raw).not.toContain(text);
   });
 
   it("sends no mail for spam", async () => {
@@ -181,6 +196,37 @@ describe.each(testDrivers)("the mail outbox on %s", (driver) => {
     expect(peer.messages).toHaveLength(8);
     const sentRows = await database.db.select().from(mailOutbox);
     expect(sentRows.every((row) => row.status === "sent")).toBe(true);
+  });
+
+  it("marks a message the SMTP server rejects for good (5xx) as failed at once, says why without the address, and logs an error", async () => {
+    await setUp();
+    peer = await SmtpPeer.start(undefined, { rejectRecipients: { responseCode: 550, message: "5.1.1 mailbox unavailable" } });
+    const lines: Record<string, unknown>[] = [];
+    const log = pino({ level: "info" }, new Writable({ write: (chunk, _encoding, done) => (lines.push(JSON.parse(String(chunk))), done()) }));
+    const stored = await queue();
+    const w = worker(peer.url, { log });
+    expect(await w.sendDueBatch()).toBe(1);
+    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, stored.submission.id));
+    expect(row).toMatchObject({ status: "failed", attempts: 1, leaseUntil: null });
+    expect(row!.lastError).toMatch(/^rejected by the SMTP server: .*550/);
+    expect(row!.lastError).not.toContain("@");
+    expect(lines).toContainEqual(expect.objectContaining({ level: 50, msg: "mail rejected by the SMTP server; not retried", responseCode: 550, attempts: 1 }));
+    // Never tried again.
+    await database.db.update(mailOutbox).set({ nextAttemptAt: sql`now() - interval '1 second'` });
+    expect(await w.sendDueBatch()).toBe(0);
+    expect(peer.rejected).toEqual(FIRM);
+    expect(peer.messages).toHaveLength(0);
+  });
+
+  it("keeps retrying a message the server defers (4xx) with backoff, and gives it up after the last attempt", async () => {
+    await setUp();
+    peer = await SmtpPeer.start(undefined, { rejectRecipients: { responseCode: 451, message: "4.7.1 try again later" } });
+    const stored = await queue();
+    worker(peer.url, { maxAttempts: 3, retryBaseMs: 50, retryMaxMs: 50 }).start();
+    const row = () => database.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, stored.submission.id));
+    await vi.waitFor(async () => expect((await row())[0]?.status).toBe("failed"), { timeout: 10_000, interval: 50 });
+    expect((await row())[0]).toMatchObject({ attempts: 3, lastError: expect.stringMatching(/^gave up after 3 attempts: .*451/) });
+    expect(peer.rejected).toHaveLength(3);
   });
 
   it("keeps every header on its line whatever an enquiry contains", async () => {

@@ -5,12 +5,15 @@ import type { FastifyBaseLogger } from "fastify";
 import type { ContactSubmission } from "#shared/api-types.ts";
 import { type Database, queryRows } from "../db/client.ts";
 import { contactSubmissions, mailOutbox } from "../db/schema.ts";
+import { errorCode, redactPersonalData } from "../plugins/request-logging.ts";
 import { acknowledgementEmail, notificationEmail, type OutgoingMail } from "./enquiry-email.ts";
 
 // Sends the mail the enquiries queued, at least once and in practice exactly once: a worker
 // claims due rows with FOR UPDATE SKIP LOCKED and a lease, so instances never take the same
 // row at once, and a row whose instance died is taken again when its lease runs out. A failed
-// send is retried with exponential backoff; nothing is ever dropped.
+// send is retried with exponential backoff, unless the SMTP server rejected the message for good
+// (a 5xx answer) or it has failed `maxAttempts` times: the row is then marked 'failed', with the
+// reason, and stays in the database for the firm to see (`npm run enquiries`).
 
 export type MailTransport = { send: (mail: OutgoingMail) => Promise<void>; close: () => void };
 
@@ -25,14 +28,17 @@ export type OutboxWorkerOptions = {
   batchSize?: number;
   retryBaseMs?: number;
   retryMaxMs?: number;
+  /** Attempts before a message that keeps failing is given up (default about a day of retries). */
+  maxAttempts?: number;
 };
 
-type ClaimedRow = { id: string; submission_id: string; kind: string; attempts: number };
+/**
+ * With the default backoff (5 s doubling up to 15 min) this is about a day: an SMTP outage that
+ * long still delivers, and a message that can never go out stops being tried.
+ */
+export const DEFAULT_MAX_ATTEMPTS = 100;
 
-/** Error text without anything that looks like an email address. */
-export function redactAddresses(text: string): string {
-  return text.replace(/[^\s<>"'()]+@[^\s<>"'()]+/g, "<address>").slice(0, 500);
-}
+type ClaimedRow = { id: string; submission_id: string; kind: string; attempts: number };
 
 export class OutboxWorker {
   readonly instanceId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -50,6 +56,7 @@ export class OutboxWorker {
       batchSize: deps.batchSize ?? 20,
       retryBaseMs: deps.retryBaseMs ?? 5000,
       retryMaxMs: deps.retryMaxMs ?? 15 * 60_000,
+      maxAttempts: deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
     };
   }
 
@@ -79,7 +86,7 @@ export class OutboxWorker {
       try {
         claimed = await this.sendDueBatch();
       } catch (error) {
-        this.deps.log.warn({ errCode: (error as { code?: string }).code }, "mail outbox: could not read due mail");
+        this.deps.log.warn({ errCode: errorCode(error) }, "mail outbox: could not read due mail");
       }
       if (!this.running) break;
       if (claimed >= this.options.batchSize || this.wokenWhileBusy) {
@@ -155,14 +162,27 @@ export class OutboxWorker {
       await db.update(mailOutbox).set({ status: "sent", sentAt: new Date(), leaseUntil: null, lastError: null }).where(mine);
       log.info({ outboxId: row.id, kind: row.kind, attempts: row.attempts }, "mail sent");
     } catch (error) {
+      const reason = redactPersonalData((error as Error).message ?? String(error));
+      // nodemailer puts the SMTP server's answer code on the error; none means no answer at all.
+      const responseCode = (error as { responseCode?: unknown }).responseCode;
+      const rejected = typeof responseCode === "number" && responseCode >= 500 && responseCode < 600;
+      if (rejected || row.attempts >= this.options.maxAttempts) {
+        const lastError = rejected ? `rejected by the SMTP server: ${reason}` : `gave up after ${row.attempts} attempts: ${reason}`;
+        await db.update(mailOutbox).set({ status: "failed", leaseUntil: null, lastError }).where(mine);
+        // The SMTP server's text stays in the row: it may quote an address.
+        log.error(
+          { outboxId: row.id, kind: row.kind, attempts: row.attempts, responseCode, errCode: errorCode(error) },
+          rejected ? "mail rejected by the SMTP server; not retried" : "mail not sent after the last attempt; not retried",
+        );
+        return;
+      }
       const delay = Math.min(this.options.retryBaseMs * 2 ** (row.attempts - 1), this.options.retryMaxMs);
-      const reason = redactAddresses((error as Error).message ?? String(error));
       await db
         .update(mailOutbox)
         .set({ leaseUntil: null, lastError: reason, nextAttemptAt: new Date(Date.now() + delay) })
         .where(mine);
       log.warn(
-        { outboxId: row.id, kind: row.kind, attempts: row.attempts, retryInMs: delay, errCode: (error as { code?: string }).code },
+        { outboxId: row.id, kind: row.kind, attempts: row.attempts, retryInMs: delay, errCode: errorCode(error) },
         "mail not sent; will retry",
       );
     }

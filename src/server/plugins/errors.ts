@@ -1,16 +1,22 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ApiErrorBody } from "#shared/api-types.ts";
+import { logRequestCompleted } from "./request-logging.ts";
 
 const statusTitles: Record<number, string> = {
   400: "Bad Request",
   404: "Not Found",
   405: "Method Not Allowed",
   413: "Payload Too Large",
+  414: "URI Too Long",
   415: "Unsupported Media Type",
   429: "Too Many Requests",
   500: "Internal Server Error",
   503: "Service Unavailable",
 };
+
+export function statusTitle(status: number): string {
+  return statusTitles[status] ?? (status >= 500 ? "Server Error" : "Bad Request");
+}
 
 function clientMessage(error: FastifyError, bodyLimit: number): string {
   switch (error.code) {
@@ -50,6 +56,29 @@ export function registerErrorHandling(app: FastifyInstance, options: { bodyLimit
     };
     return reply.code(status).send(body);
   });
+}
+
+const frameworkErrorMessages: Record<string, string> = {
+  FST_ERR_BAD_URL: "The address is not a valid URL: each % in it must be followed by two hexadecimal digits.",
+  FST_ERR_MAX_PARAM_LENGTH: "The address is too long.",
+};
+
+/**
+ * Fastify answers a URL it cannot decode (/%zz) before routing, so no hook runs: this gives that
+ * answer the site's headers, request id and log line, and a JSON body like every other error.
+ */
+export function frameworkErrorHandler(
+  headers: Record<string, string>,
+): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {
+  return (error, request, reply) => {
+    reply.raw.once("finish", () => logRequestCompleted(request, reply));
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    const body: ApiErrorBody = {
+      error: statusTitles[status] ?? "Bad Request",
+      message: frameworkErrorMessages[error.code] ?? "Something went wrong on our side. Please try again in a moment.",
+    };
+    void reply.headers(headers).header("x-request-id", request.id).code(status).send(body);
+  };
 }
 
 export function apiNotFound(method: string, url: string): ApiErrorBody {

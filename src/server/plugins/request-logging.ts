@@ -1,4 +1,5 @@
-import type { FastifyInstance } from "fastify";
+import { DrizzleQueryError } from "drizzle-orm/errors";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 /** Routes whose requests are logged at debug level only: health checks poll every few seconds. */
 const quietRoutes = new Set(["/healthz", "/readyz"]);
@@ -15,32 +16,67 @@ export function registerRequestLogging(app: FastifyInstance): void {
     done();
   });
   app.addHook("onResponse", (request, reply, done) => {
-    const route = request.routeOptions.url ?? "(no route)";
-    const level = quietRoutes.has(route) ? "debug" : "info";
-    // pino's loggers have isLevelEnabled (the no-op logger of an app without logs does not, and
-    // Fastify's logger type does not declare it): nothing is built for a line nobody writes.
-    const log = request.log as unknown as { isLevelEnabled?: (level: string) => boolean };
-    if (log.isLevelEnabled?.(level)) {
-      const line = {
-        method: request.method,
-        route,
-        path: request.url.split("?")[0],
-        status: reply.statusCode,
-        durationMs: Math.round(reply.elapsedTime * 10) / 10,
-      };
-      request.log[level](line, "request completed");
-    }
+    logRequestCompleted(request, reply);
     done();
   });
 }
 
-/** Error details for the log without personal data: database errors carry row values in `detail`. */
-export function serializeErrorForLog(error: Error & { code?: string; statusCode?: number }) {
+export function logRequestCompleted(request: FastifyRequest, reply: FastifyReply): void {
+  const route = request.routeOptions.url ?? "(no route)";
+  const level = quietRoutes.has(route) ? "debug" : "info";
+  // pino's loggers have isLevelEnabled (the no-op logger of an app without logs does not, and
+  // Fastify's logger type does not declare it): nothing is built for a line nobody writes.
+  const log = request.log as unknown as { isLevelEnabled?: (level: string) => boolean };
+  if (!log.isLevelEnabled?.(level)) return;
+  const line = {
+    method: request.method,
+    route,
+    path: request.url.split("?")[0],
+    status: reply.statusCode,
+    durationMs: Math.round(reply.elapsedTime * 10) / 10,
+  };
+  request.log[level](line, "request completed");
+}
+
+/**
+ * The error's code, or its cause's: Drizzle wraps a database error in a DrizzleQueryError whose
+ * own code is empty, with PostgreSQL's SQLSTATE (or the socket's ECONNREFUSED) on the cause.
+ */
+export function errorCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof code === "string" || typeof code === "number") return String(code);
+    current = cause;
+  }
+  return undefined;
+}
+
+/**
+ * Text from an error (a database's, an SMTP server's) with what could be personal data replaced:
+ * email addresses, the `(column)=(value)` of a constraint message and anything in double quotes.
+ */
+export function redactPersonalData(text: string): string {
+  return text
+    .replace(/[^\s<>"'()=]+@[^\s<>"'()]+/g, "<address>")
+    .replace(/\(([^)]*)\)=\(([^)]*)\)/g, "($1)=(…)")
+    .replace(/"[^"]*"/g, '"…"')
+    .slice(0, 300);
+}
+
+/**
+ * Error details for the log without personal data. A DrizzleQueryError's message lists the
+ * query's parameters (the visitor's name, address, message): only the first line of its SQL is
+ * kept, and the stack keeps its frames alone (its first lines repeat the message).
+ */
+export function serializeErrorForLog(error: Error & { statusCode?: number }) {
+  const isQueryError = error instanceof DrizzleQueryError;
+  const cause = error.cause instanceof Error ? error.cause : undefined;
   return {
-    type: error.name,
-    code: error.code,
+    type: isQueryError ? "DrizzleQueryError" : error.name,
+    code: errorCode(error),
     statusCode: error.statusCode,
-    message: (error.message ?? "").replace(/[^\s<>"'()=]+@[^\s<>"'()]+/g, "<address>").replace(/\(([^)]*)\)=\(([^)]*)\)/g, "($1)=(…)"),
-    stack: error.stack?.split("\n").slice(1, 6).join("\n") ?? "",
+    message: isQueryError ? `Failed query: ${(error.query.split("\n")[0] ?? "").slice(0, 200)}` : redactPersonalData(error.message ?? ""),
+    cause: cause ? { type: cause.name, message: redactPersonalData(cause.message ?? "") } : undefined,
+    stack: (error.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line)).slice(0, 5).join("\n"),
   };
 }

@@ -21,7 +21,9 @@ export function contentSecurityPolicy(dev: boolean): string {
   ].join("; ");
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, options: { dev: boolean; https: boolean }): void {
+export type SecurityHeaderOptions = { dev: boolean; https: boolean };
+
+export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
   const headers: Record<string, string> = {
     "content-security-policy": contentSecurityPolicy(options.dev),
     "x-content-type-options": "nosniff",
@@ -32,6 +34,11 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { dev: bo
     "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
   };
   if (options.https) headers["strict-transport-security"] = "max-age=31536000; includeSubDomains";
+  return headers;
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
+  const headers = securityHeaders(options);
   // A callback hook, not an async one: it runs on every request, and a promise per request shows.
   app.addHook("onRequest", (_request, reply, done) => {
     reply.headers(headers);

@@ -68,15 +68,19 @@ describe.each(testDrivers)("the page cache on %s", (driver) => {
     expect((await app.inject({ method: "GET", url: "/no-such-page-1" })).statusCode).toBe(404);
   });
 
-  it("puts a fresh form token in every answer for the contact page, and lets no one store it", async () => {
+  it("puts a fresh form token and idempotency key in every answer for the contact page, and lets no one store it", async () => {
     const token = (body: string) => /name="formToken" value="([^"]+)"/.exec(body)?.[1];
+    const key = (body: string) => /name="idempotencyKey" value="([^"]+)"/.exec(body)?.[1];
     const a = await app.inject({ method: "GET", url: "/contact" });
     await new Promise((resolve) => setTimeout(resolve, 5));
     const b = await app.inject({ method: "GET", url: "/contact" });
     expect(token(a.body)).toMatch(/^\d{13}\./);
     expect(token(b.body)).toMatch(/^\d{13}\./);
     expect(token(a.body)).not.toBe(token(b.body));
+    expect(key(a.body)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(key(a.body)).not.toBe(key(b.body));
     expect(a.body).not.toContain("__FORM_TOKEN");
+    expect(a.body).not.toContain("__IDEMPOTENCY_KEY");
     expect(a.headers["cache-control"]).toBe("no-store");
     expect(a.headers.etag).toBeUndefined();
   });
@@ -85,7 +89,7 @@ describe.each(testDrivers)("the page cache on %s", (driver) => {
     const before = await app.inject({ method: "GET", url: "/about" });
     await database.db.update(teamMembers).set({ title: "Chief Relay Whisperer" }).where(eq(teamMembers.order, 1));
     expect((await app.inject({ method: "GET", url: "/about" })).body).toBe(before.body);
-    // What every content sync does last (content/sync-content.ts).
+    // What a content sync that changed a row does last (content/sync-content.ts).
     await bumpContentVersion(database.db);
     await settle();
     const after = await app.inject({ method: "GET", url: "/about" });
@@ -136,7 +140,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("page caches of two instances over
     try {
       const before = [(await a.inject({ method: "GET", url: "/" })).headers.etag, (await b.inject({ method: "GET", url: "/" })).headers.etag];
       await database.db.update(teamMembers).set({ name: "Dr. Renamed Leader" }).where(eq(teamMembers.order, 1));
-      // Instance A's sync ends by bumping the shared content version; B sees it on its next poll.
+      // Instance A's sync, having changed a row, bumps the shared content version; B sees it on its next poll.
       await bumpContentVersion(database.db);
       await settle();
       for (const app of [a, b]) {

@@ -181,9 +181,11 @@ describe.each(testDrivers)("API on %s", (driver) => {
 
   it("answers unknown API paths with 404 JSON, whatever the method", async () => {
     for (const method of ["GET", "POST", "DELETE"] as const) {
-      const response = await t.app.inject({ method, url: "/api/nothing-here?x=1" });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: "Not Found", message: `There is no API endpoint ${method} /api/nothing-here.` });
+      for (const path of ["/api/nothing-here", "/api"]) {
+        const response = await t.app.inject({ method, url: `${path}?x=1` });
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual({ error: "Not Found", message: `There is no API endpoint ${method} ${path}.` });
+      }
     }
   });
 });

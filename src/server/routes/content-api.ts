@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { ApiErrorBody } from "#shared/api-types.ts";
+import type { ApiErrorBody, FormFields } from "#shared/api-types.ts";
 import { apiPaths } from "#shared/paths.ts";
 import type { Database } from "../db/client.ts";
 import { getArticle, getProject, listBlogPosts, listProjects, listTeamMembers } from "../db/content-repository.ts";
@@ -15,12 +15,12 @@ const slugPart = "([a-z0-9]+(?:-[a-z0-9]+)*)";
 const articlePath = new RegExp(`^${apiPaths.blogPosts}/${slugPart}$`);
 const projectPath = new RegExp(`^${apiPaths.projects}/${slugPart}$`);
 
-export function createReadApi(deps: { db: Database; issueFormToken: () => string }): ReadApi {
+export function createReadApi(deps: { db: Database; issueFormFields: () => FormFields }): ReadApi {
   const fixed: Record<string, () => Promise<unknown>> = {
     [apiPaths.teamMembers]: () => listTeamMembers(deps.db),
     [apiPaths.projects]: () => listProjects(deps.db),
     [apiPaths.blogPosts]: () => listBlogPosts(deps.db),
-    [apiPaths.formToken]: async () => ({ token: deps.issueFormToken() }),
+    [apiPaths.formToken]: async () => deps.issueFormFields(),
   };
   return (apiPath) => {
     const read = fixed[apiPath];
@@ -35,7 +35,7 @@ export function createReadApi(deps: { db: Database; issueFormToken: () => string
 
 /**
  * Registers the read endpoints. With `contentVersion`, each answer is serialised once per content
- * version and kept (the same rule as the page cache); the form token is always new.
+ * version and kept (the same rule as the page cache); the form fields are always new.
  */
 export function registerContentApi(app: FastifyInstance, readApi: ReadApi, contentVersion?: () => string): void {
   const kept = new Map<string, Buffer | null>();

@@ -60,13 +60,32 @@ describe.each(testDrivers)("enquiries on %s", (driver) => {
     expect(await t.database.db.$count(contactSubmissions)).toBe(before + 1);
   });
 
+  it("gives every contact page its own idempotency key, so the same form posted twice stores one enquiry", async () => {
+    const hidden = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
+    const page = (await t.app.inject({ method: "GET", url: "/contact" })).body;
+    const key = hidden(page, "idempotencyKey");
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(hidden((await t.app.inject({ method: "GET", url: "/contact" })).body, "idempotencyKey")).not.toBe(key);
+    // What the browser sends without JavaScript: the page's hidden fields and the visitor's values.
+    const { formToken: _token, idempotencyKey: _key, ...values } = enquiry();
+    const post = formBody({ "form-name": "contact", formToken: hidden(page, "formToken"), idempotencyKey: key, "bot-field": "", ...values });
+    const answers = [];
+    for (let i = 0; i < 2; i += 1) answers.push(await t.app.inject({ method: "POST", url: "/contact", headers: formHeaders, payload: post }));
+    expect(answers.map((answer) => [answer.statusCode, answer.headers.location])).toEqual([
+      [303, "/thank-you"],
+      [303, "/thank-you"],
+    ]);
+    expect(await rowsByKey(key!)).toHaveLength(1);
+  });
+
   it("re-renders the contact page for an invalid form post, keeping the values and naming each error by its field", async () => {
     const before = await t.database.db.$count(contactSubmissions);
+    const posted = enquiry({ email: "not-an-address", lastName: "", company: "Patel & <Sons>" });
     const response = await t.app.inject({
       method: "POST",
       url: "/contact",
       headers: formHeaders,
-      payload: formBody(enquiry({ email: "not-an-address", lastName: "", company: "Patel & <Sons>" })),
+      payload: formBody(posted),
     });
     expect(response.statusCode).toBe(400);
     expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
@@ -74,6 +93,8 @@ describe.each(testDrivers)("enquiries on %s", (driver) => {
     expect(html).toContain('value="not-an-address"');
     expect(html).toContain('value="Patel &amp; &lt;Sons&gt;"');
     expect(html).toContain("We need a grid connectivity study");
+    // Sent again once corrected, it is still the same enquiry.
+    expect(html).toContain(`name="idempotencyKey" value="${String(posted.idempotencyKey)}"`);
     for (const [field, message] of [
       ["email", "Enter a valid email address"],
       ["lastName", "Last name is required"],
@@ -98,7 +119,6 @@ describe.each(testDrivers)("enquiries on %s", (driver) => {
   it.each([
     // Tokens are made when the test runs: one made at collection time could be 3 s old by then.
     ["sent less than 3 seconds after the form was rendered", () => formTokenIssued(500), "form-token-too-fast"],
-    ["carrying no form token", () => undefined, "form-token-missing"],
     ["carrying a forged form token", () => `${Date.now() - 60_000}.${"A".repeat(43)}`, "form-token-invalid"],
   ])("treats an enquiry %s as spam, answered like a success", async (_name, makeToken, reason) => {
     const payload = enquiry({ formToken: makeToken() });
@@ -106,6 +126,21 @@ describe.each(testDrivers)("enquiries on %s", (driver) => {
     expect(response.statusCode).toBe(201);
     const [row] = await rowsByKey(String(payload.idempotencyKey));
     expect(row).toMatchObject({ isSpam: true, spamReason: reason });
+  });
+
+  it("stores and notifies an enquiry without a form token (the spec's JSON call, or a form whose token failed to load)", async () => {
+    const { formToken: _token, ...plainJson } = enquiry();
+    const json = await t.app.inject({ method: "POST", url: "/api/contact", payload: plainJson });
+    expect(json.statusCode).toBe(201);
+    const emptyToken = enquiry({ formToken: "" });
+    const form = await t.app.inject({ method: "POST", url: "/contact", headers: formHeaders, payload: formBody(emptyToken) });
+    expect(form.statusCode).toBe(303);
+    for (const key of [plainJson.idempotencyKey, emptyToken.idempotencyKey]) {
+      const [row] = await rowsByKey(String(key));
+      expect(row).toMatchObject({ isSpam: false, spamReason: null });
+      const outbox = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, row!.id));
+      expect(outbox.map((mail) => mail.kind)).toEqual(["notification"]);
+    }
   });
 
   it("rejects line breaks in single-line fields", async () => {
@@ -146,13 +181,26 @@ describe.each(testDrivers)("enquiries on %s", (driver) => {
       }
     });
 
-    it("accepts a form post and sends the visitor back to the blog with the outcome", async () => {
-      const ok = await t.app.inject({ method: "POST", url: "/api/newsletter", headers: formHeaders, payload: "email=form.post%40example.com" });
-      expect(ok.statusCode).toBe(303);
-      expect(ok.headers.location).toBe("/blog?subscribed=1#newsletter");
-      const bad = await t.app.inject({ method: "POST", url: "/api/newsletter", headers: formHeaders, payload: "email=broken" });
-      expect(bad.headers.location).toBe("/blog?newsletter=invalid#newsletter");
+    it("accepts a form post and sends the visitor back to the blog saying so", async () => {
+      // The form posts to the blog's own address; /api/newsletter takes a form post the same way.
+      for (const url of ["/blog", "/api/newsletter"]) {
+        const ok = await t.app.inject({ method: "POST", url, headers: formHeaders, payload: "email=form.post%40example.com" });
+        expect(ok.statusCode).toBe(303);
+        expect(ok.headers.location).toBe("/blog?subscribed=1#newsletter");
+      }
       expect(await t.database.db.$count(newsletterSubscribers, eq(newsletterSubscribers.email, "form.post@example.com"))).toBe(1);
+    });
+
+    it("answers an invalid form post with the blog page again, the typed address kept and the error by the field", async () => {
+      const bad = await t.app.inject({ method: "POST", url: "/blog", headers: formHeaders, payload: "email=broken%40" });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.headers["content-type"]).toBe("text/html; charset=utf-8");
+      const input = /<input[^>]*name="email"[^>]*>/.exec(bad.body)?.[0] ?? "";
+      expect(input).toContain('value="broken@"');
+      expect(input).toContain('aria-invalid="true"');
+      const describedBy = /aria-describedby="([^"]+)"/.exec(input)?.[1];
+      expect(bad.body).toMatch(new RegExp(`id="${describedBy}"[^>]*>Enter a valid email address<`));
+      expect(bad.body).toContain("Industry Insights");
     });
   });
 });
@@ -211,18 +259,54 @@ describe.each(testDrivers)("the rate limit on %s", (driver) => {
     expect(limited.body).toContain("You have sent several enquiries in the last minute. Please wait ");
   });
 
-  it("sends a limited newsletter form post back to the box with its message", async () => {
+  it("answers a limited newsletter form post with the blog page, the address kept and the message, status 429", async () => {
     const post = () =>
       t.app.inject({
         method: "POST",
-        url: "/api/newsletter",
+        url: "/blog",
         headers: formHeaders,
         payload: formBody({ email: "limit.form@example.com" }),
         remoteAddress: "192.0.2.45",
       });
     for (let i = 0; i < 3; i += 1) expect((await post()).statusCode).toBe(303);
     const limited = await post();
-    expect(limited.statusCode).toBe(303);
-    expect(limited.headers.location).toBe("/blog?newsletter=limited#newsletter");
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers["content-type"]).toMatch(/^text\/html/);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+    expect(/<input[^>]*name="email"[^>]*>/.exec(limited.body)?.[0]).toContain('value="limit.form@example.com"');
+    expect(limited.body).toContain("You have sent several subscriptions in the last minute. Please wait ");
+  });
+});
+
+describe.each([
+  ["TRUST_PROXY=true (one hop)", "true"],
+  ["TRUST_PROXY listing the proxy's address", "127.0.0.1"],
+])("the rate limit behind a reverse proxy with %s", (_name, trustProxy) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp("pglite", {
+      content: false,
+      env: { FORM_SECRET: TEST_FORM_SECRET, RATE_LIMIT_PER_MINUTE: "3", TRUST_PROXY: trustProxy },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  // nginx (at 127.0.0.1) appends the address it saw to whatever X-Forwarded-For the client sent.
+  const throughProxy = (forwardedFor: string) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload: enquiry(),
+      remoteAddress: "127.0.0.1",
+      headers: { "x-forwarded-for": forwardedFor },
+    });
+
+  it("counts the address the proxy saw, whatever the client wrote in X-Forwarded-For", async () => {
+    const statuses = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await throughProxy(`198.51.100.${i}, 203.0.113.50`)).statusCode);
+    expect(statuses).toEqual([201, 201, 201, 429, 429, 429]);
+    expect((await throughProxy("203.0.113.50, 203.0.113.51")).statusCode).toBe(201);
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ApiErrorBody } from "#shared/api-types.ts";
-import { formStateKeys, type PostedFormState } from "#shared/page-rendering.ts";
+import { type FormStateKey, formStateKeys, type PostedFormState } from "#shared/page-rendering.ts";
 import { apiPaths, formPaths, paths } from "#shared/paths.ts";
 import { contactSubmissionSchema, fieldErrorsFrom } from "#shared/schemas/contact-submission.ts";
 import { newsletterSignupSchema } from "#shared/schemas/newsletter-signup.ts";
@@ -10,6 +10,8 @@ import { enquiryReference, storeEnquiry } from "../db/contact-repository.ts";
 import { subscribeToNewsletter } from "../db/newsletter-repository.ts";
 import { checkFormToken } from "../enquiries/form-token.ts";
 import { hitRateLimit, rateLimitKey } from "../enquiries/rate-limit.ts";
+import { statusTitle } from "../plugins/errors.ts";
+import { errorCode } from "../plugins/request-logging.ts";
 import type { PageRenderer } from "../render/page-renderer.ts";
 import type { ReadApi } from "./content-api.ts";
 
@@ -31,6 +33,16 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}
 
 export const UNAVAILABLE_MESSAGE =
   "We could not store your enquiry just now. Please try again in a few minutes; our contact form keeps it and resends it for you.";
+const SUBSCRIPTION_UNAVAILABLE_MESSAGE = "We could not save your subscription just now. Please try again in a few minutes.";
+
+/** A form that also works without JavaScript: the page it is on, where its posted state goes. */
+type PlainForm = { page: string; stateKey: FormStateKey; invalidMessage: string };
+const contactForm: PlainForm = {
+  page: paths.contact,
+  stateKey: formStateKeys.contact,
+  invalidMessage: "Some fields of the enquiry are missing or invalid.",
+};
+const newsletterForm: PlainForm = { page: paths.blog, stateKey: formStateKeys.newsletter, invalidMessage: "Enter a valid email address" };
 
 class Unavailable extends Error {}
 
@@ -39,7 +51,7 @@ async function database<T>(log: FastifyBaseLogger, step: string, run: () => Prom
   try {
     return await run();
   } catch (error) {
-    log.error({ errCode: (error as { code?: string }).code, step }, "database unavailable");
+    log.error({ err: error, errCode: errorCode(error), step }, "database unavailable");
     throw new Unavailable(step);
   }
 }
@@ -61,23 +73,33 @@ function tooManyRequests(reply: FastifyReply, retryAfterSeconds: number, what: s
   return reply.code(429).header("retry-after", String(retryAfterSeconds)).send(body);
 }
 
-function formValues(body: Record<string, unknown>): Record<string, string> {
+/** What a plain form post gets back with its page: its values, its key (when valid) and the problems. */
+function postedState(body: Record<string, unknown>, problems: { errors: Record<string, string>; formError?: string }): PostedFormState {
   const keep = ["firstName", "lastName", "email", "company", "service", "message"];
-  return Object.fromEntries(keep.map((key) => [key, typeof body[key] === "string" ? (body[key] as string) : ""]));
+  const values = Object.fromEntries(keep.map((key) => [key, typeof body[key] === "string" ? (body[key] as string) : ""]));
+  const key = body.idempotencyKey;
+  return { values, idempotencyKey: typeof key === "string" && uuidPattern.test(key) ? key.toLowerCase() : undefined, ...problems };
 }
 
 export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDeps): void {
-  async function renderContactWithState(request: FastifyRequest, reply: FastifyReply, status: number, state: PostedFormState) {
+  /** Answers a plain form post with the form's page again: the visitor's values, each error by its field. */
+  async function renderWithFormState(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    form: PlainForm,
+    state: PostedFormState,
+  ) {
     if (!deps.renderer) {
       const problem: ApiErrorBody = state.formError
-        ? { error: "Service Unavailable", message: state.formError }
-        : { error: "Bad Request", message: "Some fields of the enquiry are missing or invalid.", fields: state.errors };
+        ? { error: statusTitle(status), message: state.formError }
+        : { error: statusTitle(status), message: form.invalidMessage, fields: state.errors };
       return reply.code(status).send(problem);
     }
-    const page = await deps.renderer.render(paths.contact, {
+    const page = await deps.renderer.render(form.page, {
       readApi: deps.readApi,
       log: request.log,
-      extraData: { [formStateKeys.contact]: state },
+      extraData: { [form.stateKey]: state },
     });
     return reply.code(status).header("cache-control", "no-store").type("text/html; charset=utf-8").send(page.html);
   }
@@ -101,14 +123,14 @@ export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDe
         // Without JavaScript the visitor sees the form again, values kept, with the same message.
         reply.header("retry-after", String(limit.retryAfterSeconds));
         const formError = tooManyMessage(limit.retryAfterSeconds, "enquiries");
-        return renderContactWithState(request, reply, 429, { values: formValues(body), errors: {}, formError });
+        return renderWithFormState(request, reply, 429, contactForm, postedState(body, { errors: {}, formError }));
       }
 
       const parsed = contactSubmissionSchema.safeParse(body);
       if (!parsed.success) {
         const fields = fieldErrorsFrom(parsed.error.issues) as Record<string, string>;
-        if (asForm) return renderContactWithState(request, reply, 400, { values: formValues(body), errors: fields });
-        const problem: ApiErrorBody = { error: "Bad Request", message: "Some fields of the enquiry are missing or invalid.", fields };
+        if (asForm) return renderWithFormState(request, reply, 400, contactForm, postedState(body, { errors: fields }));
+        const problem: ApiErrorBody = { error: "Bad Request", message: contactForm.invalidMessage, fields };
         return reply.code(400).send(problem);
       }
 
@@ -124,14 +146,20 @@ export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDe
       const idempotencyKey = typeof givenKey === "string" && givenKey ? givenKey.toLowerCase() : randomUUID();
 
       const honeypot = typeof body["bot-field"] === "string" && body["bot-field"].trim() !== "";
-      const verdict = checkFormToken(deps.formSecret, body.formToken);
-      const spamReason = honeypot ? "honeypot" : verdict === "ok" ? null : `form-token-${verdict}`;
+      const formToken = checkFormToken(deps.formSecret, body.formToken);
+      // A missing token is not spam: the spec's JSON call carries none, and a form whose token
+      // could not be fetched must still reach the firm. Only a forged or too-fast token is.
+      const spamReason = honeypot
+        ? "honeypot"
+        : formToken === "invalid" || formToken === "too-fast"
+          ? `form-token-${formToken}`
+          : null;
 
       const stored = await database(request.log, "store enquiry", () =>
         storeEnquiry(deps.db, { data: parsed.data, idempotencyKey, spamReason, mail: deps.mail }),
       );
       request.log.info(
-        { submissionId: stored.submission.id, created: stored.created, spam: stored.isSpam, spamReason },
+        { submissionId: stored.submission.id, created: stored.created, spam: stored.isSpam, spamReason, formToken },
         "enquiry stored",
       );
       if (stored.created && !stored.isSpam && deps.mail.configured) deps.onEnquiryQueued?.();
@@ -143,7 +171,7 @@ export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDe
     } catch (error) {
       if (!(error instanceof Unavailable)) throw error;
       if (asForm) {
-        return renderContactWithState(request, reply, 503, { values: formValues(body), errors: {}, formError: UNAVAILABLE_MESSAGE });
+        return renderWithFormState(request, reply, 503, contactForm, postedState(body, { errors: {}, formError: UNAVAILABLE_MESSAGE }));
       }
       const problem: ApiErrorBody = { error: "Service Unavailable", message: UNAVAILABLE_MESSAGE };
       return reply.code(503).header("retry-after", "30").send(problem);
@@ -153,38 +181,45 @@ export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDe
   app.post(apiPaths.contact, handleEnquiry);
   app.post(formPaths.contact, handleEnquiry);
 
-  app.post(apiPaths.newsletter, async (request, reply) => {
+  async function handleNewsletter(request: FastifyRequest, reply: FastifyReply) {
     const asForm = isFormPost(request);
     const body = bodyObject(request.body);
     if (!body) return reply.code(400).send({ error: "Bad Request", message: "The body must be a JSON object with an email." });
-    const backToBlog = (query: string) => reply.code(303).header("location", `${paths.blog}?${query}#newsletter`).send();
+    // Without JavaScript the visitor sees the blog again, the address kept and the problem by it.
+    const showForm = (status: number, problems: { errors: Record<string, string>; formError?: string }) =>
+      renderWithFormState(request, reply, status, newsletterForm, {
+        values: { email: typeof body.email === "string" ? body.email : "" },
+        ...problems,
+      });
     try {
       const limit = await database(request.log, "rate limit", () =>
         hitRateLimit(deps.db, rateLimitKey(deps.formSecret, "newsletter", request.ip), deps.rateLimitPerMinute),
       );
       if (!limit.allowed) {
-        if (asForm) return backToBlog("newsletter=limited");
-        return tooManyRequests(reply, limit.retryAfterSeconds, "subscriptions");
+        if (!asForm) return tooManyRequests(reply, limit.retryAfterSeconds, "subscriptions");
+        reply.header("retry-after", String(limit.retryAfterSeconds));
+        return showForm(429, { errors: {}, formError: tooManyMessage(limit.retryAfterSeconds, "subscriptions") });
       }
       const parsed = newsletterSignupSchema.safeParse(body);
       if (!parsed.success) {
-        if (asForm) return backToBlog("newsletter=invalid");
         const fields = fieldErrorsFrom(parsed.error.issues) as Record<string, string>;
-        return reply.code(400).send({ error: "Bad Request", message: fields.email ?? "Enter a valid email address", fields });
+        if (asForm) return showForm(400, { errors: fields });
+        return reply.code(400).send({ error: "Bad Request", message: fields.email ?? newsletterForm.invalidMessage, fields });
       }
       const honeypot = typeof body["bot-field"] === "string" && body["bot-field"].trim() !== "";
       const result = honeypot
         ? { created: false }
         : await database(request.log, "subscribe", () => subscribeToNewsletter(deps.db, parsed.data.email));
-      if (asForm) return backToBlog("subscribed=1");
+      if (asForm) return reply.code(303).header("location", `${paths.blog}?subscribed=1#newsletter`).send();
       return reply.code(result.created ? 201 : 200).send({ subscribed: true });
     } catch (error) {
       if (!(error instanceof Unavailable)) throw error;
-      if (asForm) return backToBlog("newsletter=unavailable");
-      return reply
-        .code(503)
-        .header("retry-after", "30")
-        .send({ error: "Service Unavailable", message: "We could not save your subscription just now. Please try again in a few minutes." });
+      reply.header("retry-after", "30");
+      if (asForm) return showForm(503, { errors: {}, formError: SUBSCRIPTION_UNAVAILABLE_MESSAGE });
+      return reply.code(503).send({ error: "Service Unavailable", message: SUBSCRIPTION_UNAVAILABLE_MESSAGE });
     }
-  });
+  }
+
+  app.post(apiPaths.newsletter, handleNewsletter);
+  app.post(formPaths.newsletter, handleNewsletter);
 }

@@ -1,14 +1,19 @@
 import { Writable } from "node:stream";
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { parseConfig } from "../config.ts";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
+import { storeEnquiry } from "../db/contact-repository.ts";
 import { applyMigrations } from "../db/migrate.ts";
+import { OutboxWorker } from "../mail/outbox-worker.ts";
+import { createSmtpTransport } from "../mail/smtp-transport.ts";
 import { testRenderer } from "../../../test/build-test-app.ts";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../../../test/databases.ts";
 import { enquiry, formBody, TEST_FORM_SECRET } from "../../../test/enquiry-fixtures.ts";
-import { freePort } from "../../../test/smtp-peer.ts";
+import { freePort, SmtpPeer } from "../../../test/smtp-peer.ts";
 import { TcpProxy } from "../../../test/tcp-proxy.ts";
 
 function logCapture() {
@@ -63,14 +68,28 @@ describe.each(testDrivers)("health checks and logs on %s", (driver) => {
     expect(line).toMatchObject({ level: 30, method: "GET", route: "/api/projects", status: 200, durationMs: expect.any(Number) });
   });
 
+  it.each(["/%", "/%zz", "/api/%", "/blog/%E0%A4%A"])("answers the malformed URL %s with a JSON 400, the site's headers, an id and a log line", async (url) => {
+    const response = await app.inject({ method: "GET", url });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers["content-type"]).toMatch(/^application\/json/);
+    expect(response.json()).toEqual({ error: "Bad Request", message: expect.stringMatching(/^The address is not a valid URL/) });
+    expect(response.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    const id = response.headers["x-request-id"];
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const line = capture.lines.find((entry) => entry.requestId === id && entry.msg === "request completed");
+    expect(line).toMatchObject({ level: 30, method: "GET", status: 400 });
+  });
+
+  const secret = {
+    firstName: "Zubinlogtest",
+    lastName: "Quorraprivate",
+    email: "hidden.visitor.9137@example.com",
+    company: "Secretive Chemicals Pvt Ltd",
+    message: "Confidential 400 kV substation upgrade near Mundra",
+  };
+
   it("never writes a visitor's name, email address, company or message to the log", async () => {
-    const secret = {
-      firstName: "Zubinlogtest",
-      lastName: "Quorraprivate",
-      email: "hidden.visitor.9137@example.com",
-      company: "Secretive Chemicals Pvt Ltd",
-      message: "Confidential 400 kV substation upgrade near Mundra",
-    };
     await app.inject({ method: "POST", url: "/api/contact", payload: enquiry(secret) });
     await app.inject({ method: "POST", url: "/api/contact", payload: enquiry({ ...secret, email: "broken-9137" }) });
     await app.inject({ method: "POST", url: "/contact", headers: { "content-type": "application/x-www-form-urlencoded" }, payload: formBody(enquiry({ ...secret, lastName: "" })) });
@@ -80,6 +99,68 @@ describe.each(testDrivers)("health checks and logs on %s", (driver) => {
     const log = JSON.stringify(capture.lines);
     expect(capture.lines.some((line) => line.msg === "enquiry stored")).toBe(true);
     for (const value of [...Object.values(secret), "broken-9137"]) expect(log).not.toContain(value);
+  });
+
+  it("keeps them out of the log when the database fails during an enquiry post, logging the cause's code", async () => {
+    await applyMigrations(database.db);
+    const before = capture.lines.length;
+    // The insert fails after the rate limit passed: its error carries the visitor's values.
+    await database.db.execute(sql`alter table contact_submissions rename to contact_submissions_away`);
+    try {
+      const json = await app.inject({ method: "POST", url: "/api/contact", payload: enquiry(secret), remoteAddress: "192.0.2.61" });
+      expect(json.statusCode).toBe(503);
+      const form = await app.inject({
+        method: "POST",
+        url: "/contact",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: formBody(enquiry(secret)),
+        remoteAddress: "192.0.2.62",
+      });
+      expect(form.statusCode).toBe(503);
+    } finally {
+      await database.db.execute(sql`alter table contact_submissions_away rename to contact_submissions`);
+    }
+    const lines = capture.lines.slice(before);
+    const failures = lines.filter((line) => line.msg === "database unavailable");
+    expect(failures).toHaveLength(2);
+    // 42P01: undefined table, PostgreSQL's code on the cause of Drizzle's error.
+    expect(failures[0]).toMatchObject({ level: 50, step: "store enquiry", errCode: "42P01", err: { code: "42P01", message: expect.stringMatching(/^Failed query: insert into "contact_submissions"/) } });
+    const log = JSON.stringify(lines);
+    for (const value of Object.values(secret)) expect(log).not.toContain(value);
+  });
+
+  it("keeps them out of the log when the SMTP server rejects the mail or cannot be reached", async () => {
+    await applyMigrations(database.db);
+    const before = capture.lines.length;
+    const queue = () =>
+      storeEnquiry(database.db, {
+        data: { ...secret, service: "grid-integration" },
+        idempotencyKey: randomUUID(),
+        spamReason: null,
+        mail: { configured: true, acknowledge: true },
+      });
+    const send = async (smtpUrl: string) => {
+      const worker = new OutboxWorker({ db: database.db, transport: createSmtpTransport(smtpUrl), from: "website@example.test", to: ["firm@example.test"], log: app.log });
+      await worker.sendDueBatch();
+      await worker.stop();
+    };
+    // A server that refuses for good, quoting the visitor in its answer as some do.
+    const peer = await SmtpPeer.start(undefined, {
+      rejectRecipients: { responseCode: 550, message: `5.1.1 no mailbox for ${secret.firstName} ${secret.lastName} at ${secret.company}` },
+    });
+    try {
+      await queue();
+      await send(peer.url);
+    } finally {
+      await peer.stop();
+    }
+    await queue();
+    await send(`smtp://127.0.0.1:${await freePort()}`);
+    const lines = capture.lines.slice(before);
+    expect(lines.filter((line) => line.msg === "mail rejected by the SMTP server; not retried")).toHaveLength(2);
+    expect(lines.some((line) => line.msg === "mail not sent; will retry" && line.errCode === "ESOCKET")).toBe(true);
+    const log = JSON.stringify(lines);
+    for (const value of Object.values(secret)) expect(log).not.toContain(value);
   });
 });
 

@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from "../../../test/databases.t
 import { enquiry, formBody, TEST_FORM_SECRET } from "../../../test/enquiry-fixtures.ts";
 import { testRenderer } from "../../../test/build-test-app.ts";
 import { freePort } from "../../../test/smtp-peer.ts";
-import { TcpProxy } from "../../../test/tcp-proxy.ts";
+import { SilentTcpServer, TcpProxy } from "../../../test/tcp-proxy.ts";
 import type { FastifyInstance } from "fastify";
 
 // Needs a PostgreSQL server to cut off: runs when TEST_DATABASE_URL is set (it is in CI).
@@ -67,6 +67,33 @@ describe.runIf(process.env.TEST_DATABASE_URL)("enquiries while PostgreSQL is unr
       expect(response.body).toContain('value="asha.patel@example.com"');
     } finally {
       await proxy.up();
+    }
+  });
+});
+
+describe("a PostgreSQL server that accepts connections but never answers", () => {
+  it("gets /readyz a 503 within about 2 s and an enquiry a 503, instead of hanging them", { timeout: 60_000 }, async () => {
+    const silent = await SilentTcpServer.start();
+    const handle = await openDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${silent.port}/site`, dataDir: "unused" });
+    const config = parseConfig({ NODE_ENV: "test", FORM_SECRET: TEST_FORM_SECRET });
+    const app = await buildApp({ config, db: handle.db });
+    try {
+      let started = Date.now();
+      const ready = await app.inject({ method: "GET", url: "/readyz" });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: "unavailable", reason: "The database does not answer." });
+      expect(Date.now() - started).toBeLessThan(3000);
+
+      started = Date.now();
+      const posted = await app.inject({ method: "POST", url: "/api/contact", payload: enquiry() });
+      expect(posted.statusCode).toBe(503);
+      expect(posted.json().message).toMatch(/could not store your enquiry/);
+      // The pool gives up connecting after 5 s.
+      expect(Date.now() - started).toBeLessThan(8000);
+    } finally {
+      await app.close();
+      await handle.close();
+      await silent.stop();
     }
   });
 });

@@ -6,3 +6,6 @@ export const contactFieldLimits = {
   company: 200,
   message: 5000,
 } as const;
+
+/** A form sent sooner than this after its signed token was issued is taken for a script. */
+export const MIN_FORM_FILL_MS = 3000;

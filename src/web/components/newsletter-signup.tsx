@@ -1,6 +1,8 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Mail } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { useSearch } from "wouter";
+import { formStateKeys, type PostedFormState } from "#shared/page-rendering.ts";
 import { apiPaths, formPaths } from "#shared/paths.ts";
 import { isPlausibleEmail } from "#shared/schemas/email.ts";
 import { site } from "#shared/site.ts";
@@ -12,19 +14,15 @@ type Status = { kind: "idle" } | { kind: "sending" } | { kind: "done" } | { kind
 /** The 'Stay Updated' box: a real form that also works without JavaScript. */
 export function NewsletterSignup() {
   const id = useId();
-  // A form post without JavaScript comes back to /blog?subscribed=1 or ?newsletter=invalid|unavailable|limited.
-  const returned = new URLSearchParams(useSearch());
-  const [status, setStatus] = useState<Status>(() =>
-    returned.get("subscribed") === "1"
-      ? { kind: "done" }
-      : returned.get("newsletter") === "invalid"
-        ? { kind: "error", message: "Enter a valid email address" }
-        : returned.get("newsletter") === "unavailable"
-          ? { kind: "error", message: "We could not save your subscription just now. Please try again in a few minutes." }
-          : returned.get("newsletter") === "limited"
-            ? { kind: "error", message: "You have sent several subscriptions in the last minute. Please wait a minute and try again." }
-            : { kind: "idle" },
-  );
+  // A form post without JavaScript comes back to /blog?subscribed=1, or, when it failed, gets
+  // this page again from the server with the typed address and the problem.
+  const subscribed = new URLSearchParams(useSearch()).get("subscribed") === "1";
+  const posted = useQueryClient().getQueryData<PostedFormState>([formStateKeys.newsletter]);
+  const [status, setStatus] = useState<Status>(() => {
+    const problem = posted?.errors.email ?? posted?.formError;
+    if (problem) return { kind: "error", message: problem };
+    return subscribed ? { kind: "done" } : { kind: "idle" };
+  });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -81,6 +79,7 @@ export function NewsletterSignup() {
               type="email"
               autoComplete="email"
               required
+              defaultValue={posted?.values.email}
               placeholder="you@company.com"
               aria-invalid={status.kind === "error" ? true : undefined}
               aria-describedby={status.kind === "error" ? `${id}-error` : undefined}

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Send } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import type { FormFields } from "#shared/api-types.ts";
 import { formStateKeys, type PostedFormState } from "#shared/page-rendering.ts";
 import { apiPaths, formPaths } from "#shared/paths.ts";
-import { contactFieldLimits } from "#shared/schemas/contact-limits.ts";
+import { contactFieldLimits, MIN_FORM_FILL_MS } from "#shared/schemas/contact-limits.ts";
 import type { ContactSubmissionInput } from "#shared/schemas/contact-submission.ts";
 import { type FieldErrors, fieldErrorsFrom } from "#shared/schemas/field-errors.ts";
 import { limits, serviceOptions } from "#shared/site.ts";
@@ -56,7 +57,10 @@ export function ContactForm() {
   const formRef = useRef<HTMLFormElement>(null);
   // After a form post without JavaScript, the server hands back the values and errors.
   const posted = useQueryClient().getQueryData<PostedFormState>([formStateKeys.contact]);
-  const formToken = useQuery<{ token: string }>({ queryKey: [apiPaths.formToken] }).data?.token ?? "";
+  const formTokenQuery = useQuery<FormFields>({ queryKey: [apiPaths.formToken] });
+  const formToken = formTokenQuery.data?.token ?? "";
+  // Only a post without JavaScript sends this; the script makes a key of its own per enquiry.
+  const plainPostKey = posted?.idempotencyKey ?? formTokenQuery.data?.idempotencyKey ?? "";
   const [values, setValues] = useState<Values>(() => ({ ...emptyValues, ...posted?.values }));
   const [errors, setErrors] = useState<FieldErrors>(() => posted?.errors ?? {});
   const [submitted, setSubmitted] = useState(() => posted !== undefined);
@@ -86,8 +90,19 @@ export function ContactForm() {
     }
   }, [sent]);
 
+  // The token normally comes with the page. When loading it failed, fetch one at send time and let
+  // it age past the server's minimum fill time, or the enquiry would be taken for a script; when
+  // that fails too, send without one (the server stores and notifies it all the same).
+  async function freshFormToken(): Promise<string> {
+    const { data } = await formTokenQuery.refetch();
+    if (!data?.token) return "";
+    await new Promise((resolve) => setTimeout(resolve, MIN_FORM_FILL_MS));
+    return data.token;
+  }
+
   const mutation = useMutation({
-    mutationFn: sendEnquiry,
+    mutationFn: async (payload: EnquiryPayload) =>
+      sendEnquiry({ ...payload, formToken: payload.formToken || (await freshFormToken()) }),
     onSuccess: () => {
       toast(enquirySentToast);
       setValues(emptyValues);
@@ -200,6 +215,7 @@ export function ContactForm() {
       >
         <input type="hidden" name="form-name" value="contact" />
         <input type="hidden" name="formToken" value={formToken} />
+        <input type="hidden" name="idempotencyKey" value={plainPostKey} />
         <p className="hidden" aria-hidden="true">
           <label>
             Don&apos;t fill this out if you&apos;re human:{" "}
