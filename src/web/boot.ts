@@ -21,8 +21,17 @@ if (manifest) {
     }
     void import(/* @vite-ignore */ entry);
   };
-  // A callback before the next frame, then a task after it: the frame has been painted by then.
-  requestAnimationFrame(() => setTimeout(start, 0));
-  // A page opened in a background tab paints no frames; it is hydrated all the same.
+  // Once the browser reports the first contentful paint; where it reports no paint timing, after
+  // the next frame (a callback before it, then a task after it).
+  if (PerformanceObserver.supportedEntryTypes?.includes("paint")) {
+    new PerformanceObserver((entries, observer) => {
+      if (entries.getEntriesByName("first-contentful-paint").length === 0) return;
+      observer.disconnect();
+      start();
+    }).observe({ type: "paint", buffered: true });
+  } else {
+    requestAnimationFrame(() => setTimeout(start, 0));
+  }
+  // A page opened in a background tab paints nothing until it is shown; it is hydrated all the same.
   setTimeout(start, 1500);
 }
