@@ -1,8 +1,9 @@
 // The only script a page asks for up front, a few hundred bytes. The server-rendered page is
 // complete without JavaScript, so the code that hydrates it is fetched once the first frame has
 // been painted: on a slow connection the HTML, the CSS and the first image get the bandwidth,
-// and the scripts follow. The page's modules are preloaded together, so they arrive in one
-// round trip rather than a chain of imports.
+// and the scripts follow. The page's modules are imported together, so they arrive in one round
+// trip rather than a chain of imports, and each is evaluated as it arrives: several short tasks
+// instead of one long one.
 
 type PageScripts = { entry: string; modules: string[] };
 
@@ -13,12 +14,7 @@ if (manifest) {
   const start = () => {
     if (started) return;
     started = true;
-    for (const href of modules) {
-      const link = document.createElement("link");
-      link.rel = "modulepreload";
-      link.href = href;
-      document.head.append(link);
-    }
+    for (const href of modules) void import(/* @vite-ignore */ href);
     void import(/* @vite-ignore */ entry);
   };
   // Once the browser reports the first contentful paint; where it reports no paint timing, after
