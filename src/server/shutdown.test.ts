@@ -76,7 +76,9 @@ describe.each(testDrivers)("graceful shutdown on %s", (driver) => {
       expect(stored.map((row) => row.key).sort()).toEqual([...answered].sort());
       console.log(
         `shutdown (${driver}): ${unansweredAtSignal} of ${IN_FLIGHT} unanswered at SIGTERM; ` +
-          `${answered.length} answered 2xx in all, all ${stored.length} stored`,
+          `${answered.length} answered 2xx in all, all ${stored.length} stored; the rest: ` +
+          `${results.filter((result) => result.status === 503).length} answered 503, ` +
+          `${results.filter((result) => result.status === 0).length} cut off (the browser outbox sends both again)`,
       );
     } finally {
       await handle.close();
