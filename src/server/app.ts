@@ -15,7 +15,7 @@ import fastifyFormbody from "@fastify/formbody";
 import { watchContentVersion } from "./content/data-version.ts";
 import { PageCache, sendCachedPage } from "./render/page-cache.ts";
 import { generateSecret, sharedSetting } from "./db/settings.ts";
-import { FORM_FIELD_PLACEHOLDERS, fillFormFields, issueFormFields } from "./enquiries/form-token.ts";
+import { FORM_FIELD_PLACEHOLDERS, fillFormFields, hasFormFields, issueFormFields } from "./enquiries/form-token.ts";
 import { createReadApi, registerContentApi } from "./routes/content-api.ts";
 import { registerEnquiryRoutes } from "./routes/enquiry-routes.ts";
 
@@ -138,7 +138,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       }
       page = pageCache.set(request.url, rendered.status, rendered.html);
       // Whether a page has a form is known once, not looked for in its HTML on every request.
-      if (fillFormFields(page.html, formSecret) !== undefined) pagesWithForms.add(page);
+      if (hasFormFields(page.html)) pagesWithForms.add(page);
     }
     if (pagesWithForms.has(page)) {
       // A page with a form: its fields are new for every request, so it is never stored downstream.

@@ -16,9 +16,9 @@ if (manifest) {
     started = true;
     // One import per task: on a mid-range phone each import() call costs the main thread a few
     // milliseconds, and twenty in one go would block it for a tenth of a second.
-    // The entry last: importing it first would evaluate its whole graph (React DOM, the framework,
-    // the site's code) in one long task once everything has arrived; imported first, each shared
-    // module is evaluated on its own as it arrives.
+    // The entry last: imported first, its whole graph (React DOM, the framework, the site's code)
+    // would be evaluated in one long task once everything had arrived; this way each shared module
+    // is evaluated on its own as it arrives.
     const queue = [...modules, entry];
     const importNext = () => {
       const href = queue.shift();

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { INDIA_UTC_OFFSET } from "#shared/india-time.ts";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
@@ -48,7 +49,7 @@ const isoDate = z
   .transform((value, ctx) => {
     const raw = value instanceof Date ? value.toISOString().slice(0, 10) : value;
     // A bare date is midnight in India, where the firm publishes.
-    const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(raw) ? `${raw}T00:00:00+05:30` : raw);
+    const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(raw) ? `${raw}T00:00:00${INDIA_UTC_OFFSET}` : raw);
     if (Number.isNaN(date.getTime())) {
       ctx.addIssue({ code: "custom", message: "must be a date like 2025-01-05" });
       return z.NEVER;

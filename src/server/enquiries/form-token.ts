@@ -25,9 +25,14 @@ export function issueFormFields(secret: string): FormFields {
   return { token: issueFormToken(secret), idempotencyKey: randomUUID() };
 }
 
+/** Whether a page rendered with the placeholders has a form whose fields need filling in. */
+export function hasFormFields(html: string): boolean {
+  return html.includes(FORM_FIELD_PLACEHOLDERS.token);
+}
+
 /** The page with fresh form fields in place of the placeholders; undefined when it has no form. */
 export function fillFormFields(html: string, secret: string): string | undefined {
-  if (!html.includes(FORM_FIELD_PLACEHOLDERS.token)) return undefined;
+  if (!hasFormFields(html)) return undefined;
   const fields = issueFormFields(secret);
   return html
     .replaceAll(FORM_FIELD_PLACEHOLDERS.token, fields.token)

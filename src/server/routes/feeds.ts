@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { INDIA_UTC_OFFSET, inIndia } from "#shared/india-time.ts";
 import { articlePath, paths, projectPath } from "#shared/paths.ts";
 import { site } from "#shared/site.ts";
 import { contentSyncedAt } from "../content/data-version.ts";
@@ -17,8 +18,7 @@ const cdata = (value: string) => `<![CDATA[${value.replace(/]]>/g, "]]]]><![CDAT
 
 /** A moment as an ISO 8601 timestamp in India Standard Time: 2025-01-05T00:00:00+05:30. */
 export function indiaTimestamp(moment: Date): string {
-  const IST_OFFSET_MS = 5.5 * 60 * 60 * 1000;
-  return `${new Date(moment.getTime() + IST_OFFSET_MS).toISOString().slice(0, 19)}+05:30`;
+  return `${inIndia(moment).toISOString().slice(0, 19)}${INDIA_UTC_OFFSET}`;
 }
 
 /** Pages that list articles: they change when an article is published as well as on a content sync. */
