@@ -1,3 +1,4 @@
+import { baseURL } from "../playwright.config.ts";
 import { expect, test } from "./fixtures.ts";
 
 test("the thank-you page counts down from 10 and goes home after 10 seconds", async ({ page }) => {
@@ -45,6 +46,30 @@ test("an unknown path answers 404 with the 'Page Not Found' page and a developer
   await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
 });
+
+// One route table decides for the server and the browser: an address is the same page on both.
+test("an article address in capitals is sent to its lower-case address and shows the article", async ({ page }) => {
+  const response = await page.goto("/blog/IEEE-519-harmonics-at-a-vfd-heavy-plant");
+  expect(response?.status()).toBe(200);
+  expect(new URL(page.url()).pathname).toBe("/blog/ieee-519-harmonics-at-a-vfd-heavy-plant");
+  await page.locator("html[data-hydrated=true]").waitFor();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^IEEE 519 at a Drive-Heavy Plant/);
+});
+
+for (const address of ["/blog/a_b", "/blog/no-such-article", "//anything"]) {
+  test(`${address} is the 404 page on the server and stays it once hydrated`, async ({ page, pageGuard }) => {
+    pageGuard.allow(/status of 404/);
+    // In full: a bare "//anything" would be read as the host "anything".
+    const response = await page.goto(`${baseURL}${address}`);
+    expect(response?.status()).toBe(404);
+    await page.locator("html[data-hydrated=true]").waitFor();
+    await expect(page).toHaveTitle(/^Page Not Found/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
+    await expect(page.getByText("Loading article...")).toHaveCount(0);
+    // Nothing is fetched to make up for it: the browser agrees with the server's answer.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
+  });
+}
 
 test.describe("notifications", () => {
   test("show one toast at a time, close after 5 seconds or a swipe of 50 px, and F8 focuses their region", async ({ page, pageGuard }) => {

@@ -1,4 +1,13 @@
-import { paths } from "#shared/paths.ts";
+import { type RouteId, routeIds, routePath, type RouteParams } from "#shared/routes.ts";
 
-/** Every route of SPEC section 2. */
-export const pageRoutesForTests = Object.values(paths);
+/** Parameters of a real page for each route with a pattern: slugs of files in content/. */
+const sampleParams: Partial<Record<RouteId, RouteParams>> = {
+  project: { slug: "kutch-solar-park-grid-connection" },
+  article: { slug: "ieee-519-harmonics-at-a-vfd-heavy-plant" },
+};
+
+/** A real address of a route: its path, or one page of its pattern. */
+export const sampleAddress = (id: RouteId): string => routePath(id, sampleParams[id]);
+
+/** One address of every route of the route table (#shared/routes.ts). */
+export const pageRoutesForTests = routeIds.map(sampleAddress);

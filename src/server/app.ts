@@ -13,9 +13,11 @@ import type { PageRenderer } from "./render/page-renderer.ts";
 import fastifyCompress from "@fastify/compress";
 import fastifyFormbody from "@fastify/formbody";
 import { watchContentVersion } from "./content/data-version.ts";
-import { PageCache, sendCachedPage } from "./render/page-cache.ts";
 import { generateSecret, sharedSetting } from "./db/settings.ts";
-import { FORM_FIELD_PLACEHOLDERS, fillFormFields, hasFormFields, issueFormFields } from "./enquiries/form-token.ts";
+import { issueFormFields } from "./enquiries/form-token.ts";
+import { FORM_FIELD_PLACEHOLDERS } from "./pages/form-fields.ts";
+import type { PageCache } from "./pages/page-cache.ts";
+import { registerCanonicalRedirects, registerPageRoutes } from "./pages/page-routes.ts";
 import { createReadApi, registerContentApi } from "./routes/content-api.ts";
 import { registerEnquiryRoutes } from "./routes/enquiry-routes.ts";
 
@@ -32,6 +34,8 @@ export type AppDependencies = {
   logger?: Exclude<FastifyServerOptions["logger"], boolean>;
   /** How often to look for a content change made by another instance (default 5 s). */
   contentPollMs?: number;
+  /** Where rendered pages are kept (tests pass one to look into it); the app makes its own when unset. */
+  pageCache?: PageCache;
   /** Told when an enquiry has queued mail, so the outbox worker sends it at once. */
   onEnquiryQueued?: () => void;
 };
@@ -72,6 +76,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerRequestLogging(app);
   registerSecurityHeaders(app, headerOptions);
   registerErrorHandling(app, { bodyLimit: config.bodyLimitBytes });
+  registerCanonicalRedirects(app);
 
   if (deps.devMiddleware) {
     const { default: middie } = await import("@fastify/middie");
@@ -96,14 +101,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerHealthRoutes(app, db);
   const formSecret = config.formSecret ?? (await sharedSetting(db, "form-secret", generateSecret));
   const readApi = createReadApi({ db, issueFormFields: () => issueFormFields(formSecret) });
-  // Pages are rendered once and kept; the form fields they carry are filled in for each request.
-  const pageReadApi = createReadApi({ db, issueFormFields: () => FORM_FIELD_PLACEHOLDERS });
-  const pageCache = config.dev ? undefined : new PageCache();
-  const pagesWithForms = new WeakSet<object>();
   const contentVersion = await watchContentVersion(db, deps.contentPollMs);
   app.addHook("onClose", async () => contentVersion.stop());
   registerFeeds(app, { db, siteUrl: config.siteUrl, contentVersion: () => contentVersion.current() });
-  registerContentApi(app, readApi, pageCache ? () => contentVersion.current() : undefined);
+  registerContentApi(app, readApi, config.dev ? undefined : () => contentVersion.current());
   registerEnquiryRoutes(app, {
     db,
     formSecret,
@@ -117,35 +118,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     app.all(unknownApi, async (request, reply) => reply.code(404).send(apiNotFound(request.method, request.url)));
   }
 
-  app.get("/*", async (request, reply) => {
-    if (!deps.renderer) {
-      return reply.code(503).send({ error: "Service Unavailable", message: "Pages are not being served." });
-    }
-    reply.type("text/html; charset=utf-8").header("vary", "Accept-Encoding");
-    // Only pages at their plain address are kept: query strings and unknown paths are unbounded,
-    // and keeping them would let any client fill the cache and spend CPU compressing.
-    if (!pageCache || request.url.includes("?")) {
-      const { status, html } = await deps.renderer.render(request.url, { readApi, log: request.log });
-      return reply.code(status).header("cache-control", "no-cache").send(html);
-    }
-    pageCache.useVersion(contentVersion.current());
-    let page = pageCache.get(request.url);
-    if (!page) {
-      const rendered = await deps.renderer.render(request.url, { readApi: pageReadApi, log: request.log });
-      if (rendered.status !== 200) {
-        const html = fillFormFields(rendered.html, formSecret) ?? rendered.html;
-        return reply.code(rendered.status).header("cache-control", "no-cache").send(html);
-      }
-      page = pageCache.set(request.url, rendered.status, rendered.html);
-      // Whether a page has a form is known once, not looked for in its HTML on every request.
-      if (hasFormFields(page.html)) pagesWithForms.add(page);
-    }
-    if (pagesWithForms.has(page)) {
-      // A page with a form: its fields are new for every request, so it is never stored downstream.
-      const withForm = fillFormFields(page.html, formSecret)!;
-      return reply.code(page.status).header("cache-control", "no-store").send(withForm);
-    }
-    return sendCachedPage(request, reply, page);
+  registerPageRoutes(app, {
+    renderer: deps.renderer,
+    readApi,
+    cachedReadApi: createReadApi({ db, issueFormFields: () => FORM_FIELD_PLACEHOLDERS }),
+    contentVersion: config.dev ? undefined : () => contentVersion.current(),
+    formSecret,
+    cache: deps.pageCache,
   });
 
   app.setNotFoundHandler(async (request, reply) =>

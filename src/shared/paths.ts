@@ -1,21 +1,16 @@
-// Every URL of the site, once. Links, server routes and tests use these.
+import { type FixedPaths, routePath, routes } from "./routes.ts";
 
-export const paths = {
-  home: "/",
-  about: "/about",
-  services: "/services",
-  industries: "/industries",
-  projects: "/projects",
-  blog: "/blog",
-  contact: "/contact",
-  thankYou: "/thank-you",
-  privacy: "/privacy",
-  terms: "/terms",
-  cookies: "/cookies",
-} as const;
+// The addresses links point at, taken from the route table (routes.ts), and the API's paths.
 
-export const articlePath = (slug: string) => `${paths.blog}/${slug}`;
-export const projectPath = (slug: string) => `${paths.projects}/${slug}`;
+/** Each page without parameters by its route id: paths.about is "/about". */
+export const paths = Object.fromEntries(
+  Object.entries(routes)
+    .filter(([, route]) => !route.pattern.includes(":"))
+    .map(([id, route]) => [id, route.pattern]),
+) as FixedPaths;
+
+export const articlePath = (slug: string) => routePath("article", { slug });
+export const projectPath = (slug: string) => routePath("project", { slug });
 
 export const apiPaths = {
   teamMembers: "/api/team-members",
@@ -48,4 +43,12 @@ export const primaryNav = [
 export function isActivePath(href: string, currentPath: string): boolean {
   if (href === paths.home) return currentPath === paths.home;
   return currentPath === href || currentPath.startsWith(`${href}/`);
+}
+
+/**
+ * The header link a path falls under (other than Home), or undefined: what decides which link the
+ * header marks, and so the one thing a 404 page's HTML takes from the address it answers.
+ */
+export function navSection(pathname: string): string | undefined {
+  return [...primaryNav.map((item) => item.href), paths.contact].find((href) => href !== paths.home && isActivePath(href, pathname));
 }

@@ -1,25 +1,26 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Suspense, useEffect } from "react";
-import { Route, Switch, useLocation } from "wouter";
+import { Suspense, useEffect, useState } from "react";
+import { useLocation } from "wouter";
 import { SiteLayout } from "./components/site-layout.tsx";
 import { flushEnquiryOutbox } from "./lib/enquiry-outbox.ts";
 import { useScrollOnNavigation } from "./lib/scroll-on-navigation.ts";
 import { Spinner } from "./ui/spinner.tsx";
 import { NotFoundPage } from "./pages/not-found/not-found-page.tsx";
-import { matchPageRoute, notFoundMeta, pageRoutes } from "./routes.tsx";
+import { RouteContext } from "./lib/route-context.ts";
+import { matchPage, notFoundMeta } from "./routes.tsx";
 
 /** The document title for a path, from the route's meta and whatever data is already loaded. */
-function useDocumentTitle(location: string) {
+function useDocumentTitle(location: string, notFound: boolean) {
   const queryClient = useQueryClient();
   useEffect(() => {
     const update = () => {
-      const match = matchPageRoute(location);
+      const match = notFound ? undefined : matchPage(location);
       const meta = match ? match.route.meta(match.params, (key) => queryClient.getQueryData([key])) : null;
       document.title = (meta ?? notFoundMeta).title;
     };
     update();
     return queryClient.getQueryCache().subscribe(update);
-  }, [location, queryClient]);
+  }, [location, notFound, queryClient]);
 }
 
 function PageLoading() {
@@ -31,9 +32,17 @@ function PageLoading() {
   );
 }
 
-export function App() {
+/**
+ * The whole site: the layout around the page the route table names for the address. One matcher
+ * decides for the server and the browser (#shared/routes.ts), so a page is never a 404 on one side
+ * and something else on the other. `notFoundAt` is the address the server answered with its 404
+ * page (an article slug that does not exist, say): the browser shows that page there too.
+ */
+export function App({ notFoundAt }: { notFoundAt?: string }) {
   const [location] = useLocation();
-  useDocumentTitle(location);
+  // Only the first document's verdict counts: after a client-side navigation the page decides.
+  const [serverNotFound] = useState(notFoundAt);
+  useDocumentTitle(location, serverNotFound === location);
   useEffect(() => {
     // A signal for tests and styles that the page is interactive.
     document.documentElement.dataset.hydrated = "true";
@@ -45,15 +54,18 @@ export function App() {
   }, []);
   useScrollOnNavigation(location);
 
+  const match = serverNotFound === location ? undefined : matchPage(location);
+  const Page = match?.route.component;
   return (
     <SiteLayout>
       <Suspense fallback={<PageLoading />}>
-        <Switch>
-          {pageRoutes.map((route) => (
-            <Route key={route.path} path={route.path} component={route.component} />
-          ))}
-          <Route component={NotFoundPage} />
-        </Switch>
+        {match && Page ? (
+          <RouteContext value={match}>
+            <Page params={match.params} />
+          </RouteContext>
+        ) : (
+          <NotFoundPage />
+        )}
       </Suspense>
     </SiteLayout>
   );

@@ -3,17 +3,19 @@ import { startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { App } from "./app.tsx";
 import { createQueryClient } from "./lib/query-client.ts";
-import { matchPageRoute } from "./routes.tsx";
+import { matchPage } from "./routes.tsx";
 import "./styles.css";
 
 const queryClient = createQueryClient();
 const stateElement = document.getElementById("query-state");
 if (stateElement?.textContent) hydrate(queryClient, JSON.parse(stateElement.textContent));
 
-// The current page's code first, so hydration renders exactly what the server did.
-await matchPageRoute(window.location.pathname)?.route.component.preload();
-
 const root = document.getElementById("root");
+// The server's 404 page for an address the route table matches (an unknown article) says so.
+const notFoundAt = root?.dataset.status === "404" ? window.location.pathname : undefined;
+// The current page's code first, so hydration renders exactly what the server did.
+if (!notFoundAt) await matchPage(window.location.pathname)?.route.component.preload();
+
 if (root) {
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread for the whole page: a tap during it is answered at once.
@@ -21,7 +23,7 @@ if (root) {
     hydrateRoot(
       root,
       <QueryClientProvider client={queryClient}>
-        <App />
+        <App notFoundAt={notFoundAt} />
       </QueryClientProvider>,
     );
   });

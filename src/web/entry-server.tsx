@@ -4,26 +4,26 @@ import { Router } from "wouter";
 import type { PageData, RenderedPage, ServerEntry } from "#shared/page-rendering.ts";
 import { App } from "./app.tsx";
 import { createQueryClient } from "./lib/query-client.ts";
-import { matchPageRoute, notFoundMeta, pageRoutes } from "./routes.tsx";
+import { matchPage, notFoundMeta, pageRoutes } from "./routes.tsx";
 
 // Every page's code is loaded before the first render: the server never renders a fallback.
-await Promise.all(pageRoutes.map((route) => route.component.preload()));
+await Promise.all(Object.values(pageRoutes).map((route) => route.component.preload()));
 
 // The server-rendering entry. The server asks which data a path needs (pageDataFor), loads it
 // from the database, and hands it to renderPage, which renders the app with that data already in
 // the query cache and returns what the document needs.
 
 export const pageDataFor: ServerEntry["pageDataFor"] = (pathname) => {
-  const match = matchPageRoute(pathname);
+  const match = matchPage(pathname);
   return match ? match.route.queries(match.params) : [];
 };
 
 /** The source module of the page at this path, so the server can preload its chunk. */
-export const pageModuleFor: ServerEntry["pageModuleFor"] = (pathname) => matchPageRoute(pathname)?.route.component.module;
+export const pageModuleFor: ServerEntry["pageModuleFor"] = (pathname) => matchPage(pathname)?.route.component.module;
 
 export function renderPage(url: string, data: PageData): RenderedPage {
-  const parsed = new URL(url, "http://localhost");
-  const match = matchPageRoute(parsed.pathname);
+  const parsed = new URL(`http://localhost${url}`); // "//about" stays a path, not a host
+  const match = matchPage(parsed.pathname);
   const queryClient = createQueryClient();
   for (const [key, value] of Object.entries(data)) {
     if (value !== undefined) queryClient.setQueryData([key], value);
@@ -32,7 +32,8 @@ export function renderPage(url: string, data: PageData): RenderedPage {
   const appHtml = renderToString(
     <QueryClientProvider client={queryClient}>
       <Router ssrPath={parsed.pathname} ssrSearch={parsed.search.replace(/^\?/, "")}>
-        <App />
+        {/* The route matched but its data says there is no such page: the 404 page, as the browser will show it. */}
+        <App notFoundAt={meta ? undefined : parsed.pathname} />
       </Router>
     </QueryClientProvider>,
   );

@@ -2,6 +2,7 @@ import type { ArticleDetail, ProjectDetail } from "#shared/api-types.ts";
 import { trail } from "#shared/breadcrumbs.ts";
 import type { PageMeta } from "#shared/page-rendering.ts";
 import { apiPaths, articleApiPath, articlePath, paths, projectApiPath, projectPath } from "#shared/paths.ts";
+import { matchRoute, type RouteId, type RouteParams } from "#shared/routes.ts";
 import { limits, site } from "#shared/site.ts";
 
 import { type LazyPage, lazyPage } from "./lib/lazy-page.tsx";
@@ -21,11 +22,7 @@ const PrivacyPage = lazyPage("src/web/pages/legal/legal-pages.tsx", () => import
 const TermsPage = lazyPage("src/web/pages/legal/legal-pages.tsx", () => import("./pages/legal/legal-pages.tsx").then((m) => m.TermsPage));
 const CookiesPage = lazyPage("src/web/pages/legal/legal-pages.tsx", () => import("./pages/legal/legal-pages.tsx").then((m) => m.CookiesPage));
 
-export type RouteParams = Record<string, string>;
-
 export type PageRoute = {
-  /** A wouter pattern: "/blog/:slug". */
-  path: string;
   component: LazyPage<{ params: RouteParams }>;
   /** API paths whose data the page shows; the server prefetches them into the query cache. */
   queries: (params: RouteParams) => string[];
@@ -33,44 +30,43 @@ export type PageRoute = {
   meta: (params: RouteParams, data: (apiPath: string) => unknown) => PageMeta | null;
 };
 
-const staticPage = (path: string, component: LazyPage<object>, queries: string[], meta: PageMeta): PageRoute => ({
-  path,
+const staticPage = (component: LazyPage<object>, queries: string[], meta: PageMeta): PageRoute => ({
   component: component as PageRoute["component"],
   queries: () => queries,
   meta: () => meta,
 });
 
-export const pageRoutes: readonly PageRoute[] = [
-  staticPage(paths.home, HomePage, [apiPaths.teamMembers, apiPaths.projects, apiPaths.blogPosts], {
+/** What each route of the table (#shared/routes.ts) shows: its code, its data and its head. */
+export const pageRoutes: { readonly [Id in RouteId]: PageRoute } = {
+  home: staticPage(HomePage, [apiPaths.teamMembers, apiPaths.projects, apiPaths.blogPosts], {
     title: `${site.name} | ${site.tagline} in Ahmedabad`,
     description: site.description,
   }),
-  staticPage(paths.about, AboutPage, [apiPaths.teamMembers], {
+  about: staticPage(AboutPage, [apiPaths.teamMembers], {
     title: `About Us | ${site.name}`,
     description:
       "Power-system engineers in Ahmedabad since 2009: our story, mission, values, certifications and the team who will work on your project.",
     breadcrumbs: trail({ name: "About", path: paths.about }),
   }),
-  staticPage(paths.services, ServicesPage, [], {
+  services: staticPage(ServicesPage, [], {
     title: `Power System Studies | ${site.name}`,
     description:
       "29 power-system studies, from load flow, short circuit and protection coordination to arc flash, harmonics, transient stability and grid-code compliance.",
     breadcrumbs: trail({ name: "Services", path: paths.services }),
   }),
-  staticPage(paths.industries, IndustriesPage, [], {
+  industries: staticPage(IndustriesPage, [], {
     title: `Industries We Serve | ${site.name}`,
     description:
       "Power-system engineering for utilities, renewable developers, industrial plants and commercial buildings across India.",
     breadcrumbs: trail({ name: "Industries", path: paths.industries }),
   }),
-  staticPage(paths.projects, ProjectsPage, [apiPaths.projects], {
+  projects: staticPage(ProjectsPage, [apiPaths.projects], {
     title: `Projects | ${site.name}`,
     description:
       "Grid-integration, renewable, utility, industrial and commercial power-system projects delivered by our engineers, with capacity and timeline.",
     breadcrumbs: trail({ name: "Projects", path: paths.projects }),
   }),
-  {
-    path: `${paths.projects}/:slug`,
+  project: {
     component: ProjectPage,
     queries: ({ slug = "" }) => [projectApiPath(slug)],
     meta: ({ slug = "" }, data) => {
@@ -85,14 +81,13 @@ export const pageRoutes: readonly PageRoute[] = [
       };
     },
   },
-  staticPage(paths.blog, BlogPage, [apiPaths.blogPosts], {
+  blog: staticPage(BlogPage, [apiPaths.blogPosts], {
     title: `Industry Insights | ${site.name}`,
     description:
       "Technical articles on grid integration, renewable energy, power quality, protection and regulatory compliance from our engineers.",
     breadcrumbs: trail({ name: "Insights", path: paths.blog }),
   }),
-  {
-    path: `${paths.blog}/:slug`,
+  article: {
     component: ArticlePage,
     queries: ({ slug = "" }) => [articleApiPath(slug)],
     meta: ({ slug = "" }, data) => {
@@ -110,35 +105,35 @@ export const pageRoutes: readonly PageRoute[] = [
       };
     },
   },
-  staticPage(paths.contact, ContactPage, [apiPaths.formToken], {
+  contact: staticPage(ContactPage, [apiPaths.formToken], {
     title: `Contact Us | ${site.name}`,
     description:
       "Send us your project details: we reply within 24 hours. Office in Ahmedabad, Gujarat; 24/7 emergency support for critical infrastructure.",
     breadcrumbs: trail({ name: "Contact", path: paths.contact }),
   }),
-  staticPage(paths.thankYou, ThankYouPage, [], {
+  thankYou: staticPage(ThankYouPage, [], {
     title: `Thank You | ${site.name}`,
     description: "Your enquiry has been sent. We will reply within 24 hours.",
     noindex: true,
     // SPEC section 2: redirects to / after 10 seconds, also when the no-JavaScript form lands here.
     redirectWithoutJavaScript: { afterSeconds: limits.thankYouRedirectSeconds, to: paths.home },
   }),
-  staticPage(paths.privacy, PrivacyPage, [], {
+  privacy: staticPage(PrivacyPage, [], {
     title: `Privacy Policy | ${site.name}`,
     description: "What personal data this website stores, why, for how long, and your rights under India's DPDP Act.",
     breadcrumbs: trail({ name: "Privacy Policy", path: paths.privacy }),
   }),
-  staticPage(paths.terms, TermsPage, [], {
+  terms: staticPage(TermsPage, [], {
     title: `Terms of Service | ${site.name}`,
     description: "The terms on which this website and its technical articles are offered.",
     breadcrumbs: trail({ name: "Terms of Service", path: paths.terms }),
   }),
-  staticPage(paths.cookies, CookiesPage, [], {
+  cookies: staticPage(CookiesPage, [], {
     title: `Cookie Policy | ${site.name}`,
     description: "This website sets no cookies. What it keeps in your browser instead, and why.",
     breadcrumbs: trail({ name: "Cookie Policy", path: paths.cookies }),
   }),
-];
+};
 
 export const notFoundMeta: PageMeta = {
   title: `Page Not Found | ${site.name}`,
@@ -146,23 +141,8 @@ export const notFoundMeta: PageMeta = {
   noindex: true,
 };
 
-/** The route for a path and its parameters, or undefined when no route matches (a 404). */
-export function matchPageRoute(pathname: string): { route: PageRoute; params: RouteParams } | undefined {
-  const segments = (pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname).split("/");
-  for (const route of pageRoutes) {
-    const pattern = route.path.split("/");
-    if (pattern.length !== segments.length) continue;
-    const params: RouteParams = {};
-    const matches = pattern.every((part, index) => {
-      const segment = segments[index] ?? "";
-      if (part.startsWith(":")) {
-        if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(segment)) return false;
-        params[part.slice(1)] = segment;
-        return true;
-      }
-      return part === segment;
-    });
-    if (matches) return { route, params };
-  }
-  return undefined;
+/** The page at a (canonical) path: its route, id and parameters; undefined for a 404. */
+export function matchPage(pathname: string): { id: RouteId; route: PageRoute; params: RouteParams } | undefined {
+  const match = matchRoute(pathname);
+  return match ? { ...match, route: pageRoutes[match.id] } : undefined;
 }

@@ -6,13 +6,6 @@ import { MIN_FORM_FILL_MS } from "#shared/schemas/contact-limits.ts";
 // (who takes a few seconds at least) from a script that posts at once. Old tokens stay valid:
 // a visitor may take an hour, and the browser outbox may resend days later.
 
-/**
- * Stand for a form's per-request fields in a cached page; every response gets fresh ones. The
- * idempotency key is new for every page shown, so a form without JavaScript sent twice (a double
- * click, a resend after an error) is stored once.
- */
-export const FORM_FIELD_PLACEHOLDERS: FormFields = { token: "__FORM_TOKEN_8d1f3c__", idempotencyKey: "__IDEMPOTENCY_KEY_5b7e2a__" };
-
 function sign(secret: string, issuedAt: number): string {
   return createHmac("sha256", secret).update(`form:${issuedAt}`).digest("base64url");
 }
@@ -23,20 +16,6 @@ export function issueFormToken(secret: string, now: number = Date.now()): string
 
 export function issueFormFields(secret: string): FormFields {
   return { token: issueFormToken(secret), idempotencyKey: randomUUID() };
-}
-
-/** Whether a page rendered with the placeholders has a form whose fields need filling in. */
-export function hasFormFields(html: string): boolean {
-  return html.includes(FORM_FIELD_PLACEHOLDERS.token);
-}
-
-/** The page with fresh form fields in place of the placeholders; undefined when it has no form. */
-export function fillFormFields(html: string, secret: string): string | undefined {
-  if (!hasFormFields(html)) return undefined;
-  const fields = issueFormFields(secret);
-  return html
-    .replaceAll(FORM_FIELD_PLACEHOLDERS.token, fields.token)
-    .replaceAll(FORM_FIELD_PLACEHOLDERS.idempotencyKey, fields.idempotencyKey);
 }
 
 export type FormTokenVerdict = "ok" | "missing" | "invalid" | "too-fast";

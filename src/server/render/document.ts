@@ -68,7 +68,7 @@ export function renderDocument(options: {
     meta("property", "og:locale", "en_IN"),
     meta("property", "og:title", title),
     meta("property", "og:description", description),
-    meta("property", "og:url", canonicalUrl),
+    page.status === 200 ? meta("property", "og:url", canonicalUrl) : "",
     meta("property", "og:image", image),
     meta("property", "og:image:width", "1200"),
     meta("property", "og:image:height", "630"),
@@ -101,7 +101,8 @@ export function renderDocument(options: {
     .join("");
   return (
     `<!doctype html><html lang="en-IN"><head>${head}</head><body>` +
-    `<div id="root">${page.appHtml}</div>` +
+    // The browser's app reads the 404 from here, so it shows the 404 page where the server did.
+    `<div id="root"${page.status === 404 ? ' data-status="404"' : ""}>${page.appHtml}</div>` +
     `<script type="application/json" id="query-state">${serializeJsonForHtml(page.state)}</script>` +
     (assets.boot
       ? `<script type="application/json" id="page-scripts">${serializeJsonForHtml({ entry: assets.scripts[0], modules: assets.preloads })}</script>`

@@ -24,7 +24,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   return {
     async render(url, { readApi, log, extraData }) {
       const entry = await options.loadEntry();
-      const pathname = new URL(url, "http://localhost").pathname;
+      // Prefixed, not resolved against a base: "//about" is a path here, not a host.
+      const pathname = new URL(`http://localhost${url}`).pathname;
       const data: PageData = {};
       // A page whose data cannot be loaded still renders: its lists show their loading state
       // and the browser fetches the data itself (PRODUCT.md, Rendering).

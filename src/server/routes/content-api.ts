@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ApiErrorBody, FormFields } from "#shared/api-types.ts";
 import { apiPaths } from "#shared/paths.ts";
+import { SLUG_PATTERN } from "#shared/routes.ts";
 import type { Database } from "../db/client.ts";
 import { getArticle, getProject, listBlogPosts, listProjects, listTeamMembers } from "../db/content-repository.ts";
 
@@ -11,7 +12,8 @@ import { getArticle, getProject, listBlogPosts, listProjects, listTeamMembers } 
  */
 export type ReadApi = (apiPath: string) => Promise<unknown> | undefined;
 
-const slugPart = "([a-z0-9]+(?:-[a-z0-9]+)*)";
+/** A slug as the route table (#shared/routes.ts) defines it, captured. */
+const slugPart = `(${SLUG_PATTERN.source.slice(1, -1)})`;
 const articlePath = new RegExp(`^${apiPaths.blogPosts}/${slugPart}$`);
 const projectPath = new RegExp(`^${apiPaths.projects}/${slugPart}$`);
 

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { INDIA_UTC_OFFSET, inIndia } from "#shared/india-time.ts";
 import { articlePath, paths, projectPath } from "#shared/paths.ts";
+import { routes } from "#shared/routes.ts";
 import { site } from "#shared/site.ts";
 import { contentSyncedAt } from "../content/data-version.ts";
 import type { Database } from "../db/client.ts";
 import { listBlogPosts, listFeedArticles, listProjects } from "../db/content-repository.ts";
-import { PageCache, sendCachedPage } from "../render/page-cache.ts";
+import { PageCache, sendCachedPage } from "../pages/page-cache.ts";
 
 // For crawlers and feed readers: /sitemap.xml, /robots.txt and an RSS 2.0 feed of the articles
 // with their full content. The sitemap and the feed are rendered once per content version and
@@ -24,18 +25,10 @@ export function indiaTimestamp(moment: Date): string {
 /** Pages that list articles: they change when an article is published as well as on a content sync. */
 const articleListingPages = new Set<string>([paths.home, paths.blog]);
 
-const indexedPages = [
-  paths.home,
-  paths.about,
-  paths.services,
-  paths.industries,
-  paths.projects,
-  paths.blog,
-  paths.contact,
-  paths.privacy,
-  paths.terms,
-  paths.cookies,
-];
+/** The pages the route table marks as indexed; articles and projects are listed from the content. */
+const indexedPages = Object.values(routes)
+  .filter((route) => route.indexed)
+  .map((route) => route.pattern);
 
 export type FeedDependencies = {
   db: Database;

@@ -7,7 +7,7 @@ import { CertificationList } from "../../components/certifications.tsx";
 import { CtaBand } from "../../components/cta-band.tsx";
 import { mission, vision } from "../../components/firm-statements.ts";
 import { PageHero } from "../../components/page-hero.tsx";
-import { useRouteBreadcrumbs } from "../../lib/route-meta.ts";
+import { useRouteBreadcrumbs } from "../../lib/route-context.ts";
 import { StatRow } from "../../components/stat-row.tsx";
 import { TeamCard } from "../../components/team-card.tsx";
 

@@ -9,7 +9,7 @@ import { CtaBand } from "../../components/cta-band.tsx";
 import { PostCard } from "../../components/post-card.tsx";
 import { teamAnchor } from "../../components/team-card.tsx";
 import { formatLongDate } from "../../lib/format-date.ts";
-import { useRouteBreadcrumbs } from "../../lib/route-meta.ts";
+import { useRouteBreadcrumbs } from "../../lib/route-context.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { NotFoundPage } from "../not-found/not-found-page.tsx";
 

@@ -5,7 +5,7 @@ import { useBlogPosts } from "../../api/queries.ts";
 import { CategoryFilter } from "../../components/category-filter.tsx";
 import { NewsletterSignup } from "../../components/newsletter-signup.tsx";
 import { PageHero } from "../../components/page-hero.tsx";
-import { useRouteBreadcrumbs } from "../../lib/route-meta.ts";
+import { useRouteBreadcrumbs } from "../../lib/route-context.ts";
 import { PostCard } from "../../components/post-card.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import {

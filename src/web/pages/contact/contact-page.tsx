@@ -2,7 +2,7 @@ import { Clock, ExternalLink, Mail, MapPin, Phone, ShieldAlert } from "lucide-re
 import { businessHours, site } from "#shared/site.ts";
 import { CertificationList } from "../../components/certifications.tsx";
 import { PageHero } from "../../components/page-hero.tsx";
-import { useRouteBreadcrumbs } from "../../lib/route-meta.ts";
+import { useRouteBreadcrumbs } from "../../lib/route-context.ts";
 import { Toaster } from "../../ui/toaster.tsx";
 import { ContactForm } from "./contact-form.tsx";
 

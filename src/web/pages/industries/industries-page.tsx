@@ -4,7 +4,7 @@ import { paths } from "#shared/paths.ts";
 import { CtaBand } from "../../components/cta-band.tsx";
 import { PageHero } from "../../components/page-hero.tsx";
 import { StatRow } from "../../components/stat-row.tsx";
-import { useRouteBreadcrumbs } from "../../lib/route-meta.ts";
+import { useRouteBreadcrumbs } from "../../lib/route-context.ts";
 
 const industryStats = [
   { value: "50+", label: "Utility Partners" },

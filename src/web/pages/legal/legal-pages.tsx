@@ -4,7 +4,7 @@ import { paths } from "#shared/paths.ts";
 import { retention } from "#shared/retention.ts";
 import { site } from "#shared/site.ts";
 import { PageHero } from "../../components/page-hero.tsx";
-import { useRouteBreadcrumbs } from "../../lib/route-meta.ts";
+import { useRouteBreadcrumbs } from "../../lib/route-context.ts";
 
 // Short, real notices. The site collects personal data (enquiries, newsletter addresses), and
 // India's Digital Personal Data Protection Act, 2023 expects a notice saying what and why.

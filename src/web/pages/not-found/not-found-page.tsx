@@ -1,9 +1,8 @@
 import { AlertCircle } from "lucide-react";
-import { Link, useLocation } from "wouter";
+import { Link } from "wouter";
 import { paths } from "#shared/paths.ts";
 
 export function NotFoundPage() {
-  const [location] = useLocation();
   return (
     <section className="bg-paper py-24">
       <div className="container-page max-w-2xl">
@@ -13,10 +12,10 @@ export function NotFoundPage() {
             <h1 className="text-3xl font-bold text-navy-900">Page Not Found</h1>
           </div>
           <p className="mt-4 text-slate-600">
-            There is no page at <code className="rounded bg-slate-100 px-1.5 py-0.5 text-sm text-slate-800">{location}</code>.
+            There is no page at this address. It may have moved, or the link may have a typing mistake in it.
           </p>
           <p className="mt-2 text-sm text-slate-600">
-            Did you forget to add the page to the router? Routes live in <code className="text-slate-800">src/web/routes.tsx</code>.
+            Did you forget to add the page to the router? Routes live in <code className="text-slate-800">src/shared/routes.ts</code>.
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
             <Link href={paths.home} className="btn-primary">

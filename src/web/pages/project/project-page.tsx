@@ -8,7 +8,7 @@ import { CategoryBadge } from "../../components/category-badge.tsx";
 import { CtaBand } from "../../components/cta-band.tsx";
 import { PostCard } from "../../components/post-card.tsx";
 import { ProjectCard, ProjectFacts } from "../../components/project-card.tsx";
-import { useRouteBreadcrumbs } from "../../lib/route-meta.ts";
+import { useRouteBreadcrumbs } from "../../lib/route-context.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { NotFoundPage } from "../not-found/not-found-page.tsx";
 

@@ -5,7 +5,7 @@ import { CategoryFilter } from "../../components/category-filter.tsx";
 import { CtaBand } from "../../components/cta-band.tsx";
 import { PageHero } from "../../components/page-hero.tsx";
 import { ProjectCard } from "../../components/project-card.tsx";
-import { useRouteBreadcrumbs } from "../../lib/route-meta.ts";
+import { useRouteBreadcrumbs } from "../../lib/route-context.ts";
 
 const ALL = "All";
 

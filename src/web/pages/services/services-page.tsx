@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { paths } from "#shared/paths.ts";
 import { CtaBand } from "../../components/cta-band.tsx";
 import { PageHero } from "../../components/page-hero.tsx";
-import { useRouteBreadcrumbs } from "../../lib/route-meta.ts";
+import { useRouteBreadcrumbs } from "../../lib/route-context.ts";
 import { powerSystemStudies, studyGroups } from "./power-system-studies.ts";
 
 const workSteps = [

@@ -1,0 +1,117 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { navSection } from "#shared/paths.ts";
+import { matchRoute, queryChangesPage } from "#shared/routes.ts";
+import type { PageRenderer } from "../render/page-renderer.ts";
+import type { ReadApi } from "../routes/content-api.ts";
+import { fillFormFields, hasFormFields } from "./form-fields.ts";
+import { canonicalPageTarget, mayNeedCanonicalising } from "./canonical-url.ts";
+import { PageCache, sendCachedPage } from "./page-cache.ts";
+
+// Serving the site's pages: one canonical address per page (a 301 from any other spelling), the
+// route table (#shared/routes.ts) deciding what is a page, rendered pages kept per content version,
+// and the 404 page for everything else.
+
+export type PageRouteDependencies = {
+  /** Renders the pages; without one, page routes answer 503 (API-only tests). */
+  renderer?: PageRenderer;
+  /** Reads a page's data for one request: its form fields are real. */
+  readApi: ReadApi;
+  /** Reads a page's data for the cache: its form fields are placeholders, filled in per answer. */
+  cachedReadApi: ReadApi;
+  /** The content version: kept pages are rendered again once it changes. Unset: nothing is kept. */
+  contentVersion?: () => string;
+  formSecret: string;
+  /** The cache to keep pages in (tests pass their own to look into it); one is made when unset. */
+  cache?: PageCache;
+};
+
+/**
+ * The 404 page for a path: a path no route matches under the same header link (its HTML differs
+ * only in which link the header marks), and the key it is kept under, which no path can be. So
+ * at most one 404 page per header link is ever kept, whatever addresses are asked for.
+ */
+function notFoundPage(pathname: string): { key: string; renderAt: string } {
+  const section = navSection(pathname) ?? "";
+  return { key: `(not found)${section}`, renderAt: `${section}/_` };
+}
+
+/**
+ * Sends any GET or HEAD for a page in another spelling to its canonical address. A hook rather
+ * than a route, so it also sees what the router cannot route: the absolute form of a request line.
+ */
+export function registerCanonicalRedirects(app: FastifyInstance): void {
+  app.addHook("onRequest", (request, reply, done) => {
+    const target = request.raw.url ?? "/";
+    if ((request.method === "GET" || request.method === "HEAD") && mayNeedCanonicalising(target)) {
+      const canonical = canonicalPageTarget(target);
+      if (canonical !== undefined && canonical !== target) {
+        void reply.code(301).header("location", canonical).header("cache-control", "public, max-age=3600").send();
+        return;
+      }
+    }
+    done();
+  });
+}
+
+export function registerPageRoutes(app: FastifyInstance, deps: PageRouteDependencies): void {
+  const cache = deps.contentVersion ? (deps.cache ?? new PageCache()) : undefined;
+  // Whether a kept page has a form is known once, not looked for in its HTML on every request.
+  const pagesWithForms = new WeakSet<object>();
+
+  /** A page rendered for this request alone: nothing of it is kept. */
+  async function renderOnce(renderer: PageRenderer, request: FastifyRequest, reply: FastifyReply, url: string, status?: number) {
+    const rendered = await renderer.render(url, { readApi: deps.readApi, log: request.log });
+    return reply
+      .code(status ?? rendered.status)
+      .header("cache-control", "no-cache")
+      .send(rendered.html);
+  }
+
+  /** The page kept under `key`, rendered (from `url`) and kept when it is not there yet. */
+  async function keptPage(renderer: PageRenderer, request: FastifyRequest, key: string, url: string) {
+    cache!.useVersion(deps.contentVersion!());
+    const kept = cache!.get(key);
+    if (kept) return kept;
+    const rendered = await renderer.render(url, { readApi: deps.cachedReadApi, log: request.log });
+    // An address the table matches but whose data says there is no such page (an unknown
+    // article) is a 404: not kept under its own address, which anyone can make up.
+    if (rendered.status !== 200 && !key.startsWith("(not found)")) return undefined;
+    const page = cache!.set(key, rendered.status, rendered.html);
+    if (hasFormFields(page.html)) pagesWithForms.add(page);
+    return page;
+  }
+
+  async function sendNotFound(renderer: PageRenderer, request: FastifyRequest, reply: FastifyReply, pathname: string) {
+    const { key, renderAt } = notFoundPage(pathname);
+    if (!cache) return renderOnce(renderer, request, reply, renderAt, 404);
+    const page = await keptPage(renderer, request, key, renderAt);
+    return sendCachedPage(request, reply, page!);
+  }
+
+  app.get("/*", async (request, reply) => {
+    const { renderer } = deps;
+    if (!renderer) {
+      return reply.code(503).send({ error: "Service Unavailable", message: "Pages are not being served." });
+    }
+    reply.type("text/html; charset=utf-8").header("vary", "Accept-Encoding");
+    const url = request.url;
+    const queryAt = url.indexOf("?");
+    const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
+    const match = matchRoute(pathname);
+    if (!match) return sendNotFound(renderer, request, reply, pathname);
+
+    // A query string the page reads (the blog's search) is rendered for this request; any other
+    // (utm_source, say) changes nothing, and the page comes from the cache.
+    const search = queryAt === -1 ? undefined : new URLSearchParams(url.slice(queryAt + 1));
+    if (!cache || (search && queryChangesPage(match.id, search))) return renderOnce(renderer, request, reply, url);
+
+    const page = await keptPage(renderer, request, pathname, pathname);
+    if (!page) return sendNotFound(renderer, request, reply, pathname);
+    if (pagesWithForms.has(page)) {
+      // A page with a form: its fields are new for every answer, so it is never stored downstream.
+      const withForm = fillFormFields(page.html, deps.formSecret)!;
+      return reply.code(page.status).header("cache-control", "no-store").send(withForm);
+    }
+    return sendCachedPage(request, reply, page);
+  });
+}
