@@ -221,6 +221,7 @@ export function ContactForm() {
             Don&apos;t fill this out if you&apos;re human:{" "}
             <input
               name="bot-field"
+              type="text"
               tabIndex={-1}
               autoComplete="off"
               value={botField}
@@ -241,6 +242,7 @@ export function ContactForm() {
               ref={firstFieldRef}
               id={fieldId("firstName")}
               name="firstName"
+              type="text"
               autoComplete="given-name"
               required
               maxLength={contactFieldLimits.firstName}
@@ -258,6 +260,7 @@ export function ContactForm() {
             <input
               id={fieldId("lastName")}
               name="lastName"
+              type="text"
               autoComplete="family-name"
               required
               maxLength={contactFieldLimits.lastName}
@@ -296,6 +299,7 @@ export function ContactForm() {
           <input
             id={fieldId("company")}
             name="company"
+            type="text"
             autoComplete="organization"
             maxLength={contactFieldLimits.company}
             value={values.company}
