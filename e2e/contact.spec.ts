@@ -130,6 +130,8 @@ test.describe("the contact page", () => {
     await page.getByRole("button", { name: "Send Message" }).click();
     const toast = page.getByRole("alert").filter({ hasText: "Error Sending Message" });
     await expect(toast).toContainText("500: Boom");
+    // A server failure may pass: the enquiry stays in the browser's outbox to be sent again.
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem("enquiry-outbox") ?? "[]").length)).toBe(1);
     await expect(page.getByLabel("First Name")).toHaveValue("Asha");
     await expect(page.getByRole("heading", { name: "Message Sent!" })).toHaveCount(0);
   });
@@ -150,6 +152,8 @@ test.describe("the contact page", () => {
     await expect(page.getByRole("alert").filter({ hasText: "Error Sending Message" })).toContainText(
       "429: Please wait 42 seconds and try again.",
     );
+    // The visitor was told to wait and send it again: the outbox does not send it behind their back.
+    expect(await page.evaluate(() => localStorage.getItem("enquiry-outbox"))).toBeNull();
   });
 
   test("stores an enquiry sent with the keyboard alone", async ({ page }) => {

@@ -8,7 +8,7 @@ import { contactFieldLimits, MIN_FORM_FILL_MS } from "#shared/schemas/contact-li
 import type { ContactSubmissionInput } from "#shared/schemas/contact-submission.ts";
 import { type FieldErrors, fieldErrorsFrom } from "#shared/schemas/field-errors.ts";
 import { limits, serviceOptions } from "#shared/site.ts";
-import { apiRequest } from "../../lib/api-client.ts";
+import { ApiError, apiRequest } from "../../lib/api-client.ts";
 import { forgetEnquiry, isFinalAnswer, keepEnquiry, newIdempotencyKey } from "../../lib/enquiry-outbox.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { toast } from "../../ui/use-toast.ts";
@@ -46,8 +46,7 @@ async function sendEnquiry(payload: EnquiryPayload): Promise<unknown> {
     return await response.json();
   } catch (error) {
     if (error instanceof TypeError) return { success: true, offline: true };
-    const status = Number(/^(\d{3}):/.exec(error instanceof Error ? error.message : "")?.[1]);
-    if (isFinalAnswer(status) || status === 429) forgetEnquiry(idempotencyKey);
+    if (error instanceof ApiError && (isFinalAnswer(error.status) || error.status === 429)) forgetEnquiry(idempotencyKey);
     throw error;
   }
 }
