@@ -165,3 +165,32 @@ test.describe("the blog", () => {
     expect((await storedSubscribers()).filter((row) => row.email === address)).toHaveLength(1);
   });
 });
+
+test.describe("the blog's search form without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("sends the search with its button, keeps the category, and the server answers the filtered list", async ({ page }) => {
+    await page.goto("/blog?category=Renewable+Energy");
+    await expect(page.getByRole("heading", { level: 2, name: /^Found \d+ article\(s\)$/ })).toBeVisible();
+    await page.getByRole("searchbox", { name: "Search articles" }).fill("battery");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/\/blog\?q=battery&category=Renewable\+Energy$/);
+    await expect(page.getByRole("heading", { level: 2, name: "Found 1 article(s)" })).toBeVisible();
+    await expect(grid(page).getByRole("article")).toHaveCount(1);
+    await expect(grid(page).getByRole("article")).toContainText(/battery/i);
+    await expect(page.getByRole("searchbox", { name: "Search articles" })).toHaveValue("battery");
+  });
+});
+
+test("the search button sends the form before the page's scripts have run (here: never)", async ({ page, pageGuard }) => {
+  pageGuard.allow(/Failed to load resource/);
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await page.goto("/blog");
+  await page.getByRole("searchbox", { name: "Search articles" }).fill("harmonic");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/\/blog\?q=harmonic$/);
+  await expect(page.getByRole("heading", { level: 2, name: /^Found [1-9]\d* article\(s\)$/ })).toBeVisible();
+  for (const card of await grid(page).getByRole("article").all()) {
+    expect((await card.textContent())?.toLowerCase()).toContain("harmonic");
+  }
+});

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { MIN_FORM_FILL_MS } from "../src/shared/schemas/contact-limits.ts";
 import { storedEnquiries, uniqueEmail } from "./site-data.ts";
 
 async function openContact(page: Page) {
@@ -19,6 +20,17 @@ async function fillValid(page: Page, email: string) {
   await form.getByLabel("Project Details").fill("Connectivity study for a 120 MW solar plant at 220 kV.");
 }
 
+/**
+ * Waits until the form's signed token is old enough for the server to take the post for a
+ * person's: MIN_FORM_FILL_MS after the moment of issue that the token carries ("<ms>.<signature>").
+ */
+async function waitUntilFormTokenIsOldEnough(page: Page) {
+  const token = await contactForm(page).locator('input[name="formToken"]').inputValue();
+  const issuedAt = Number(/^(\d{13})\./.exec(token)?.[1]);
+  expect(issuedAt, `the form's token "${token}" carries the moment it was issued`).toBeGreaterThan(0);
+  await expect.poll(() => Date.now() - issuedAt, { timeout: MIN_FORM_FILL_MS + 10_000 }).toBeGreaterThanOrEqual(MIN_FORM_FILL_MS);
+}
+
 async function errorOf(page: Page, label: string) {
   const describedBy = await contactForm(page).getByLabel(label).getAttribute("aria-describedby");
   return page.locator(`[id="${describedBy}"]`);
@@ -30,6 +42,11 @@ test.describe("the contact page", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Get In Touch" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Send Us a Message" })).toBeVisible();
     await expect(page.getByLabel("Email Address")).toHaveAttribute("type", "email");
+    // WCAG 2.2 1.3.5: checkers read a field's purpose from its type and autocomplete together.
+    for (const [label, autocomplete] of [["First Name", "given-name"], ["Last Name", "family-name"], ["Company", "organization"]] as const) {
+      await expect(contactForm(page).getByLabel(label)).toHaveAttribute("type", "text");
+      await expect(contactForm(page).getByLabel(label)).toHaveAttribute("autocomplete", autocomplete);
+    }
     await expect(page.getByLabel("Project Details")).toHaveAttribute("rows", "4");
     await expect(page.getByText("Company (optional)")).toBeVisible();
     await expect(page.getByText("Service of Interest (optional)")).toBeVisible();
@@ -113,6 +130,8 @@ test.describe("the contact page", () => {
     await page.getByRole("button", { name: "Send Message" }).click();
     const toast = page.getByRole("alert").filter({ hasText: "Error Sending Message" });
     await expect(toast).toContainText("500: Boom");
+    // A server failure may pass: the enquiry stays in the browser's outbox to be sent again.
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem("enquiry-outbox") ?? "[]").length)).toBe(1);
     await expect(page.getByLabel("First Name")).toHaveValue("Asha");
     await expect(page.getByRole("heading", { name: "Message Sent!" })).toHaveCount(0);
   });
@@ -133,6 +152,8 @@ test.describe("the contact page", () => {
     await expect(page.getByRole("alert").filter({ hasText: "Error Sending Message" })).toContainText(
       "429: Please wait 42 seconds and try again.",
     );
+    // The visitor was told to wait and send it again: the outbox does not send it behind their back.
+    expect(await page.evaluate(() => localStorage.getItem("enquiry-outbox"))).toBeNull();
   });
 
   test("stores an enquiry sent with the keyboard alone", async ({ page }) => {
@@ -166,7 +187,7 @@ test.describe("the contact page", () => {
     await page.route("**/api/contact", (route) => route.abort("internetdisconnected"), { times: 1 });
     await fillValid(page, email);
     // A person takes more than 3 seconds; the server marks faster posts as spam.
-    await page.waitForTimeout(3100);
+    await waitUntilFormTokenIsOldEnough(page);
     await page.getByRole("button", { name: "Send Message" }).click();
     // SPEC section 7: a network failure is shown as a success.
     await expect(page.getByRole("heading", { name: "Message Sent!" })).toBeVisible();
@@ -190,7 +211,7 @@ test("sends an enquiry written while offline as soon as the browser is back onli
   const email = uniqueEmail("online-event");
   await openContact(page);
   await fillValid(page, email);
-  await page.waitForTimeout(3100);
+  await waitUntilFormTokenIsOldEnough(page);
   await context.setOffline(true);
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByRole("heading", { name: "Message Sent!" })).toBeVisible();
@@ -285,7 +306,7 @@ test.describe("the contact page without JavaScript", () => {
     await page.goto("/contact");
     await fillValid(page, email);
     // A person takes more than 3 seconds; the server marks faster posts as spam.
-    await page.waitForTimeout(3100);
+    await waitUntilFormTokenIsOldEnough(page);
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page).toHaveURL(/\/thank-you$/);
     await expect(page.getByRole("heading", { level: 1, name: "Thank You!" })).toBeVisible();

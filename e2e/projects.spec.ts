@@ -43,6 +43,19 @@ test.describe("projects", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
   });
 
+  test("opened in the browser, an unknown project shows the 404 page, and one that fails to load offers to try again", async ({ page, pageGuard }) => {
+    pageGuard.allow(/status of (404|500)/);
+    await page.goto("/projects");
+    await page.locator("html[data-hydrated=true]").waitFor();
+    await page.evaluate(() => history.pushState(null, "", "/projects/no-such-project"));
+    await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
+    await page.route("**/api/projects/failing-project", (route) =>
+      route.fulfill({ status: 500, json: { error: "Internal Server Error", message: "Something went wrong on our side." } }),
+    );
+    await page.evaluate(() => history.pushState(null, "", "/projects/failing-project"));
+    await expect(page.getByRole("heading", { level: 1, name: "Unable to Load Project" })).toBeVisible();
+  });
+
   for (const width of [375, 1280]) {
     test(`keeps each card's category badge as wide as its text at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });

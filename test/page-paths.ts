@@ -11,3 +11,8 @@ export const sampleAddress = (id: RouteId): string => routePath(id, sampleParams
 
 /** One address of every route of the route table (#shared/routes.ts). */
 export const pageRoutesForTests = routeIds.map(sampleAddress);
+
+/** Every page of the site once: one address of each route of the table. */
+export async function everyPagePathForTests(): Promise<string[]> {
+  return pageRoutesForTests;
+}

@@ -127,9 +127,15 @@ describe.each(testDrivers)("the mail outbox on %s", (driver) => {
     for (let i = 0; i < 3; i += 1) await queue({ firstName: `Visitor${i}` });
     const w = worker(`smtp://127.0.0.1:${port}`);
     w.start();
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const waiting = await database.db.select().from(mailOutbox);
-    expect(waiting.every((row) => row.status === "pending" && row.attempts >= 1 && row.lastError)).toBe(true);
+    // Every message has been tried and failed, and is still waiting.
+    await vi.waitFor(
+      async () => {
+        const waiting = await database.db.select().from(mailOutbox);
+        expect(waiting).toHaveLength(3);
+        expect(waiting.every((row) => row.status === "pending" && row.attempts >= 1 && row.lastError)).toBe(true);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     peer = await SmtpPeer.start(port);
     await peer.waitForMessages(3);
     await w.stop();
@@ -174,8 +180,9 @@ describe.each(testDrivers)("the mail outbox on %s", (driver) => {
     await setUp();
     peer = await SmtpPeer.start();
     for (let i = 0; i < 8; i += 1) await queue({ firstName: `Slow${i}` });
-    // Each send takes 400 ms, so a batch of 8 claimed under a 1 s lease runs out after the
-    // second or third message, and the other worker claims the rest while the first goes on.
+    // The SMTP server takes 400 ms a message (shorter than the lease, so the message in hand
+    // stays claimed), so a batch of 8 claimed under a 1 s lease runs out after the second or third
+    // message, and the other worker claims the rest while the first goes on.
     const slowTransport = () => {
       const smtp = createSmtpTransport(peer!.url);
       return {
@@ -189,13 +196,26 @@ describe.each(testDrivers)("the mail outbox on %s", (driver) => {
     const first = worker(peer.url, { transport: slowTransport(), batchSize: 8, leaseMs: 1000 });
     const second = worker(peer.url, { transport: slowTransport(), batchSize: 8, leaseMs: 1000 });
     first.start();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The second starts once the first holds the whole batch.
+    await vi.waitFor(
+      async () => {
+        const rows = await database.db.select().from(mailOutbox);
+        expect(rows.filter((row) => row.leaseOwner === first.instanceId)).toHaveLength(8);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
     second.start();
-    await peer.waitForMessages(8);
+    await vi.waitFor(
+      async () => expect((await database.db.select().from(mailOutbox)).every((row) => row.status === "sent")).toBe(true),
+      { timeout: 20_000, interval: 50 },
+    );
     await Promise.all([first.stop(), second.stop()]);
     expect(peer.messages).toHaveLength(8);
-    const sentRows = await database.db.select().from(mailOutbox);
-    expect(sentRows.every((row) => row.status === "sent")).toBe(true);
+    expect(new Set(peer.messages.map((mail) => mail.headers.get("message-id")?.[0])).size).toBe(8);
+    // The case this test is about happened: each worker sent part of the batch (a row keeps the
+    // owner that recorded it as sent).
+    const owners = new Set((await database.db.select().from(mailOutbox)).map((row) => row.leaseOwner));
+    expect(owners).toEqual(new Set([first.instanceId, second.instanceId]));
   });
 
   it("marks a message the SMTP server rejects for good (5xx) as failed at once, says why without the address, and logs an error", async () => {

@@ -34,6 +34,11 @@ export function serializeJsonForHtml(value: unknown): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
+/** A refresh pragma's content: seconds, a semicolon, a space, then `url=` and the address. */
+function refreshContent(redirect: { afterSeconds: number; to: string }): string {
+  return `${redirect.afterSeconds}; url=${escapeHtml(redirect.to)}`;
+}
+
 const meta = (attribute: "name" | "property", key: string, content: string) =>
   `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`;
 
@@ -48,6 +53,7 @@ export function renderDocument(options: {
   const { title, description } = page.meta;
   // Link previews need a raster picture; the site's own is used for every page.
   const image = `${siteUrl}/og-image.png`;
+  const imageAlt = `${site.name}: ${site.tagline}`;
   const structured = [organizationJsonLd(siteUrl), breadcrumbJsonLd(page.meta, siteUrl), articleJsonLd(page.meta, canonicalUrl, siteUrl)]
     .filter(Boolean)
     .map((data) => `<script type="application/ld+json">${serializeJsonForHtml(data)}</script>`);
@@ -57,9 +63,10 @@ export function renderDocument(options: {
     `<title>${escapeHtml(title)}</title>`,
     meta("name", "description", description),
     page.meta.noindex ? '<meta name="robots" content="noindex">' : "",
-    // Inside noscript: with JavaScript on, the page counts down and redirects itself.
+    // Inside noscript: with JavaScript on, the page counts down and redirects itself. The content
+    // is in the form HTML defines, "10; url=/" (a space after the semicolon).
     page.meta.redirectWithoutJavaScript
-      ? `<noscript><meta http-equiv="refresh" content="${page.meta.redirectWithoutJavaScript.afterSeconds};url=${escapeHtml(page.meta.redirectWithoutJavaScript.to)}"></noscript>`
+      ? `<noscript><meta http-equiv="refresh" content="${refreshContent(page.meta.redirectWithoutJavaScript)}"></noscript>`
       : "",
     page.status === 200 ? `<link rel="canonical" href="${escapeHtml(canonicalUrl)}">` : "",
     '<meta name="theme-color" content="#0b2545">',
@@ -72,12 +79,13 @@ export function renderDocument(options: {
     meta("property", "og:image", image),
     meta("property", "og:image:width", "1200"),
     meta("property", "og:image:height", "630"),
-    meta("property", "og:image:alt", `${site.name}: ${site.tagline}`),
+    meta("property", "og:image:alt", imageAlt),
     page.meta.article ? meta("property", "article:published_time", page.meta.article.publishedAt) : "",
     meta("name", "twitter:card", "summary_large_image"),
     meta("name", "twitter:title", title),
     meta("name", "twitter:description", description),
     meta("name", "twitter:image", image),
+    meta("name", "twitter:image:alt", imageAlt),
     // Without JavaScript the menu button can do nothing: on narrow screens the menu's links are
     // then shown as a row under the header instead, and the header scrolls with the page.
     "<noscript><style>@media (width < 64rem){#menu-button{display:none}#site-menu{display:block}" +

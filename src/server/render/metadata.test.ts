@@ -48,6 +48,9 @@ describe("metadata and structured data", () => {
       expect(attr(head, /<meta property="og:title" content="([^"]+)">/)).toBe(title);
       expect(attr(head, /<meta property="og:image" content="([^"]+)">/)).toBe("https://www.example.test/og-image.png");
       expect(attr(head, /<meta name="twitter:card" content="([^"]+)">/)).toBe("summary_large_image");
+      const imageAlt = attr(head, /<meta property="og:image:alt" content="([^"]+)">/);
+      expect(imageAlt, route).toBeTruthy();
+      expect(attr(head, /<meta name="twitter:image:alt" content="([^"]+)">/), route).toBe(imageAlt);
       expect(head).toContain('<link rel="alternate" type="application/rss+xml"');
       expect(head).toContain('<link rel="manifest" href="/site.webmanifest">');
       expect(head).not.toContain('name="robots"');
@@ -93,6 +96,12 @@ describe("metadata and structured data", () => {
       author: { "@type": "Person", name: "Anil Patel" },
       image: [expect.stringMatching(/^https:\/\/www\.example\.test\/images\//)],
       mainEntityOfPage: "https://www.example.test/blog/arc-flash-studies-ieee-1584-2018",
+      // Inline, as Google's article result reads it: not an @id reference.
+      publisher: {
+        "@type": "Organization",
+        name: expect.any(String),
+        logo: { "@type": "ImageObject", url: "https://www.example.test/icon-512.png" },
+      },
     });
     for (const route of routes.filter((route) => route !== "/")) {
       expect(jsonLd(pages.get(route)!).some((data) => data["@type"] === "BreadcrumbList"), route).toBe(true);

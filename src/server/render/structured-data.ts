@@ -78,7 +78,13 @@ export function articleJsonLd(meta: PageMeta, canonicalUrl: string, siteUrl: str
     author: meta.article.authorName
       ? { "@type": "Person", name: meta.article.authorName, worksFor: { "@id": `${siteUrl}/#organization` } }
       : { "@type": "Organization", name: site.name, url: `${siteUrl}/` },
-    publisher: { "@id": `${siteUrl}/#organization` },
+    // Inline, not an @id reference: Google's article result reads the publisher's name and logo here.
+    publisher: {
+      "@type": "Organization",
+      name: site.name,
+      url: `${siteUrl}/`,
+      logo: { "@type": "ImageObject", url: `${siteUrl}/icon-512.png`, width: 512, height: 512 },
+    },
     mainEntityOfPage: canonicalUrl,
     inLanguage: "en-IN",
   };

@@ -66,7 +66,7 @@ export function NewsletterSignup() {
           <input type="hidden" name="form-name" value="newsletter" />
           <p className="hidden" aria-hidden="true">
             <label>
-              Don&apos;t fill this out if you&apos;re human: <input name="bot-field" tabIndex={-1} autoComplete="off" />
+              Don&apos;t fill this out if you&apos;re human: <input type="text" name="bot-field" tabIndex={-1} autoComplete="off" />
             </label>
           </p>
           <div className="flex flex-col gap-3 sm:flex-row">

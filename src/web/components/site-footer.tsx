@@ -71,7 +71,7 @@ export function SiteFooter() {
           <ul className="mt-4 space-y-2 text-sm">
             <li className="flex items-center gap-2">
               <Phone aria-hidden="true" className="size-4 text-amber-accent" />
-              <a className="hover:text-white" href={site.phoneHref}>
+              <a className="whitespace-nowrap hover:text-white" href={site.phoneHref}>
                 {site.phone}
               </a>
             </li>

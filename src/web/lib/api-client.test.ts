@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiRequest, describeApiError, getQueryFn } from "./api-client.ts";
+import { ApiError, apiRequest, describeApiError, getQueryFn, isApiErrorWithStatus } from "./api-client.ts";
 import { createQueryClient } from "./query-client.ts";
 
 // SPEC section 7 and 8, against a real HTTP server. The browser resolves relative paths against
@@ -55,6 +55,21 @@ describe("apiRequest", () => {
     await expect(apiRequest("GET", "/api/x?status=400&reply=Bad%20field")).rejects.toThrow("400: Bad field");
     await expect(apiRequest("GET", "/api/x?status=503&reply=")).rejects.toThrow("503: Service Unavailable");
   });
+
+  it("throws an ApiError that carries the status and the body, so nothing reads them out of the message", async () => {
+    const error = await apiRequest("POST", "/api/x?status=429&reply=%7B%22message%22%3A%22Wait%22%7D", {}).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({ name: "ApiError", status: 429, body: '{"message":"Wait"}', message: '429: {"message":"Wait"}' });
+    expect(isApiErrorWithStatus(error, 429)).toBe(true);
+    expect(isApiErrorWithStatus(error, 404)).toBe(false);
+    const empty = await apiRequest("GET", "/api/x?status=404&reply=").catch((caught: unknown) => caught);
+    expect(empty).toMatchObject({ status: 404, body: "", message: "404: Not Found" });
+    // A network failure is not an answer: fetch's TypeError stays as it is.
+    expect(isApiErrorWithStatus(new TypeError("Failed to fetch"), 404)).toBe(false);
+    // A message that merely looks like an answer is not one.
+    expect(isApiErrorWithStatus(new Error("404: Not Found"), 404)).toBe(false);
+  });
 });
 
 describe("getQueryFn", () => {
@@ -75,12 +90,19 @@ describe("getQueryFn", () => {
 
 describe("describeApiError", () => {
   it("reads the JSON message of an error, with or without its status", () => {
-    const error = new Error('429: {"error":"Too Many Requests","message":"Wait 40 seconds."}');
+    const error = new ApiError(429, '{"error":"Too Many Requests","message":"Wait 40 seconds."}', "Too Many Requests");
     expect(describeApiError(error, { withStatus: true })).toBe("429: Wait 40 seconds.");
-    expect(describeApiError(new Error('400: {"message":"Bad","fields":{"email":"Enter a valid email address"}}'), { withStatus: false })).toBe(
+    expect(describeApiError(new ApiError(400, '{"message":"Bad","fields":{"email":"Enter a valid email address"}}'), { withStatus: false })).toBe(
       "Enter a valid email address",
     );
-    expect(describeApiError(new Error("500: plain text"), { withStatus: true })).toBe("500: plain text");
+    expect(describeApiError(new ApiError(500, "plain text"), { withStatus: true })).toBe("500: plain text");
+    expect(describeApiError(new ApiError(502, "", "Bad Gateway"), { withStatus: true })).toBe("502: Bad Gateway");
+  });
+
+  it("gives any other error's message, or 'Please try again later.' when it has none", () => {
+    expect(describeApiError(new Error("Something broke"), { withStatus: true })).toBe("Something broke");
+    expect(describeApiError(new Error(""), { withStatus: true })).toBe("Please try again later.");
+    expect(describeApiError("not an error", { withStatus: false })).toBe("Please try again later.");
   });
 });
 

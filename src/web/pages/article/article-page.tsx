@@ -8,6 +8,7 @@ import { CategoryBadge } from "../../components/category-badge.tsx";
 import { CtaBand } from "../../components/cta-band.tsx";
 import { PostCard } from "../../components/post-card.tsx";
 import { teamAnchor } from "../../components/team-card.tsx";
+import { isApiErrorWithStatus } from "../../lib/api-client.ts";
 import { formatLongDate } from "../../lib/format-date.ts";
 import { useRouteBreadcrumbs } from "../../lib/route-context.ts";
 import { Spinner } from "../../ui/spinner.tsx";
@@ -30,7 +31,7 @@ export function ArticlePage({ params }: { params: { slug?: string } }) {
       </div>
     );
   }
-  if (article.isError && !article.error.message.startsWith("404")) {
+  if (article.isError && !isApiErrorWithStatus(article.error, 404)) {
     return (
       <div role="alert" className="container-page py-32 text-center">
         <h1 className="text-2xl font-bold text-navy-900">Unable to Load Article</h1>

@@ -80,27 +80,29 @@ export function BlogPage() {
                 className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between"
                 onSubmit={(event) => event.preventDefault()}
               >
-                <div className="relative w-full lg:max-w-md">
-                  <label htmlFor="blog-search" className="sr-only">
-                    Search articles
-                  </label>
-                  <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500" />
-                  <input
-                    id="blog-search"
-                    type="search"
-                    name="q"
-                    placeholder="Search articles..."
-                    value={filters.query}
-                    onChange={(event) => setFilters({ ...filters, query: event.target.value })}
-                    className="min-h-11 w-full rounded-md border border-slate-300 bg-white py-2 pr-3 pl-10 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600"
-                  />
-                  {filters.category !== ALL_CATEGORIES ? <input type="hidden" name="category" value={filters.category} /> : null}
-                </div>
-                <noscript>
-                  <button type="submit" className="btn-primary">
+                {/* The button sends the form without JavaScript (the server renders the filtered
+                    list); with it, the list already follows each keystroke. */}
+                <div className="flex w-full gap-2 lg:max-w-md">
+                  <div className="relative grow">
+                    <label htmlFor="blog-search" className="sr-only">
+                      Search articles
+                    </label>
+                    <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500" />
+                    <input
+                      id="blog-search"
+                      type="search"
+                      name="q"
+                      placeholder="Search articles..."
+                      value={filters.query}
+                      onChange={(event) => setFilters({ ...filters, query: event.target.value })}
+                      className="min-h-11 w-full rounded-md border border-slate-300 bg-white py-2 pr-3 pl-10 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600"
+                    />
+                    {filters.category !== ALL_CATEGORIES ? <input type="hidden" name="category" value={filters.category} /> : null}
+                  </div>
+                  <button type="submit" className="btn-outline shrink-0">
                     Search
                   </button>
-                </noscript>
+                </div>
                 <CategoryFilter
                   categories={categoriesOf(posts.data)}
                   active={filters.category}

@@ -8,7 +8,7 @@ import { contactFieldLimits, MIN_FORM_FILL_MS } from "#shared/schemas/contact-li
 import type { ContactSubmissionInput } from "#shared/schemas/contact-submission.ts";
 import { type FieldErrors, fieldErrorsFrom } from "#shared/schemas/field-errors.ts";
 import { limits, serviceOptions } from "#shared/site.ts";
-import { apiRequest } from "../../lib/api-client.ts";
+import { ApiError, apiRequest } from "../../lib/api-client.ts";
 import { forgetEnquiry, isFinalAnswer, keepEnquiry, newIdempotencyKey } from "../../lib/enquiry-outbox.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { toast } from "../../ui/use-toast.ts";
@@ -46,8 +46,7 @@ async function sendEnquiry(payload: EnquiryPayload): Promise<unknown> {
     return await response.json();
   } catch (error) {
     if (error instanceof TypeError) return { success: true, offline: true };
-    const status = Number(/^(\d{3}):/.exec(error instanceof Error ? error.message : "")?.[1]);
-    if (isFinalAnswer(status) || status === 429) forgetEnquiry(idempotencyKey);
+    if (error instanceof ApiError && (isFinalAnswer(error.status) || error.status === 429)) forgetEnquiry(idempotencyKey);
     throw error;
   }
 }
@@ -221,6 +220,7 @@ export function ContactForm() {
             Don&apos;t fill this out if you&apos;re human:{" "}
             <input
               name="bot-field"
+              type="text"
               tabIndex={-1}
               autoComplete="off"
               value={botField}
@@ -241,6 +241,7 @@ export function ContactForm() {
               ref={firstFieldRef}
               id={fieldId("firstName")}
               name="firstName"
+              type="text"
               autoComplete="given-name"
               required
               maxLength={contactFieldLimits.firstName}
@@ -258,6 +259,7 @@ export function ContactForm() {
             <input
               id={fieldId("lastName")}
               name="lastName"
+              type="text"
               autoComplete="family-name"
               required
               maxLength={contactFieldLimits.lastName}
@@ -296,6 +298,7 @@ export function ContactForm() {
           <input
             id={fieldId("company")}
             name="company"
+            type="text"
             autoComplete="organization"
             maxLength={contactFieldLimits.company}
             value={values.company}

@@ -51,7 +51,7 @@ export function ContactPage() {
                 </li>
                 <li className="flex gap-3">
                   <Phone aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
-                  <a href={site.phoneHref} className="text-slate-700 hover:text-brand-700 hover:underline">
+                  <a href={site.phoneHref} className="whitespace-nowrap text-slate-700 hover:text-brand-700 hover:underline">
                     {site.phone}
                   </a>
                 </li>

@@ -8,6 +8,7 @@ import { CategoryBadge } from "../../components/category-badge.tsx";
 import { CtaBand } from "../../components/cta-band.tsx";
 import { PostCard } from "../../components/post-card.tsx";
 import { ProjectCard, ProjectFacts } from "../../components/project-card.tsx";
+import { isApiErrorWithStatus } from "../../lib/api-client.ts";
 import { useRouteBreadcrumbs } from "../../lib/route-context.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { NotFoundPage } from "../not-found/not-found-page.tsx";
@@ -24,7 +25,7 @@ export function ProjectPage({ params }: { params: { slug?: string } }) {
       </div>
     );
   }
-  if (detail.isError && !detail.error.message.startsWith("404")) {
+  if (detail.isError && !isApiErrorWithStatus(detail.error, 404)) {
     return (
       <div role="alert" className="container-page py-32 text-center">
         <h1 className="text-2xl font-bold text-navy-900">Unable to Load Project</h1>
