@@ -8,6 +8,8 @@ import { siteRoutes } from "./routes.ts";
 for (const route of siteRoutes) {
   test.describe(`${route.path}`, () => {
     test("has no axe violations, at a phone's, a tablet's and a desktop's width", async ({ page, pageGuard }) => {
+      // Three full axe scans of a whole page.
+      test.setTimeout(60_000);
       pageGuard.allow(/status of 404/);
       for (const width of [375, 768, 1280]) {
         await page.setViewportSize({ width, height: 900 });
@@ -22,6 +24,7 @@ for (const route of siteRoutes) {
     });
 
     test("is photographed at 375, 768 and 1280 px", async ({ page, pageGuard }) => {
+      test.setTimeout(60_000);
       pageGuard.allow(/status of 404/);
       for (const width of [375, 768, 1280]) {
         await page.setViewportSize({ width, height: 900 });
