@@ -138,6 +138,7 @@ describe.each(testDrivers)("health checks and logs on %s", (driver) => {
         idempotencyKey: randomUUID(),
         spamReason: null,
         mail: { configured: true, acknowledge: true },
+        acknowledgementKey: randomUUID(),
       });
     const send = async (smtpUrl: string) => {
       const worker = new OutboxWorker({ db: database.db, transport: createSmtpTransport(smtpUrl), from: "website@example.test", to: ["firm@example.test"], log: app.log });
