@@ -69,7 +69,10 @@ function redactAddressIn(run: string): string {
   return run;
 }
 
-/** Each `(columns)=(values)` of a constraint message with its values replaced, scanning once. */
+/**
+ * Each `(columns)=(values)` of a constraint message with its values replaced, scanning once. Values
+ * that do not close (cut off by the length bound, say) are replaced to the end.
+ */
 function redactKeyValues(text: string): string {
   let result = "";
   let from = 0;
@@ -78,13 +81,14 @@ function redactKeyValues(text: string): string {
     let open = -1;
     for (let i = marker - 1; i >= from && text[i] !== ")"; i -= 1) if (text[i] === "(") open = i;
     const close = text.indexOf(")", marker + 3);
-    if (close === -1) break;
     if (open === -1) {
+      if (close === -1) break;
       result += text.slice(from, marker + 3);
       from = marker + 3;
       continue;
     }
     result += `${text.slice(from, open)}(${text.slice(open + 1, marker)})=(…)`;
+    if (close === -1) return result;
     from = close + 1;
   }
   return result + text.slice(from);
@@ -92,8 +96,8 @@ function redactKeyValues(text: string): string {
 
 /**
  * Text from an error (a database's, an SMTP server's) with what could be personal data replaced:
- * email addresses, the `(column)=(value)` of a constraint message and anything in double quotes.
- * Only the first REDACT_INPUT_LIMIT characters are looked at, and every step is linear in them:
+ * email addresses, the `(column)=(value)` of a constraint message and anything in double quotes
+ * (a value or quote left open, to the end). Only the first REDACT_INPUT_LIMIT characters are looked at, and every step is linear in them:
  * an error quoting a long hostile message must not hold the event loop.
  */
 export function redactPersonalData(text: string): string {
@@ -103,7 +107,8 @@ export function redactPersonalData(text: string): string {
     .map((part, index) => (index % 2 === 0 ? redactAddressIn(part) : part))
     .join("");
   return redactKeyValues(withoutAddresses)
-    .replace(/"[^"]*"/g, '"…"')
+    // A quote left open runs to the end: what it quotes may go on past the part read.
+    .replace(/"[^"]*"?/g, '"…"')
     .slice(0, 300);
 }
 
