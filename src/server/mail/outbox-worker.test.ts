@@ -240,6 +240,7 @@ describe.each(testDrivers)("the mail outbox on %s", (driver) => {
       idempotencyKey: crypto.randomUUID(),
       spamReason: null,
       mail: { configured: true, acknowledge: true },
+      acknowledgementKey: crypto.randomUUID(),
     });
     worker(peer.url).start();
     const mails = await peer.waitForMessages(2);
