@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { serviceValues } from "../site.ts";
 import { contactFieldLimits } from "./contact-limits.ts";
-import { noControlCharacters, normaliseLineBreaks, singleLine } from "./text-rules.ts";
+import { controlCharactersMessage, hasControlCharacters, lineBreakOrTab, normaliseLineBreaks, singleLineMessage } from "./text-rules.ts";
 
 // The contact-submission insert shape (SPEC sections 3 and 5), used by the browser form and by
 // the server. zod/mini keeps the browser bundle small.
@@ -9,12 +9,16 @@ import { noControlCharacters, normaliseLineBreaks, singleLine } from "./text-rul
 export { contactFieldLimits } from "./contact-limits.ts";
 export { type FieldErrors, fieldErrorsFrom } from "./field-errors.ts";
 
+/** Refuses control characters (tab, line feed and carriage return excepted): see text-rules.ts. */
+const noControlCharacters = (label: string) => z.refine<string>((value) => !hasControlCharacters(value), controlCharactersMessage(label));
+const singleLine = (label: string) => z.refine<string>((value) => !lineBreakOrTab.test(value), singleLineMessage(label));
+
 function requiredText(label: string, max: number, options: { multiline?: boolean } = {}) {
   return z
     .string({ error: (issue) => (issue.input == null ? `${label} is required` : `${label} must be text`) })
     .check(
       z.trim(),
-      ...(options.multiline ? [normaliseLineBreaks()] : []),
+      ...(options.multiline ? [z.overwrite<string>(normaliseLineBreaks)] : []),
       z.minLength(1, `${label} is required`),
       z.maxLength(max, `${label} must be at most ${max} characters`),
       noControlCharacters(label),

@@ -1,6 +1,6 @@
-import * as z from "zod/mini";
-
 // Rules every text a visitor sends must keep, shared by the browser's validation and the server's.
+// No zod here: the site's shared chunk may import this module, and zod loads only with a form's
+// schema (contact-submission.ts, newsletter-signup.ts build their checks from these rules).
 
 /**
  * Control characters other than tab, line feed and carriage return (C0, DEL and C1). None has a
@@ -18,14 +18,17 @@ export function controlCharactersMessage(label: string): string {
   return `${label} must not contain control characters`;
 }
 
-/** Rejects control characters (tab, line feed and carriage return excepted). */
-export const noControlCharacters = (label: string) => z.refine<string>((value) => !hasControlCharacters(value), controlCharactersMessage(label));
+/** A line break or tab: names and company travel into mail headers and must stay on one line. */
+export const lineBreakOrTab = /[\t\n\r\u2028\u2029]/;
 
-/** Rejects any line break or tab: names and company travel into mail headers and must stay on one line. */
-export const singleLine = (label: string) => z.regex(/^[^\t\n\r\u2028\u2029]*$/, `${label} must be a single line of text`);
+export function singleLineMessage(label: string): string {
+  return `${label} must be a single line of text`;
+}
 
 /** Browsers send a textarea's line breaks as CR LF; stored text has LF alone. */
-export const normaliseLineBreaks = () => z.overwrite<string>((value) => value.replace(/\r\n?/g, "\n"));
+export function normaliseLineBreaks(value: string): string {
+  return value.replace(/\r\n?/g, "\n");
+}
 
 /**
  * The fields a form carries besides the visitor's own (its name, the honeypot, the signed token
