@@ -41,7 +41,6 @@ export type EnquiryRouteDeps = {
  */
 export const TOKENLESS_ENQUIRIES_PER_DAY = 20;
 
-
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 export const UNAVAILABLE_MESSAGE =
@@ -118,7 +117,9 @@ export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDe
       return reply.code(status).send(problem);
     }
     const readApi: ReadApi =
-      formToken === undefined ? deps.readApi : (path) => (path === apiPaths.formToken ? Promise.resolve({ token: formToken, idempotencyKey: randomUUID() }) : deps.readApi(path));
+      formToken === undefined
+        ? deps.readApi
+        : (path) => (path === apiPaths.formToken ? Promise.resolve({ token: formToken, idempotencyKey: randomUUID() }) : deps.readApi(path));
     const page = await deps.renderer.render(form.page, {
       readApi,
       log: request.log,
