@@ -1,5 +1,6 @@
 import path from "node:path";
 import { readSiteContent } from "../src/server/content/load-content.ts";
+import { printable } from "../src/server/export/export-format.ts";
 
 // `npm run content:check`: validates every content file and names the file and field at fault.
 // Exits 1 when any file is broken, so it can guard a commit or a deploy.
@@ -8,7 +9,7 @@ const contentDir = path.resolve(process.argv[2] ?? process.env.CONTENT_DIR ?? "c
 // Pictures are served from public/; a file naming one that is not there would show a broken image.
 const content = await readSiteContent(contentDir, { publicDir: path.resolve(import.meta.dirname, "..", "public") });
 for (const problem of content.problems) {
-  console.error(`${path.join(path.relative(process.cwd(), contentDir), problem.file)}: ${problem.field} ${problem.message}`);
+  console.error(printable(`${path.join(path.relative(process.cwd(), contentDir), problem.file)}: ${problem.field} ${problem.message}`));
 }
 const drafts = content.articles.filter((article) => article.draft).length;
 console.log(

@@ -5,6 +5,7 @@ import { readSiteContent } from "../src/server/content/load-content.ts";
 import { syncSiteContent } from "../src/server/content/sync-content.ts";
 import { type CommandDatabase, openCommandDatabase } from "../src/server/db/command-database.ts";
 import { applyMigrations } from "../src/server/db/migrate.ts";
+import { printable } from "../src/server/export/export-format.ts";
 
 // `npm run content:sync`: loads content/ into the database the site uses (the same step runs on
 // every start). On an embedded database a running site holds, the site itself does the loading:
@@ -28,7 +29,7 @@ async function askRunningSiteToLoadContent(database: CommandDatabase, pid: numbe
 async function main() {
   const config = parseConfig(process.env);
   const content = await readSiteContent(path.resolve(config.contentDir));
-  for (const problem of content.problems) console.error(`content/${problem.file}: ${problem.field} ${problem.message}`);
+  for (const problem of content.problems) console.error(printable(`content/${problem.file}: ${problem.field} ${problem.message}`));
   const counts = `${content.teamMembers.length} team members, ${content.projects.length} projects and ${content.articles.filter((article) => !article.draft).length} articles`;
   const database = await openCommandDatabase(config, "npm run content:sync");
   try {
@@ -47,6 +48,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(printable(error instanceof Error ? error.message : String(error)));
   process.exit(1);
 });

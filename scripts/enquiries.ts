@@ -4,7 +4,8 @@ import { parseConfig } from "../src/server/config.ts";
 import { enquiryReference } from "../src/server/db/contact-repository.ts";
 import { contactSubmissions, mailOutbox } from "../src/server/db/schema.ts";
 import { openCommandDatabase } from "../src/server/db/command-database.ts";
-import { parseExportArgs, toCsv, toTable } from "../src/server/export/export-format.ts";
+import { spamNotStored } from "../src/server/enquiries/spam.ts";
+import { parseExportArgs, printable, toCsv, toJson, toTable } from "../src/server/export/export-format.ts";
 import { formatIndiaTime } from "../src/server/mail/enquiry-email.ts";
 
 // `npm run enquiries -- [--since 7d] [--format table|csv|json] [--spam]`: enquiries, newest first.
@@ -43,6 +44,12 @@ async function main() {
           .where(inArray(mailOutbox.submissionId, rows.map((row) => row.id)))
           .orderBy(desc(mailOutbox.kind))
       : [];
+    // Spam over the hourly cap is counted, not stored: say how much, beside the spam that was.
+    const reportSpamNotStored = async () => {
+      if (!args.spam) return;
+      const dropped = await spamNotStored(database.db);
+      if (dropped > 0) process.stderr.write(`${dropped} more spam post${dropped === 1 ? " was" : "s were"} counted but not stored (over the hourly cap) in the last 30 days\n`);
+    };
     const mailOf = (id: string) => mailRows.filter((mail) => mail.submissionId === id);
     if (args.format === "json") {
       const records = rows.map((row) => ({
@@ -58,7 +65,8 @@ async function main() {
         mail: mailOf(row.id).map(({ submissionId: _id, ...mail }) => mail),
         ...(args.spam ? { spam: row.isSpam, spamReason: row.spamReason } : {}),
       }));
-      process.stdout.write(`${JSON.stringify(records, null, 2)}\n`);
+      process.stdout.write(toJson(records));
+      await reportSpamNotStored();
       return;
     }
     const columns = ["Reference", "Received", "Name", "Email", "Company", "Service", "Message", "Mail", ...(args.spam ? ["Spam"] : [])];
@@ -75,12 +83,13 @@ async function main() {
     ]);
     process.stdout.write(args.format === "csv" ? toCsv(columns, table) : toTable(columns, table));
     if (args.format === "table") process.stderr.write(`${rows.length} enquir${rows.length === 1 ? "y" : "ies"}\n`);
+    await reportSpamNotStored();
   } finally {
     await database.close();
   }
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(printable(error instanceof Error ? error.message : String(error)));
   process.exit(1);
 });

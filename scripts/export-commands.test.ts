@@ -109,6 +109,38 @@ describe("npm run enquiries and npm run subscribers", () => {
     await expectUnsubscribe({ DATA_DIR: dataDir });
   });
 
+  it("print no control character from stored text, in any format, so a message cannot drive the terminal", { timeout: 60_000 }, async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "site-export-"));
+    site = await startSite({ config: parseConfig({ NODE_ENV: "test", DATA_DIR: dataDir }), syncContent: false });
+    // Stored by an earlier version, which let them in: retitle the terminal, erase the line, a C1
+    // CSI (some terminals obey it like ESC [), DEL, a lone CR, a right-to-left override.
+    const hostile = "Study\u001b]0;pwned\u0007 please\u001b[2K\u009b2J\u007f\rover\u202eeman";
+    await site.database.db.execute(
+      sql`insert into contact_submissions (first_name, last_name, email, company, message, is_spam, spam_reason)
+          values (${"Asha\u001b[31m"}, 'Patel', 'asha@example.com', ${"Co\u0085"}, ${hostile}, true, ${"honeypot\u001b]0;x\u0007"})`,
+    );
+    await site.database.db.execute(sql`insert into newsletter_subscribers (email) values (${"reader\u001b]0;x\u0007@example.com"})`);
+    const env = { DATA_DIR: dataDir };
+    const outputs = [
+      await command("enquiries", ["--spam"], env),
+      await command("enquiries", ["--spam", "--format", "csv"], env),
+      await command("enquiries", ["--spam", "--format", "json"], env),
+      await command("subscribers", [], env),
+      await command("subscribers", ["--format", "csv"], env),
+      await command("subscribers", ["--format", "json"], env),
+    ];
+    for (const output of outputs) {
+      // Nothing but tab, line feed, and the CR of CSV's CR LF line ends.
+      // eslint-disable-next-line no-control-regex -- control characters are what it looks for
+      expect(output.replace(/\r\n/g, "\n")).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/);
+      // JSON writes ESC as the six characters \u001b: escaped, but a reader may unescape it.
+      expect(output).not.toMatch(/\\u00(1b|07|9b|7f)/i);
+    }
+    const [json] = JSON.parse(outputs[2]!) as { firstName: string; message: string; spamReason: string }[];
+    expect(json).toMatchObject({ firstName: "Asha[31m", message: "Study]0;pwned please[2K2J\novereman", spamReason: "honeypot]0;x" });
+    expect(outputs[0]).toContain("Study]0;pwned please[2K2J over");
+  });
+
   it.runIf(process.env.TEST_DATABASE_URL)("read PostgreSQL through DATABASE_URL", { timeout: 60_000 }, async () => {
     database = await createTestDatabase("postgres");
     const config = parseConfig({ NODE_ENV: "test", DATABASE_URL: database.url });

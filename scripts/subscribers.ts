@@ -3,7 +3,7 @@ import { parseConfig } from "../src/server/config.ts";
 import { unsubscribeFromNewsletter } from "../src/server/db/newsletter-repository.ts";
 import { newsletterSubscribers } from "../src/server/db/schema.ts";
 import { openCommandDatabase } from "../src/server/db/command-database.ts";
-import { parseExportArgs, toCsv, toTable } from "../src/server/export/export-format.ts";
+import { parseExportArgs, printable, toCsv, toJson, toTable } from "../src/server/export/export-format.ts";
 
 // `npm run subscribers -- [--since 30d] [--format table|csv|json]`: newsletter subscribers, newest first.
 // `npm run subscribers -- --remove <email>`: honours an unsubscribe request.
@@ -15,7 +15,8 @@ async function main() {
   try {
     if (args.remove !== undefined) {
       const removed = await unsubscribeFromNewsletter(database.db, args.remove);
-      console.log(removed ? `Removed ${args.remove} from the newsletter.` : `${args.remove} is not subscribed; nothing to remove.`);
+      const address = printable(args.remove);
+      console.log(removed ? `Removed ${address} from the newsletter.` : `${address} is not subscribed; nothing to remove.`);
       return;
     }
     const rows = await database.db
@@ -24,7 +25,7 @@ async function main() {
       .where(args.since ? gte(newsletterSubscribers.createdAt, args.since) : undefined)
       .orderBy(desc(newsletterSubscribers.createdAt));
     if (args.format === "json") {
-      process.stdout.write(`${JSON.stringify(rows.map((row) => ({ email: row.email, subscribedAt: row.createdAt.toISOString() })), null, 2)}\n`);
+      process.stdout.write(toJson(rows.map((row) => ({ email: row.email, subscribedAt: row.createdAt.toISOString() }))));
       return;
     }
     const table = rows.map((row) => [row.email, row.createdAt.toISOString()]);
@@ -35,6 +36,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(printable(error instanceof Error ? error.message : String(error)));
   process.exit(1);
 });

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import type { ContactSubmission } from "#shared/api-types.ts";
+import type { StoredEnquiry } from "#server/db/contact-repository.ts";
 import { issueFormToken } from "#server/enquiries/form-token.ts";
 
 export const TEST_FORM_SECRET = "test-form-secret-0123456789";
@@ -26,4 +28,10 @@ export function formBody(fields: Record<string, unknown>): string {
   return new URLSearchParams(
     Object.entries(fields).filter(([, value]) => value !== undefined).map(([key, value]) => [key, String(value)]),
   ).toString();
+}
+
+/** The enquiry a storeEnquiry call created (or found): fails the test when the call stored none. */
+export function storedSubmission(stored: StoredEnquiry): ContactSubmission {
+  if (stored.outcome === "spam-counted") throw new Error("the enquiry was counted as spam, not stored");
+  return stored.submission;
 }

@@ -20,6 +20,9 @@ import type { PageCache } from "./pages/page-cache.ts";
 import { registerCanonicalRedirects, registerPageRoutes } from "./pages/page-routes.ts";
 import { createReadApi, registerContentApi } from "./routes/content-api.ts";
 import { registerEnquiryRoutes } from "./routes/enquiry-routes.ts";
+import { registerForwardedForFilter } from "./http/client-address.ts";
+import { capConnectionsPerClient, serverTimeoutOptions } from "./http/connection-limits.ts";
+import { originOf } from "./http/same-origin.ts";
 
 export type AppDependencies = {
   config: Config;
@@ -65,7 +68,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Fastify types this option generically; ours handles any route's request and reply.
     frameworkErrors: frameworkErrorHandler(securityHeaders(headerOptions)) as FastifyServerOptions["frameworkErrors"],
+    // Slow clients: time limits on receiving a request and on an idle connection (http/connection-limits.ts).
+    ...serverTimeoutOptions(config),
   });
+  // Slow clients: at most so many connections per client address; non-IP X-Forwarded-For entries ignored.
+  capConnectionsPerClient(app.server, config);
+  if (config.trustProxy !== false) registerForwardedForFilter(app);
 
   // Bodies are JSON or, for the forms without JavaScript, URL-encoded; never plain text.
   app.removeContentTypeParser("text/plain");
@@ -113,6 +121,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     onEnquiryQueued: deps.onEnquiryQueued,
     renderer: deps.renderer,
     readApi,
+    sameOrigin: { siteOrigin: originOf(config.siteUrl), acceptLoopback: !config.siteUrlSet },
   });
   for (const unknownApi of ["/api", "/api/*"]) {
     app.all(unknownApi, async (request, reply) => reply.code(404).send(apiNotFound(request.method, request.url)));

@@ -10,6 +10,7 @@ describe("parseConfig", () => {
       databaseUrl: undefined,
       dataDir: "./data",
       siteUrl: "http://localhost:3000",
+      siteUrlSet: false,
       logLevel: "info",
       contentDir: "./content",
       bodyLimitBytes: 65536,
@@ -20,7 +21,17 @@ describe("parseConfig", () => {
       formSecret: undefined,
       shutdownTimeoutMs: 10000,
       mailLeaseMs: 60000,
+      requestTimeoutMs: 30000,
+      connectionTimeoutMs: 90000,
+      connectionCheckIntervalMs: 5000,
+      maxConnectionsPerClient: 100,
     });
+  });
+
+  it("reads the limits on slow and greedy clients", () => {
+    expect(
+      parseConfig({ REQUEST_TIMEOUT_MS: "20000", CONNECTION_TIMEOUT_MS: "60000", CONNECTION_CHECK_INTERVAL_MS: "1000", MAX_CONNECTIONS_PER_CLIENT: "0" }),
+    ).toMatchObject({ requestTimeoutMs: 20000, connectionTimeoutMs: 60000, connectionCheckIntervalMs: 1000, maxConnectionsPerClient: 0 });
   });
 
   it("reads the settings it is given, treating empty values as unset", () => {
@@ -40,6 +51,7 @@ describe("parseConfig", () => {
       databaseUrl: "postgres://postgres@127.0.0.1:5432/site",
       dataDir: "/var/lib/site",
       siteUrl: "https://www.sabarmatigrid.example",
+      siteUrlSet: true,
       logLevel: "warn",
       dev: true,
       contentDir: "./content",
@@ -88,6 +100,12 @@ describe("parseConfig", () => {
     [{ FORM_SECRET: "short" }, "Invalid configuration: FORM_SECRET must be at least 16 characters"],
     [{ TRUST_PROXY: "nginx" }, "Invalid configuration: TRUST_PROXY must be true, false, a number of proxy hops, or comma-separated proxy addresses or CIDR ranges"],
     [{ TRUST_PROXY: "10.0.0.0/33" }, "Invalid configuration: TRUST_PROXY must be true, false"],
+    [{ REQUEST_TIMEOUT_MS: "0" }, "Invalid configuration: REQUEST_TIMEOUT_MS must be between 100 and 600000"],
+    [{ REQUEST_TIMEOUT_MS: "soon" }, "Invalid configuration: REQUEST_TIMEOUT_MS must be a number"],
+    [{ CONNECTION_TIMEOUT_MS: "900000" }, "Invalid configuration: CONNECTION_TIMEOUT_MS must be between 100 and 600000"],
+    [{ CONNECTION_CHECK_INTERVAL_MS: "5" }, "Invalid configuration: CONNECTION_CHECK_INTERVAL_MS must be between 10 and 60000"],
+    [{ MAX_CONNECTIONS_PER_CLIENT: "-1" }, "Invalid configuration: MAX_CONNECTIONS_PER_CLIENT must be 0 (no cap) or more"],
+    [{ MAX_CONNECTIONS_PER_CLIENT: "1.5" }, "Invalid configuration: MAX_CONNECTIONS_PER_CLIENT must be a whole number"],
   ])("rejects %o with one line naming the variable", (env, message) => {
     expect(() => parseConfig(env)).toThrow(message);
     try {

@@ -93,6 +93,29 @@ const configSchema = z.object({
     .int("must be a whole number")
     .min(0, "must be 0 or more")
     .default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(100, "must be between 100 and 600000")
+    .max(600_000, "must be between 100 and 600000")
+    .default(30_000),
+  CONNECTION_TIMEOUT_MS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(100, "must be between 100 and 600000")
+    .max(600_000, "must be between 100 and 600000")
+    .default(90_000),
+  CONNECTION_CHECK_INTERVAL_MS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(10, "must be between 10 and 60000")
+    .max(60_000, "must be between 10 and 60000")
+    .default(5000),
+  MAX_CONNECTIONS_PER_CLIENT: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 (no cap) or more")
+    .default(100),
 });
 
 export type Config = {
@@ -103,6 +126,11 @@ export type Config = {
   databaseUrl: string | undefined;
   dataDir: string;
   siteUrl: string;
+  /**
+   * SITE_URL was set. When it was not, the site is taken to run on a developer's machine: forms
+   * are accepted from any loopback origin (localhost, 127.0.0.1, [::1]) as well.
+   */
+  siteUrlSet: boolean;
   logLevel: (typeof logLevels)[number];
   contentDir: string;
   bodyLimitBytes: number;
@@ -122,6 +150,14 @@ export type Config = {
   mailLeaseMs: number;
   /** How long a shutdown waits for requests in flight before cutting their connections. */
   shutdownTimeoutMs: number;
+  /** The whole request (headers and body) must arrive within this, or it is answered 408 and closed. */
+  requestTimeoutMs: number;
+  /** A connection on which nothing moves for this long is closed. */
+  connectionTimeoutMs: number;
+  /** How often Node looks for requests past their timeout. */
+  connectionCheckIntervalMs: number;
+  /** Connections one client (an IPv4 address, an IPv6 /64) may hold at once; 0: no cap. Trusted proxies are not capped. */
+  maxConnectionsPerClient: number;
 };
 
 export class ConfigError extends Error {}
@@ -154,6 +190,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: c.DATABASE_URL,
     dataDir: c.DATA_DIR,
     siteUrl: c.SITE_URL ?? `http://localhost:${c.PORT}`,
+    siteUrlSet: c.SITE_URL !== undefined,
     logLevel: c.LOG_LEVEL,
     contentDir: c.CONTENT_DIR,
     bodyLimitBytes: c.BODY_LIMIT_BYTES,
@@ -167,5 +204,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     formSecret: c.FORM_SECRET,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     mailLeaseMs: c.MAIL_LEASE_MS,
+    requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
+    connectionTimeoutMs: c.CONNECTION_TIMEOUT_MS,
+    connectionCheckIntervalMs: c.CONNECTION_CHECK_INTERVAL_MS,
+    maxConnectionsPerClient: c.MAX_CONNECTIONS_PER_CLIENT,
   };
 }

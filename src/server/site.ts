@@ -6,9 +6,12 @@ import { readSiteContent } from "./content/load-content.ts";
 import { syncSiteContent } from "./content/sync-content.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { lockDataDir, SITE_HOLDER } from "./db/data-dir-lock.ts";
+import { tightenDataDir } from "./db/data-dir-permissions.ts";
+import { printable } from "./export/export-format.ts";
 import { applyMigrations } from "./db/migrate.ts";
 import { shareDatabaseOnSocket } from "./db/shared-socket.ts";
 import { pruneRateLimits } from "./enquiries/rate-limit.ts";
+import { pruneSpamRecords } from "./enquiries/spam.ts";
 import { deleteExpiredEnquiries } from "./enquiries/retention.ts";
 import { OutboxWorker, type OutboxWorkerOptions } from "./mail/outbox-worker.ts";
 import { createSmtpTransport } from "./mail/smtp-transport.ts";
@@ -50,10 +53,9 @@ export async function startSite(options: SiteOptions): Promise<Site> {
   const { config, signal } = options;
   // The embedded database's files are this process's alone while it runs: a command started
   // meanwhile goes through the socket, and the site does not start while a command has them.
-  const lock =
-    !options.database && !config.databaseUrl && !config.dataDir.startsWith("memory://")
-      ? await lockDataDir(config.dataDir, SITE_HOLDER)
-      : undefined;
+  const embeddedDataDir =
+    !options.database && !config.databaseUrl && !config.dataDir.startsWith("memory://") ? path.resolve(config.dataDir) : undefined;
+  const lock = embeddedDataDir ? await lockDataDir(embeddedDataDir, SITE_HOLDER) : undefined;
   let database: DatabaseHandle;
   try {
     database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
@@ -64,7 +66,7 @@ export async function startSite(options: SiteOptions): Promise<Site> {
   const loadContent = async () => {
     const content = await readSiteContent(path.resolve(config.contentDir));
     for (const problem of content.problems) {
-      console.error(`content: ${problem.file}: ${problem.field} ${problem.message}`);
+      console.error(printable(`content: ${problem.file}: ${problem.field} ${problem.message}`));
     }
     await syncSiteContent(database.db, content);
   };
@@ -83,6 +85,8 @@ export async function startSite(options: SiteOptions): Promise<Site> {
       await loadContent();
       signal?.throwIfAborted();
     }
+    // Files the migrations and the content sync made are private like the rest.
+    if (embeddedDataDir) await tightenDataDir(embeddedDataDir);
 
     if (database.pglite && options.shareEmbeddedDatabase !== false && !config.dataDir.startsWith("memory://")) {
       const shared = await shareDatabaseOnSocket(database.pglite, config.dataDir);
@@ -111,13 +115,21 @@ export async function startSite(options: SiteOptions): Promise<Site> {
   } else {
     app.log.warn("SMTP is not configured (SMTP_URL, MAIL_FROM, MAIL_TO): enquiries are stored but not emailed");
   }
-  // Housekeeping: stale rate-limit counters, and enquiries past the retention period the privacy
-  // notice states. Run once at start too, so that a site restarted often still keeps that promise.
+  if (!config.siteUrlSet && !["127.0.0.1", "localhost", "::1"].includes(config.host)) {
+    app.log.warn("SITE_URL is not set: the forms are accepted only from pages at a localhost address; set it to the site's public address");
+  }
+  // Housekeeping: stale rate-limit counters and used-token records, enquiries past the retention
+  // period the privacy notice states, and the embedded database's new files made private. Run
+  // once at start too, so that a site restarted often still keeps that promise.
   const errCode = (error: unknown) => ({ errCode: errorCode(error) });
   let housekeeping: Promise<unknown> = Promise.resolve();
   const runHousekeeping = () => {
     housekeeping = Promise.all([
       pruneRateLimits(database.db).catch((error: unknown) => app.log.warn(errCode(error), "rate-limit pruning failed")),
+      pruneSpamRecords(database.db).catch((error: unknown) => app.log.warn(errCode(error), "used-token pruning failed")),
+      embeddedDataDir
+        ? tightenDataDir(embeddedDataDir).catch((error: unknown) => app.log.warn(errCode(error), "making DATA_DIR private failed"))
+        : undefined,
       deleteExpiredEnquiries(database.db).then(
         (deleted) => {
           if (deleted.enquiries || deleted.spam) app.log.info(deleted, "deleted enquiries past their retention period");

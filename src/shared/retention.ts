@@ -4,6 +4,6 @@
 export const retention = {
   /** An enquiry is deleted from the website's database this many months after it was sent. */
   enquiryMonths: 24,
-  /** A message marked as spam (honeypot, sent too fast, no signed token) is deleted after this many days. */
+  /** A message marked as spam (honeypot, sent too fast, a forged or reused token) is deleted after this many days. */
   spamDays: 30,
 } as const;

@@ -1,4 +1,3 @@
-import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
@@ -6,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { secureDataDir, tightenDataDir } from "./data-dir-permissions.ts";
 import * as schema from "./schema.ts";
 
 /** One type for both drivers: every query in the project is written against this. */
@@ -56,11 +56,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db, driver: "postgres", close: () => pool.end() };
   }
   let location = options.dataDir;
-  if (!location.startsWith("memory://")) {
+  const onDisk = !location.startsWith("memory://");
+  if (onDisk) {
+    await secureDataDir(path.resolve(options.dataDir));
     location = path.resolve(location, "pglite");
-    await mkdir(location, { recursive: true });
+    await secureDataDir(location);
   }
   const client = await PGlite.create(location);
+  // PGlite writes its files open to everyone: closed again at once (and as the site runs).
+  if (onDisk) await tightenDataDir(path.resolve(options.dataDir));
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return { db, driver: "pglite", pglite: client, close: () => client.close() };
 }

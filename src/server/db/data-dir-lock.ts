@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
-import { link, mkdir, rm, writeFile } from "node:fs/promises";
+import { link, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { secureDataDir } from "./data-dir-permissions.ts";
 
 // The embedded database's files may be opened by one process at a time; a second one would
 // corrupt them. Whoever opens them (the site, or a command while no site runs) first creates
@@ -64,7 +65,8 @@ export function liveLockOwner(dataDir: string): LockOwner | undefined {
 export async function lockDataDir(dataDir: string, holder: string): Promise<DataDirLock> {
   const dir = path.resolve(dataDir);
   const file = lockPath(dir);
-  await mkdir(dir, { recursive: true });
+  // Made private (700, its files 600) before anything is written to it.
+  await secureDataDir(dir);
   for (let attempt = 0; ; attempt += 1) {
     const owner = liveLockOwner(dir);
     if (owner) throw new DataDirLockedError(dir, owner);
@@ -73,7 +75,7 @@ export async function lockDataDir(dataDir: string, holder: string): Promise<Data
     // Written whole beside it, then linked into place: link() fails when the lock exists, so of
     // two processes starting at once one wins, and no one ever reads a half-written lock.
     const draft = `${file}.${process.pid}`;
-    await writeFile(draft, JSON.stringify({ pid: process.pid, holder } satisfies LockOwner));
+    await writeFile(draft, JSON.stringify({ pid: process.pid, holder } satisfies LockOwner), { mode: 0o600 });
     try {
       await link(draft, file);
       break;

@@ -19,6 +19,11 @@ export const contactSubmissions = pgTable("contact_submissions", {
   /** Honeypot filled or sent too fast: kept for the record, never notified. */
   isSpam: boolean("is_spam").notNull().default(false),
   spamReason: text("spam_reason"),
+  /**
+   * SHA-256 of the enquiry as it was sent (its fields after trimming): a repeat of the idempotency
+   * key is the same enquiry only when this matches. Kept because spam is stored shortened.
+   */
+  bodyDigest: text("body_digest"),
 });
 
 export const newsletterSubscribers = pgTable("newsletter_subscribers", {
@@ -57,16 +62,58 @@ export const mailOutbox = pgTable(
   ],
 );
 
+/**
+ * The fixed one-minute windows of the previous version's rate limit. No longer written: kept so
+ * that instances of that version still running during a rolling update keep working; a later
+ * migration drops it.
+ */
 export const rateLimitHits = pgTable(
   "rate_limit_hits",
   {
-    /** A keyed hash of the client address and the limited action, never the address itself. */
     key: text("key").notNull(),
     windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
     hits: integer("hits").notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
 );
+
+/** Sliding-window rate limits (enquiries/rate-limit.ts): the moments of the hits allowed in the window. */
+export const rateLimitWindows = pgTable(
+  "rate_limit_windows",
+  {
+    /** A keyed hash of the limited action and the client (or recipient), never the address itself. */
+    key: text("key").primaryKey(),
+    /** When each allowed hit still inside the window happened, oldest first; at most the limit. */
+    hits: timestamp("hits", { withTimezone: true }).array().notNull(),
+    /** Whether the latest hit was allowed (read back by the statement that made it). */
+    lastAllowed: boolean("last_allowed").notNull().default(true),
+    /** After this the row says nothing any more and is pruned. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("rate_limit_windows_expires_idx").on(table.expiresAt)],
+);
+
+/** Form tokens already used, each with the enquiry (idempotency key) that used it. */
+export const usedFormTokens = pgTable(
+  "used_form_tokens",
+  {
+    /** The token's signature: unique to the token. */
+    signature: text("signature").primaryKey(),
+    idempotencyKey: uuid("idempotency_key").notNull(),
+    /** When the token was issued; a record is pruned once its token is past its lifetime. */
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("used_form_tokens_issued_idx").on(table.issuedAt)],
+);
+
+/** Spam per hour: how many were stored, and how many more were only counted (over the hourly cap). */
+export const spamTally = pgTable("spam_tally", {
+  hour: timestamp("hour", { withTimezone: true }).primaryKey(),
+  stored: integer("stored").notNull().default(0),
+  dropped: integer("dropped").notNull().default(0),
+  /** Whether the latest spam counted was stored (read back by the statement that counted it). */
+  lastStored: boolean("last_stored").notNull().default(true),
+});
 
 export const blogPosts = pgTable("blog_posts", {
   id: uuid("id").primaryKey().defaultRandom(),

@@ -1,4 +1,4 @@
-import { mkdir, rm } from "node:fs/promises";
+import { chmod, mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
@@ -19,12 +19,15 @@ export function sharedSocketUrl(dataDir: string): string {
 
 export async function shareDatabaseOnSocket(pglite: PGlite, dataDir: string): Promise<{ stop: () => Promise<void> }> {
   const dir = sharedSocketDir(dataDir);
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await chmod(dir, 0o700);
   const socketPath = path.join(dir, ".s.PGSQL.5432");
   // A socket file left by a process that crashed would block the bind.
   await rm(socketPath, { force: true });
   const server = new PGLiteSocketServer({ db: pglite, path: socketPath, maxConnections: 4 });
   await server.start();
+  // Whoever may connect reads and changes every enquiry: the site's own user alone.
+  await chmod(socketPath, 0o600);
   return {
     stop: async () => {
       await server.stop();

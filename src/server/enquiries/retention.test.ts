@@ -6,6 +6,7 @@ import { applyMigrations } from "../db/migrate.ts";
 import { contactSubmissions, mailOutbox } from "../db/schema.ts";
 import { type Site, startSite } from "../site.ts";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../../../test/databases.ts";
+import { storedSubmission } from "../../../test/enquiry-fixtures.ts";
 import { deleteExpiredEnquiries } from "./retention.ts";
 
 const now = new Date("2026-11-22T12:00:00Z");
@@ -19,7 +20,7 @@ async function enquiryAt(database: TestDatabase, firstName: string, createdAt: D
     spamReason,
     mail: { configured: true, acknowledge: false },
   });
-  await database.db.update(contactSubmissions).set({ createdAt }).where(eq(contactSubmissions.id, stored.submission.id));
+  await database.db.update(contactSubmissions).set({ createdAt }).where(eq(contactSubmissions.id, storedSubmission(stored).id));
 }
 
 describe.each(testDrivers)("the retention rule on %s", (driver) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, parseExportArgs, parseSince, toCsv, toTable } from "./export-format.ts";
+import { csvCell, parseExportArgs, parseSince, printable, toCsv, toJson, toTable } from "./export-format.ts";
 
 describe("csvCell", () => {
   it.each([
@@ -50,5 +50,17 @@ describe("parseSince and parseExportArgs", () => {
     expect(() => parseExportArgs(["--remove", "a@example.com", "--format", "csv"], { allowSpam: false, allowRemove: true })).toThrow(
       "--remove <email> takes no other option",
     );
+  });
+});
+
+describe("printable", () => {
+  it("removes control characters but tab and line feed, turns CR LF and CR into LF, and drops bidi overrides", () => {
+    expect(printable("a\u0000b\u001b]0;t\u0007c\u007fd\u009be\tf\r\ng\rh\u202ei\u2066j")).toBe("ab]0;tcde\tf\ng\nhij");
+  });
+
+  it("applies to every format", () => {
+    expect(csvCell("\u001b=cmd")).toBe("'=cmd");
+    expect(toTable(["M"], [["x\u001b[2Ky"]])).not.toContain("\u001b");
+    expect(toJson({ "k\u001b": ["v\u009b", { w: "\u007f" }], n: 1, z: null })).toBe('{\n  "k": [\n    "v",\n    {\n      "w": ""\n    }\n  ],\n  "n": 1,\n  "z": null\n}\n');
   });
 });

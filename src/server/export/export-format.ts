@@ -1,14 +1,43 @@
 // Formats for `npm run enquiries` and `npm run subscribers`: an aligned table for a terminal,
-// CSV for a spreadsheet (with formulas neutralised), JSON for other programs.
+// CSV for a spreadsheet (with formulas neutralised), JSON for other programs. Every one is
+// printed, so none may carry a control character: stored text comes from visitors, and an
+// ESC ] 0 ; … in a message would retitle the terminal that shows it, or erase its lines.
 
 export type ExportFormat = "table" | "csv" | "json";
+
+/**
+ * C0 controls but tab and line feed, DEL, the C1 controls (which some terminals obey like ESC
+ * sequences), and the bidirectional overrides and isolates (which reorder what a terminal shows).
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const unprintable = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+
+/** Text safe to print: line breaks as LF, every other control character removed. */
+export function printable(text: string): string {
+  return text.replace(/\r\n?/g, "\n").replace(unprintable, "");
+}
+
+/** A value with every string in it made printable (for JSON, which escapes C0 controls but not DEL or C1). */
+export function printableValue<T>(value: T): T {
+  if (typeof value === "string") return printable(value) as T;
+  if (Array.isArray(value)) return value.map(printableValue) as T;
+  if (value && typeof value === "object" && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value).map(([key, entry]) => [printable(key), printableValue(entry)])) as T;
+  }
+  return value;
+}
+
+/** Pretty-printed JSON of `value`, every string in it printable. */
+export function toJson(value: unknown): string {
+  return `${JSON.stringify(printableValue(value), null, 2)}\n`;
+}
 
 /**
  * A CSV cell a spreadsheet will not run: a leading = + - @ (or tab / carriage return, which some
  * spreadsheets skip before them) gets a ' in front, and the cell is quoted when it needs to be.
  */
 export function csvCell(value: string | null | undefined): string {
-  let text = value ?? "";
+  let text = printable(value ?? "");
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
@@ -19,7 +48,7 @@ export function toCsv(columns: string[], rows: (string | null)[][]): string {
 
 export function toTable(columns: string[], rows: (string | null)[][], maxWidth = 48): string {
   const clip = (text: string | null) => {
-    const flat = (text ?? "").replace(/\s+/g, " ");
+    const flat = printable(text ?? "").replace(/\s+/g, " ");
     return flat.length > maxWidth ? `${flat.slice(0, maxWidth - 1)}…` : flat;
   };
   const cells = [columns, ...rows].map((row) => row.map(clip));

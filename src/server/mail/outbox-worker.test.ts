@@ -6,6 +6,7 @@ import { storeEnquiry } from "../db/contact-repository.ts";
 import { applyMigrations } from "../db/migrate.ts";
 import { mailOutbox } from "../db/schema.ts";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../../../test/databases.ts";
+import { storedSubmission } from "../../../test/enquiry-fixtures.ts";
 import { freePort, SmtpPeer } from "../../../test/smtp-peer.ts";
 import { OutboxWorker } from "./outbox-worker.ts";
 import { createSmtpTransport } from "./smtp-transport.ts";
@@ -54,6 +55,7 @@ describe.each(testDrivers)("the mail outbox on %s", (driver) => {
       idempotencyKey: crypto.randomUUID(),
       spamReason,
       mail: { configured: true, acknowledge },
+      acknowledgementKey: acknowledge ? crypto.randomUUID() : undefined,
     });
 
   afterEach(async () => {
@@ -82,7 +84,7 @@ describe.each(testDrivers)("the mail outbox on %s", (driver) => {
     expect(mail!.body).toContain("Service:   Renewable Energy Solutions");
     expect(mail!.body).toContain("Grid connectivity study for a 120 MW solar plant.\r\nSecond line of details.");
     expect(mail!.body).toMatch(/Received: {2}\d{1,2} \w+ \d{4} at \d{1,2}:\d{2} (am|pm) IST/);
-    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, stored.submission.id));
+    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, storedSubmission(stored).id));
     expect(row).toMatchObject({ status: "sent", attempts: 1 });
     expect(peer.messages).toHaveLength(1);
   });
@@ -96,7 +98,7 @@ describe.each(testDrivers)("the mail outbox on %s", (driver) => {
     const acknowledgement = mails.find((mail) => mail.to.includes("asha.patel@example.com"));
     expect(acknowledgement?.headers.get("subject")?.[0]).toMatch(/^We received your enquiry \(ENQ-[0-9A-F]{8}\)$/);
     expect(acknowledgement?.body).toMatch(/^Hello,\r\n/);
-    expect(acknowledgement?.body).toContain(`ENQ-${stored.submission.id.replace(/-/g, "").slice(0, 8).toUpperCase()}`);
+    expect(acknowledgement?.body).toContain(`ENQ-${storedSubmission(stored).id.replace(/-/g, "").slice(0, 8).toUpperCase()}`);
     expect(acknowledgement?.body).toContain("an engineer will reply within 24 hours");
   });
 
@@ -156,7 +158,7 @@ describe.each(testDrivers)("the mail outbox on %s", (driver) => {
     await database.db
       .update(mailOutbox)
       .set({ leaseOwner: "dead-instance", leaseUntil: sql`now() - interval '1 second'`, attempts: 1 })
-      .where(eq(mailOutbox.submissionId, abandoned.submission.id));
+      .where(eq(mailOutbox.submissionId, storedSubmission(abandoned).id));
     const w = worker(peer.url);
     w.start();
     await peer.waitForMessages(2);
@@ -226,7 +228,7 @@ describe.each(testDrivers)("the mail outbox on %s", (driver) => {
     const stored = await queue();
     const w = worker(peer.url, { log });
     expect(await w.sendDueBatch()).toBe(1);
-    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, stored.submission.id));
+    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, storedSubmission(stored).id));
     expect(row).toMatchObject({ status: "failed", attempts: 1, leaseUntil: null });
     expect(row!.lastError).toMatch(/^rejected by the SMTP server: .*550/);
     expect(row!.lastError).not.toContain("@");
@@ -243,7 +245,7 @@ describe.each(testDrivers)("the mail outbox on %s", (driver) => {
     peer = await SmtpPeer.start(undefined, { rejectRecipients: { responseCode: 451, message: "4.7.1 try again later" } });
     const stored = await queue();
     worker(peer.url, { maxAttempts: 3, retryBaseMs: 50, retryMaxMs: 50 }).start();
-    const row = () => database.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, stored.submission.id));
+    const row = () => database.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, storedSubmission(stored).id));
     await vi.waitFor(async () => expect((await row())[0]?.status).toBe("failed"), { timeout: 10_000, interval: 50 });
     expect((await row())[0]).toMatchObject({ attempts: 3, lastError: expect.stringMatching(/^gave up after 3 attempts: .*451/) });
     expect(peer.rejected).toHaveLength(3);
@@ -258,6 +260,7 @@ describe.each(testDrivers)("the mail outbox on %s", (driver) => {
       idempotencyKey: crypto.randomUUID(),
       spamReason: null,
       mail: { configured: true, acknowledge: true },
+      acknowledgementKey: crypto.randomUUID(),
     });
     worker(peer.url).start();
     const mails = await peer.waitForMessages(2);

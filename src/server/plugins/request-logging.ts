@@ -51,15 +51,64 @@ export function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** Characters of an error message looked at: the log keeps 300 of them, and the rest only costs time. */
+const REDACT_INPUT_LIMIT = 2000;
+/** Characters that end an address (and the runs the text is split into). */
+const addressDelimiters = /[\s<>"'()]+/;
+
+/**
+ * An address in one run of non-delimiter characters: from the start of the `=`-separated part
+ * holding an `@` with something before it, to the end of the run (as `[^\s<>"'()=]+@[^\s<>"'()]+`
+ * would match, without its backtracking). Linear: each `@` looks back at most to the `=` before it.
+ */
+function redactAddressIn(run: string): string {
+  for (let at = run.indexOf("@"); at !== -1; at = run.indexOf("@", at + 1)) {
+    const start = run.lastIndexOf("=", at - 1) + 1;
+    if (start < at && at + 1 < run.length) return `${run.slice(0, start)}<address>`;
+  }
+  return run;
+}
+
+/**
+ * Each `(columns)=(values)` of a constraint message with its values replaced, scanning once. Values
+ * that do not close (cut off by the length bound, say) are replaced to the end.
+ */
+function redactKeyValues(text: string): string {
+  let result = "";
+  let from = 0;
+  for (let marker = text.indexOf(")=(", from); marker !== -1; marker = text.indexOf(")=(", from)) {
+    // The columns: from the last "(" after the last ")" before the marker (not before `from`).
+    let open = -1;
+    for (let i = marker - 1; i >= from && text[i] !== ")"; i -= 1) if (text[i] === "(") open = i;
+    const close = text.indexOf(")", marker + 3);
+    if (open === -1) {
+      if (close === -1) break;
+      result += text.slice(from, marker + 3);
+      from = marker + 3;
+      continue;
+    }
+    result += `${text.slice(from, open)}(${text.slice(open + 1, marker)})=(…)`;
+    if (close === -1) return result;
+    from = close + 1;
+  }
+  return result + text.slice(from);
+}
+
 /**
  * Text from an error (a database's, an SMTP server's) with what could be personal data replaced:
- * email addresses, the `(column)=(value)` of a constraint message and anything in double quotes.
+ * email addresses, the `(column)=(value)` of a constraint message and anything in double quotes
+ * (a value or quote left open, to the end). Only the first REDACT_INPUT_LIMIT characters are looked at, and every step is linear in them:
+ * an error quoting a long hostile message must not hold the event loop.
  */
 export function redactPersonalData(text: string): string {
-  return text
-    .replace(/[^\s<>"'()=]+@[^\s<>"'()]+/g, "<address>")
-    .replace(/\(([^)]*)\)=\(([^)]*)\)/g, "($1)=(…)")
-    .replace(/"[^"]*"/g, '"…"')
+  const bounded = text.slice(0, REDACT_INPUT_LIMIT);
+  const withoutAddresses = bounded
+    .split(new RegExp(`(${addressDelimiters.source})`))
+    .map((part, index) => (index % 2 === 0 ? redactAddressIn(part) : part))
+    .join("");
+  return redactKeyValues(withoutAddresses)
+    // A quote left open runs to the end: what it quotes may go on past the part read.
+    .replace(/"[^"]*"?/g, '"…"')
     .slice(0, 300);
 }
 

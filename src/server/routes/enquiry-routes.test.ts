@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactSubmissions, mailOutbox, newsletterSubscribers } from "../db/schema.ts";
+import { checkFormToken } from "../enquiries/form-token.ts";
 import { buildTestApp, type TestApp } from "../../../test/build-test-app.ts";
 import { testDrivers } from "../../../test/databases.ts";
 import { enquiry, formBody, formTokenIssued, TEST_FORM_SECRET } from "../../../test/enquiry-fixtures.ts";
@@ -30,13 +31,13 @@ describe.each(testDrivers)("enquiries on %s", (driver) => {
     expect(outbox.map((mail) => [mail.kind, mail.status])).toEqual([["notification", "unconfigured"]]);
   });
 
-  it("stores one row for the same idempotency key sent twice, and answers success both times", async () => {
+  it("stores one row for the same idempotency key sent twice, and answers success both times with its reference", async () => {
     const payload = enquiry();
     const first = await t.app.inject({ method: "POST", url: "/api/contact", payload });
-    const second = await t.app.inject({ method: "POST", url: "/api/contact", payload: { ...payload, message: "A resend." } });
+    const second = await t.app.inject({ method: "POST", url: "/api/contact", payload });
     expect(first.statusCode).toBe(201);
     expect(second.statusCode).toBe(200);
-    expect(second.json().id).toBe(first.json().id);
+    expect(second.json()).toEqual({ reference: first.json().reference });
     expect(await rowsByKey(String(payload.idempotencyKey))).toHaveLength(1);
   });
 
@@ -156,7 +157,9 @@ describe.each(testDrivers)("enquiries on %s", (driver) => {
   it("hands out a fresh signed form token that a later post accepts", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/form-token" });
     expect(response.headers["cache-control"]).toBe("no-store");
-    expect(response.json().token).toMatch(/^\d{13}\.[A-Za-z0-9_-]{43}$/);
+    expect(response.json().token).toMatch(/^\d{13}\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{43}$/);
+    // Signed with the site's secret for the moment it was issued: good from 3 s after it.
+    expect(checkFormToken(TEST_FORM_SECRET, response.json().token, Date.now() + 3000).verdict).toBe("ok");
   });
 
   describe("newsletter", () => {

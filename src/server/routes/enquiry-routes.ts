@@ -3,13 +3,16 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { ApiErrorBody } from "#shared/api-types.ts";
 import { type FormStateKey, formStateKeys, type PostedFormState } from "#shared/page-rendering.ts";
 import { apiPaths, formPaths, paths } from "#shared/paths.ts";
+import { MIN_FORM_FILL_MS } from "#shared/schemas/contact-limits.ts";
 import { contactSubmissionSchema, fieldErrorsFrom } from "#shared/schemas/contact-submission.ts";
 import { newsletterSignupSchema } from "#shared/schemas/newsletter-signup.ts";
+import { controlCharacterFields, hiddenFormFields } from "#shared/schemas/text-rules.ts";
 import type { Database } from "../db/client.ts";
 import { enquiryReference, storeEnquiry } from "../db/contact-repository.ts";
 import { subscribeToNewsletter } from "../db/newsletter-repository.ts";
-import { checkFormToken } from "../enquiries/form-token.ts";
-import { hitRateLimit, rateLimitKey } from "../enquiries/rate-limit.ts";
+import { checkFormToken, issueFormToken } from "../enquiries/form-token.ts";
+import { clientRateLimitKey, hitRateLimit, rateLimitKey } from "../enquiries/rate-limit.ts";
+import { type SameOriginOptions, sameOriginOnly } from "../http/same-origin.ts";
 import { statusTitle } from "../plugins/errors.ts";
 import { errorCode } from "../plugins/request-logging.ts";
 import type { PageRenderer } from "../render/page-renderer.ts";
@@ -17,7 +20,8 @@ import type { ReadApi } from "./content-api.ts";
 
 // The enquiry and newsletter posts, as JSON (the spec's call) and as plain form posts (no
 // JavaScript). Nothing a visitor sends leads to a 500: bad input is a 4xx that names the field,
-// an unreachable database a 503 the browser outbox answers by trying again later.
+// an unreachable database a 503 the browser outbox answers by trying again later. A post from
+// another site's page is refused (403) before its body is read.
 
 export type EnquiryRouteDeps = {
   db: Database;
@@ -27,13 +31,25 @@ export type EnquiryRouteDeps = {
   onEnquiryQueued?: () => void;
   renderer?: PageRenderer;
   readApi: ReadApi;
+  /** Which origin the site's own forms post from (SITE_URL). */
+  sameOrigin: SameOriginOptions;
 };
+
+/**
+ * Enquiries without a form token (the spec's JSON call, or a form whose token failed to load) are
+ * ordinary enquiries (docs/decisions/010), but one client gets this many a day; more are spam.
+ */
+export const TOKENLESS_ENQUIRIES_PER_DAY = 20;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 export const UNAVAILABLE_MESSAGE =
   "We could not store your enquiry just now. Please try again in a few minutes; our contact form keeps it and resends it for you.";
 const SUBSCRIPTION_UNAVAILABLE_MESSAGE = "We could not save your subscription just now. Please try again in a few minutes.";
+export const KEY_REUSED_MESSAGE =
+  "An enquiry with different details was already received under this idempotency key. To send these details as a new enquiry, send them again under a new key.";
+const FORM_REUSED_MESSAGE =
+  "This form was already used to send an enquiry with different details. Press Send Message to send these details as a new enquiry.";
 
 /** A form that also works without JavaScript: the page it is on, where its posted state goes. */
 type PlainForm = { page: string; stateKey: FormStateKey; invalidMessage: string };
@@ -82,13 +98,17 @@ function postedState(body: Record<string, unknown>, problems: { errors: Record<s
 }
 
 export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDeps): void {
-  /** Answers a plain form post with the form's page again: the visitor's values, each error by its field. */
+  /**
+   * Answers a plain form post with the form's page again: the visitor's values, each error by its
+   * field. `formToken`, when given, is the token the form shown again carries instead of a new one.
+   */
   async function renderWithFormState(
     request: FastifyRequest,
     reply: FastifyReply,
     status: number,
     form: PlainForm,
     state: PostedFormState,
+    formToken?: string,
   ) {
     if (!deps.renderer) {
       const problem: ApiErrorBody = state.formError
@@ -96,8 +116,12 @@ export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDe
         : { error: statusTitle(status), message: form.invalidMessage, fields: state.errors };
       return reply.code(status).send(problem);
     }
+    const readApi: ReadApi =
+      formToken === undefined
+        ? deps.readApi
+        : (path) => (path === apiPaths.formToken ? Promise.resolve({ token: formToken, idempotencyKey: randomUUID() }) : deps.readApi(path));
     const page = await deps.renderer.render(form.page, {
-      readApi: deps.readApi,
+      readApi,
       log: request.log,
       extraData: { [form.stateKey]: state },
     });
@@ -114,22 +138,28 @@ export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDe
       };
       return reply.code(400).send(problem);
     }
+    const formToken = checkFormToken(deps.formSecret, body.formToken);
+    // The form shown again (invalid fields, the rate limit, the database down) keeps the token it
+    // was sent with: nothing was stored, so it is unused, and a new one would be "too fast" if the
+    // visitor sent the form again at once. A forged or outlived one is replaced.
+    const unusedToken = formToken.token ? (body.formToken as string) : undefined;
     try {
       const limit = await database(request.log, "rate limit", () =>
-        hitRateLimit(deps.db, rateLimitKey(deps.formSecret, "enquiry", request.ip), deps.rateLimitPerMinute),
+        hitRateLimit(deps.db, clientRateLimitKey(deps.formSecret, "enquiry", request.ip), deps.rateLimitPerMinute),
       );
       if (!limit.allowed) {
         if (!asForm) return tooManyRequests(reply, limit.retryAfterSeconds, "enquiries");
         // Without JavaScript the visitor sees the form again, values kept, with the same message.
         reply.header("retry-after", String(limit.retryAfterSeconds));
         const formError = tooManyMessage(limit.retryAfterSeconds, "enquiries");
-        return renderWithFormState(request, reply, 429, contactForm, postedState(body, { errors: {}, formError }));
+        return renderWithFormState(request, reply, 429, contactForm, postedState(body, { errors: {}, formError }), unusedToken);
       }
 
       const parsed = contactSubmissionSchema.safeParse(body);
-      if (!parsed.success) {
-        const fields = fieldErrorsFrom(parsed.error.issues) as Record<string, string>;
-        if (asForm) return renderWithFormState(request, reply, 400, contactForm, postedState(body, { errors: fields }));
+      const hiddenFieldProblems = controlCharacterFields(body, hiddenFormFields);
+      if (!parsed.success || Object.keys(hiddenFieldProblems).length > 0) {
+        const fields = { ...(parsed.success ? {} : (fieldErrorsFrom(parsed.error.issues) as Record<string, string>)), ...hiddenFieldProblems };
+        if (asForm) return renderWithFormState(request, reply, 400, contactForm, postedState(body, { errors: fields }), unusedToken);
         const problem: ApiErrorBody = { error: "Bad Request", message: contactForm.invalidMessage, fields };
         return reply.code(400).send(problem);
       }
@@ -146,40 +176,75 @@ export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDe
       const idempotencyKey = typeof givenKey === "string" && givenKey ? givenKey.toLowerCase() : randomUUID();
 
       const honeypot = typeof body["bot-field"] === "string" && body["bot-field"].trim() !== "";
-      const formToken = checkFormToken(deps.formSecret, body.formToken);
-      // A missing token is not spam: the spec's JSON call carries none, and a form whose token
-      // could not be fetched must still reach the firm. Only a forged or too-fast token is.
+      // A missing (or outlived) token is not spam: the spec's JSON call carries none, and a form
+      // whose token could not be fetched must still reach the firm. Only a forged or too-fast
+      // token is, and (in storeEnquiry) one already used by another enquiry.
       const spamReason = honeypot
         ? "honeypot"
-        : formToken === "invalid" || formToken === "too-fast"
-          ? `form-token-${formToken}`
+        : formToken.verdict === "invalid" || formToken.verdict === "too-fast"
+          ? `form-token-${formToken.verdict}`
           : null;
+      const withoutToken = formToken.verdict === "missing" || formToken.verdict === "expired";
 
       const stored = await database(request.log, "store enquiry", () =>
-        storeEnquiry(deps.db, { data: parsed.data, idempotencyKey, spamReason, mail: deps.mail }),
+        storeEnquiry(deps.db, {
+          data: parsed.data,
+          idempotencyKey,
+          spamReason,
+          mail: deps.mail,
+          formToken: formToken.token,
+          // Only a post from the site's own form may have the visitor's address written to, once a day.
+          acknowledgementKey:
+            formToken.verdict === "ok" ? rateLimitKey(deps.formSecret, "acknowledgement", parsed.data.email.toLowerCase()) : undefined,
+          tokenlessLimit: withoutToken
+            ? { key: clientRateLimitKey(deps.formSecret, "enquiry-without-token", request.ip), perDay: TOKENLESS_ENQUIRIES_PER_DAY }
+            : undefined,
+        }),
       );
       request.log.info(
-        { submissionId: stored.submission.id, created: stored.created, spam: stored.isSpam, spamReason, formToken },
+        {
+          outcome: stored.outcome,
+          submissionId: stored.outcome === "spam-counted" ? undefined : stored.submission.id,
+          spam: stored.outcome === "spam-counted" || stored.isSpam,
+          spamReason: stored.outcome === "repeat" ? undefined : stored.spamReason,
+          sameBody: stored.outcome === "repeat" ? stored.sameBody : undefined,
+          formToken: formToken.verdict,
+        },
         "enquiry stored",
       );
-      if (stored.created && !stored.isSpam && deps.mail.configured) deps.onEnquiryQueued?.();
+      if (stored.outcome === "created" && !stored.isSpam && deps.mail.configured) deps.onEnquiryQueued?.();
 
+      // A key already used for another enquiry: never answer with that enquiry, nor store this one as it.
+      if (stored.outcome === "repeat" && !stored.sameBody) {
+        if (asForm) {
+          // A new key, and a new token: the posted one was used by the first enquiry. When that
+          // token showed a person at work, the new one starts as old as the minimum fill time, so
+          // sending the form again at once is not taken for a script.
+          const state = { ...postedState(body, { errors: {}, formError: FORM_REUSED_MESSAGE }), idempotencyKey: undefined };
+          const nextToken = formToken.verdict === "ok" ? issueFormToken(deps.formSecret, Date.now() - MIN_FORM_FILL_MS) : undefined;
+          return renderWithFormState(request, reply, 409, contactForm, state, nextToken);
+        }
+        const problem: ApiErrorBody = { error: "Conflict", message: KEY_REUSED_MESSAGE };
+        return reply.code(409).send(problem);
+      }
       if (asForm) return reply.code(303).header("location", paths.thankYou).send();
-      return reply
-        .code(stored.created ? 201 : 200)
-        .send({ ...stored.submission, reference: enquiryReference(stored.submission.id) });
+      // Only the reference: a repeat must not hand back what was stored (it may not be the sender's).
+      // Spam over the hourly cap is answered like any other success, with a reference of its own.
+      const reference = enquiryReference(stored.outcome === "spam-counted" ? randomUUID() : stored.submission.id);
+      return reply.code(stored.outcome === "repeat" ? 200 : 201).send({ reference });
     } catch (error) {
       if (!(error instanceof Unavailable)) throw error;
       if (asForm) {
-        return renderWithFormState(request, reply, 503, contactForm, postedState(body, { errors: {}, formError: UNAVAILABLE_MESSAGE }));
+        return renderWithFormState(request, reply, 503, contactForm, postedState(body, { errors: {}, formError: UNAVAILABLE_MESSAGE }), unusedToken);
       }
       const problem: ApiErrorBody = { error: "Service Unavailable", message: UNAVAILABLE_MESSAGE };
       return reply.code(503).header("retry-after", "30").send(problem);
     }
   }
 
-  app.post(apiPaths.contact, handleEnquiry);
-  app.post(formPaths.contact, handleEnquiry);
+  const fromOwnPages = { onRequest: sameOriginOnly(deps.sameOrigin) };
+  app.post(apiPaths.contact, fromOwnPages, handleEnquiry);
+  app.post(formPaths.contact, fromOwnPages, handleEnquiry);
 
   async function handleNewsletter(request: FastifyRequest, reply: FastifyReply) {
     const asForm = isFormPost(request);
@@ -193,7 +258,7 @@ export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDe
       });
     try {
       const limit = await database(request.log, "rate limit", () =>
-        hitRateLimit(deps.db, rateLimitKey(deps.formSecret, "newsletter", request.ip), deps.rateLimitPerMinute),
+        hitRateLimit(deps.db, clientRateLimitKey(deps.formSecret, "newsletter", request.ip), deps.rateLimitPerMinute),
       );
       if (!limit.allowed) {
         if (!asForm) return tooManyRequests(reply, limit.retryAfterSeconds, "subscriptions");
@@ -201,10 +266,11 @@ export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDe
         return showForm(429, { errors: {}, formError: tooManyMessage(limit.retryAfterSeconds, "subscriptions") });
       }
       const parsed = newsletterSignupSchema.safeParse(body);
-      if (!parsed.success) {
-        const fields = fieldErrorsFrom(parsed.error.issues) as Record<string, string>;
+      const hiddenFieldProblems = controlCharacterFields(body, hiddenFormFields);
+      if (!parsed.success || Object.keys(hiddenFieldProblems).length > 0) {
+        const fields = { ...(parsed.success ? {} : (fieldErrorsFrom(parsed.error.issues) as Record<string, string>)), ...hiddenFieldProblems };
         if (asForm) return showForm(400, { errors: fields });
-        return reply.code(400).send({ error: "Bad Request", message: fields.email ?? newsletterForm.invalidMessage, fields });
+        return reply.code(400).send({ error: "Bad Request", message: fields.email ?? Object.values(fields)[0] ?? newsletterForm.invalidMessage, fields });
       }
       const honeypot = typeof body["bot-field"] === "string" && body["bot-field"].trim() !== "";
       const result = honeypot
@@ -220,6 +286,6 @@ export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDe
     }
   }
 
-  app.post(apiPaths.newsletter, handleNewsletter);
-  app.post(formPaths.newsletter, handleNewsletter);
+  app.post(apiPaths.newsletter, fromOwnPages, handleNewsletter);
+  app.post(formPaths.newsletter, fromOwnPages, handleNewsletter);
 }

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { serviceValues } from "../site.ts";
 import { contactFieldLimits } from "./contact-limits.ts";
+import { controlCharactersMessage, hasControlCharacters, lineBreakOrTab, normaliseLineBreaks, singleLineMessage } from "./text-rules.ts";
 
 // The contact-submission insert shape (SPEC sections 3 and 5), used by the browser form and by
 // the server. zod/mini keeps the browser bundle small.
@@ -8,16 +9,19 @@ import { contactFieldLimits } from "./contact-limits.ts";
 export { contactFieldLimits } from "./contact-limits.ts";
 export { type FieldErrors, fieldErrorsFrom } from "./field-errors.ts";
 
-// Names and company travel into mail headers: they must stay on one line.
-const singleLine = (label: string) => z.regex(/^[^\p{Cc}\u2028\u2029]*$/u, `${label} must be a single line of text`);
+/** Refuses control characters (tab, line feed and carriage return excepted): see text-rules.ts. */
+const noControlCharacters = (label: string) => z.refine<string>((value) => !hasControlCharacters(value), controlCharactersMessage(label));
+const singleLine = (label: string) => z.refine<string>((value) => !lineBreakOrTab.test(value), singleLineMessage(label));
 
 function requiredText(label: string, max: number, options: { multiline?: boolean } = {}) {
   return z
     .string({ error: (issue) => (issue.input == null ? `${label} is required` : `${label} must be text`) })
     .check(
       z.trim(),
+      ...(options.multiline ? [z.overwrite<string>(normaliseLineBreaks)] : []),
       z.minLength(1, `${label} is required`),
       z.maxLength(max, `${label} must be at most ${max} characters`),
+      noControlCharacters(label),
       ...(options.multiline ? [] : [singleLine(label)]),
     );
 }
@@ -31,6 +35,7 @@ export const contactSubmissionSchema = z.object({
       z.trim(),
       z.minLength(1, "Email is required"),
       z.maxLength(contactFieldLimits.email, `Email must be at most ${contactFieldLimits.email} characters`),
+      noControlCharacters("Email"),
       z.email("Enter a valid email address"),
     ),
   company: z.optional(
@@ -38,6 +43,7 @@ export const contactSubmissionSchema = z.object({
       z.string({ error: "Company must be text" }).check(
         z.trim(),
         z.maxLength(contactFieldLimits.company, `Company must be at most ${contactFieldLimits.company} characters`),
+        noControlCharacters("Company"),
         singleLine("Company"),
       ),
     ),

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { controlCharactersMessage, hasControlCharacters } from "./text-rules.ts";
 
 export const newsletterSignupSchema = z.object({
   email: z
@@ -7,6 +8,7 @@ export const newsletterSignupSchema = z.object({
       z.trim(),
       z.minLength(1, "Email is required"),
       z.maxLength(254, "Email must be at most 254 characters"),
+      z.refine<string>((value) => !hasControlCharacters(value), controlCharactersMessage("Email")),
       z.email("Enter a valid email address"),
     ),
 });

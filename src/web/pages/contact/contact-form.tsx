@@ -89,19 +89,46 @@ export function ContactForm() {
     }
   }, [sent]);
 
-  // The token normally comes with the page. When loading it failed, fetch one at send time and let
-  // it age past the server's minimum fill time, or the enquiry would be taken for a script; when
-  // that fails too, send without one (the server stores and notifies it all the same).
-  async function freshFormToken(): Promise<string> {
+  // A form token is good for one enquiry. It normally comes with the page; after a message is
+  // sent, "Send Another Message" fetches the next one. When the token in hand is missing (loading
+  // it failed) or already spent, one is fetched at send time. A token this page fetched is let age
+  // past the server's minimum fill time before it is sent, or the enquiry would be taken for a
+  // script; when fetching fails, the enquiry goes without one (the server stores and notifies it
+  // all the same).
+  const spentToken = useRef<string | undefined>(undefined);
+  const tokenArrivedAt = useRef(new Map<string, number>());
+  async function fetchFormToken(): Promise<string> {
     const { data } = await formTokenQuery.refetch();
-    if (!data?.token) return "";
-    await new Promise((resolve) => setTimeout(resolve, MIN_FORM_FILL_MS));
-    return data.token;
+    if (data?.token && !tokenArrivedAt.current.has(data.token)) tokenArrivedAt.current.set(data.token, Date.now());
+    return data?.token ?? "";
+  }
+  async function tokenForSending(inHand: string): Promise<string> {
+    const token = inHand && inHand !== spentToken.current ? inHand : await fetchFormToken();
+    if (!token || token === spentToken.current) return "";
+    const arrived = tokenArrivedAt.current.get(token);
+    const wait = arrived === undefined ? 0 : arrived + MIN_FORM_FILL_MS - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    return token;
   }
 
   const mutation = useMutation({
-    mutationFn: async (payload: EnquiryPayload) =>
-      sendEnquiry({ ...payload, formToken: payload.formToken || (await freshFormToken()) }),
+    mutationFn: async (payload: EnquiryPayload) => {
+      const formToken = await tokenForSending(payload.formToken);
+      try {
+        const result = await sendEnquiry({ ...payload, formToken });
+        // Sent (or kept to be sent by the outbox): this token has done its one enquiry.
+        if (formToken) spentToken.current = formToken;
+        return result;
+      } catch (error) {
+        // 409: an enquiry with other details was stored under this key (and token) before: both
+        // are used up, and sending again makes a new enquiry.
+        if (error instanceof Error && error.message.startsWith("409:")) {
+          if (formToken) spentToken.current = formToken;
+          idempotencyKey.current = undefined;
+        }
+        throw error;
+      }
+    },
     onSuccess: () => {
       toast(enquirySentToast);
       setValues(emptyValues);
@@ -164,6 +191,8 @@ export function ContactForm() {
           className="btn-primary mt-6"
           onClick={() => {
             mutation.reset();
+            // The next enquiry needs a token of its own: fetched now, while the visitor writes.
+            void fetchFormToken();
             moveFocus.current = true;
             setSent(false);
           }}
