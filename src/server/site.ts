@@ -8,6 +8,9 @@ import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { lockDataDir, SITE_HOLDER } from "./db/data-dir-lock.ts";
 import { applyMigrations } from "./db/migrate.ts";
 import { shareDatabaseOnSocket } from "./db/shared-socket.ts";
+import { pruneChallenges } from "./admin/passkeys.ts";
+import { pruneSessions } from "./admin/sessions.ts";
+import { pruneTokens } from "./admin/staff-repository.ts";
 import { pruneRateLimits } from "./enquiries/rate-limit.ts";
 import { deleteExpiredEnquiries } from "./enquiries/retention.ts";
 import { OutboxWorker, type OutboxWorkerOptions } from "./mail/outbox-worker.ts";
@@ -118,6 +121,10 @@ export async function startSite(options: SiteOptions): Promise<Site> {
   const runHousekeeping = () => {
     housekeeping = Promise.all([
       pruneRateLimits(database.db).catch((error: unknown) => app.log.warn(errCode(error), "rate-limit pruning failed")),
+      // Ended sessions, used or expired one-time links and stale passkey challenges.
+      Promise.all([pruneSessions(database.db), pruneTokens(database.db), pruneChallenges(database.db)]).catch((error: unknown) =>
+        app.log.warn(errCode(error), "back-office pruning failed"),
+      ),
       deleteExpiredEnquiries(database.db).then(
         (deleted) => {
           if (deleted.enquiries || deleted.spam) app.log.info(deleted, "deleted enquiries past their retention period");
