@@ -60,6 +60,8 @@ async function acceptInvitation(page: Page, link: string, name: string) {
 }
 
 test.describe("the back office's sign-in", () => {
+  // Each test runs the staff command (a process of its own) and passkey ceremonies.
+  test.describe.configure({ timeout: 60_000 });
   test.beforeEach(({ pageGuard }) => {
     // The back office is browsed at localhost, not at the tests' 127.0.0.1.
     pageGuard.allow(/request to another origin: http:\/\/localhost:/);
@@ -132,19 +134,22 @@ test.describe("the back office's sign-in", () => {
     await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toBeVisible();
   });
 
-  test("a one-time sign-in link lets someone who lost their device in, once, and they add a new passkey", async ({ page }) => {
+  test("a one-time sign-in link lets someone who lost their device in, once, and they add a new passkey", async ({ page, pageGuard }) => {
+    pageGuard.allow(/status of 410/);
     const email = uniqueEmail("lost");
-    await addVirtualAuthenticator(page);
+    const lost = await addVirtualAuthenticator(page);
     await acceptInvitation(page, await staffCommand("invite", email, "--name", "Lost Device"), "Lost Device");
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.waitForURL(/sign-in/);
+    // The device with the passkey is gone.
+    await lost.cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId: lost.authenticatorId });
 
     const link = await staffCommand("sign-in-link", email);
     await page.goto(link);
     await page.getByRole("button", { name: "Sign in as Lost Device" }).click();
     await page.waitForURL(`${adminOrigin}/admin/account?notice=signed-in-by-link`);
     await expect(page.getByRole("status").first()).toContainText("Add a passkey for this device now");
-    // The virtual authenticator already holds one passkey for this account: a new one for a new device.
+    // The new device's authenticator.
     const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
     await page.getByRole("button", { name: "Add a passkey on this device" }).click();
     await page.waitForURL(`${adminOrigin}/admin/account?notice=passkey-added`);
@@ -157,6 +162,8 @@ test.describe("the back office's sign-in", () => {
   });
 
   test("every back-office page is usable at 375 px and has no axe violations", async ({ page }) => {
+    // Twelve axe scans and screenshots.
+    test.setTimeout(120_000);
     await page.goto(`${adminOrigin}/admin/sign-in`);
     const pages: { url: string; name: string }[] = [{ url: `${adminOrigin}/admin/sign-in`, name: "sign-in" }];
     const link = await staffCommand("invite", uniqueEmail("axe"), "--name", "Axe Admin", "--role", "admin");

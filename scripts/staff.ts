@@ -1,3 +1,4 @@
+import { hasControlCharacters } from "../src/shared/schemas/text-rules.ts";
 import { COMMAND_LINE, recordAudit } from "../src/server/admin/audit.ts";
 import { endSessionsOf } from "../src/server/admin/sessions.ts";
 import {
@@ -48,12 +49,12 @@ const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function emailArgument(args: string[]): string {
   const email = normaliseEmail(args[1] ?? "");
-  if (!emailShape.test(email)) throw new UsageError(`"${(args[1] ?? "").replace(/[^\x20-\x7e]/g, "?")}" is not an email address.`);
+  if (!emailShape.test(email)) throw new UsageError(`"${printable(args[1] ?? "")}" is not an email address.`);
   return email;
 }
 
-/** Text from the database with control characters replaced, so it cannot drive the terminal. */
-const printable = (text: string) => text.replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, "?");
+/** Text with control characters (tab and line feed too) replaced, so it cannot drive the terminal. */
+const printable = (text: string) => [...text].map((char) => (hasControlCharacters(char) || char === "\t" || char === "\n" ? "?" : char)).join("");
 
 async function main() {
   const args = process.argv.slice(2);
@@ -89,7 +90,7 @@ async function main() {
     if (command === "invite") {
       const name = option(args, "name")?.trim();
       if (!name) throw new UsageError('invite needs --name "<name>".');
-      if (name.length > 100 || /[\u0000-\u001F\u007F-\u009F]/.test(name)) throw new UsageError("--name must be one line of at most 100 characters.");
+      if (name.length > 100 || hasControlCharacters(name) || /[\t\r\n]/.test(name)) throw new UsageError("--name must be one line of at most 100 characters.");
       const role = (option(args, "role") ?? "staff") as StaffRole;
       if (!STAFF_ROLES.includes(role)) throw new UsageError("--role must be admin or staff.");
       const existing = await findStaffByEmail(db, email);

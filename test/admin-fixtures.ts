@@ -1,4 +1,4 @@
-import type { InjectOptions } from "fastify";
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { inviteStaff, type StaffRole } from "#server/admin/staff-repository.ts";
 import { SoftAuthenticator } from "./soft-authenticator.ts";
 import { buildTestApp, type TestApp } from "./build-test-app.ts";
@@ -10,9 +10,19 @@ import type { TestDriver } from "./databases.ts";
 export type AdminTestApp = TestApp & {
   clock: { now: Date; advance: (ms: number) => void };
   origin: string;
-  /** A request as the back office's own pages make it: with the site's Origin. */
-  send: (options: InjectOptions & { cookie?: string }) => ReturnType<TestApp["app"]["inject"]>;
+  /** A request as the back office's own pages make it: with the site's Origin, from a client of its own. */
+  send: (options: InjectOptions & { cookie?: string }) => Promise<LightMyRequestResponse>;
 };
+
+let addresses = 0;
+/**
+ * A client address no other request of the run has used. The back office limits attempts per
+ * address, and tests share an app: each request as if from its own client, unless a test says.
+ */
+export function freshClientAddress(): string {
+  addresses += 1;
+  return `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
+}
 
 export async function buildAdminTestApp(driver: TestDriver, options: { env?: Record<string, string>; onMailQueued?: () => void } = {}): Promise<AdminTestApp> {
   const clock = {
@@ -27,8 +37,12 @@ export async function buildAdminTestApp(driver: TestDriver, options: { env?: Rec
     ...t,
     clock,
     origin,
-    send: ({ cookie, headers, ...rest }) =>
-      t.app.inject({ ...rest, headers: { origin, ...(cookie ? { cookie } : {}), ...(headers as Record<string, string>) } }),
+    send: async ({ cookie, headers, remoteAddress, ...rest }) =>
+      t.app.inject({
+        ...rest,
+        remoteAddress: remoteAddress ?? freshClientAddress(),
+        headers: { origin, ...(cookie ? { cookie } : {}), ...(headers as Record<string, string>) },
+      }),
   };
 }
 

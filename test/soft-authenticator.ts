@@ -17,7 +17,10 @@ function cborHead(major: number, length: number): Buffer {
   head.writeUInt16BE(length, 1);
   return head;
 }
-type Cbor = number | string | Uint8Array | Map<Cbor, Cbor> | Record<string, Cbor>;
+type Cbor = number | string | Uint8Array | CborMap | { [key: string]: Cbor };
+// An interface, not a type alias: a type alias cannot refer to itself through Map.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+interface CborMap extends Map<Cbor, Cbor> {}
 function cbor(value: Cbor): Buffer {
   if (typeof value === "number") return value >= 0 ? cborHead(0, value) : cborHead(1, -1 - value);
   if (typeof value === "string") return Buffer.concat([cborHead(3, Buffer.byteLength(value)), Buffer.from(value)]);

@@ -126,6 +126,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     renderer: deps.adminRenderer,
     secret: formSecret,
     mailConfigured: config.mail !== undefined,
+    attemptsPerMinute: config.adminAttemptsPerMinute,
+    linkRequestsPerMinute: config.rateLimitPerMinute,
     onMailQueued: deps.onEnquiryQueued,
     now: deps.now,
   });

@@ -8,6 +8,7 @@ import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { lockDataDir, SITE_HOLDER } from "./db/data-dir-lock.ts";
 import { applyMigrations } from "./db/migrate.ts";
 import { shareDatabaseOnSocket } from "./db/shared-socket.ts";
+import { pruneAudit } from "./admin/audit.ts";
 import { pruneChallenges } from "./admin/passkeys.ts";
 import { pruneSessions } from "./admin/sessions.ts";
 import { pruneTokens } from "./admin/staff-repository.ts";
@@ -121,8 +122,9 @@ export async function startSite(options: SiteOptions): Promise<Site> {
   const runHousekeeping = () => {
     housekeeping = Promise.all([
       pruneRateLimits(database.db).catch((error: unknown) => app.log.warn(errCode(error), "rate-limit pruning failed")),
-      // Ended sessions, used or expired one-time links and stale passkey challenges.
-      Promise.all([pruneSessions(database.db), pruneTokens(database.db), pruneChallenges(database.db)]).catch((error: unknown) =>
+      // Ended sessions, used or expired one-time links, stale passkey challenges, and audit events
+      // past the period the privacy notice states.
+      Promise.all([pruneSessions(database.db), pruneTokens(database.db), pruneChallenges(database.db), pruneAudit(database.db)]).catch((error: unknown) =>
         app.log.warn(errCode(error), "back-office pruning failed"),
       ),
       deleteExpiredEnquiries(database.db).then(

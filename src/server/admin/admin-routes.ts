@@ -67,6 +67,10 @@ export type AdminDependencies = {
   /** Keys the rate limits (the same secret as the forms'). */
   secret: string;
   mailConfigured: boolean;
+  /** Attempts at the doors (sign-in, invitation, one-time link) one client may make a minute. */
+  attemptsPerMinute: number;
+  /** Sign-in links by email one client may ask for a minute. */
+  linkRequestsPerMinute: number;
   /** Told when staff mail was queued, so the outbox sends it at once. */
   onMailQueued?: () => void;
   /** The clock (tests move it to check expiry). */
@@ -85,13 +89,12 @@ declare module "fastify" {
   }
 }
 
-/** Limits per client address (per minute) and per account (per window), for each door. */
-const limits = {
-  signInOptions: { client: 30 },
-  signIn: { client: 10, account: 10, accountWindow: 15 * 60 },
-  invitation: { client: 10, account: 10, accountWindow: 15 * 60 },
-  signInLink: { client: 10, account: 10, accountWindow: 15 * 60 },
-  linkByEmail: { client: 5, account: 3, accountWindow: 60 * 60 },
+/** Limits per account (attempts per window, in seconds), for each door. */
+const accountLimits = {
+  signIn: { account: 10, accountWindow: 15 * 60 },
+  invitation: { account: 10, accountWindow: 15 * 60 },
+  signInLink: { account: 10, accountWindow: 15 * 60 },
+  linkByEmail: { account: 3, accountWindow: 60 * 60 },
 } as const;
 
 const notices: Record<string, string> = {
@@ -131,11 +134,21 @@ function field(body: unknown, name: string): string | undefined {
 
 const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+const withoutControlCharacters = (value: string) => [...value].filter((char) => !hasControlCharacters(char)).join("").slice(0, 300);
+
 export async function registerAdmin(app: FastifyInstance, deps: AdminDependencies): Promise<void> {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const rp = relyingPartyFor(deps.siteUrl);
   const siteOrigin = originOf(deps.siteUrl);
+  // Per client address, per minute. Asking for sign-in options costs nothing, so more of those.
+  const limits = {
+    signInOptions: { client: deps.attemptsPerMinute * 3 },
+    signIn: { client: deps.attemptsPerMinute, ...accountLimits.signIn },
+    invitation: { client: deps.attemptsPerMinute, ...accountLimits.invitation },
+    signInLink: { client: deps.attemptsPerMinute, ...accountLimits.signInLink },
+    linkByEmail: { client: deps.linkRequestsPerMinute, ...accountLimits.linkByEmail },
+  };
   const secure = deps.siteUrl.startsWith("https://");
 
   const audit = (request: FastifyRequest, event: Omit<AuditEventInput, "clientAddress">) =>
@@ -493,7 +506,8 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
         const email = normaliseEmail(field(request.body, "email") ?? "");
         const name = (field(request.body, "name") ?? "").trim();
         const role = field(request.body, "role") ?? "staff";
-        const form = { email, name, role };
+        // Shown again in the form: without control characters, which have no place in an HTML page.
+        const form = Object.fromEntries(Object.entries({ email, name, role }).map(([key, value]) => [key, withoutControlCharacters(value)]));
         const errors: string[] = [];
         if (!emailShape.test(email) || email.length > 254 || hasControlCharacters(email)) errors.push("Enter a valid email address.");
         if (name === "" || name.length > 100 || hasControlCharacters(name) || /[\r\n\t]/.test(name)) errors.push("Enter the person's name (one line, at most 100 characters).");

@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { retention } from "#shared/retention.ts";
 import type { Database } from "../db/client.ts";
 import { auditEvents, type AuditEventRow } from "../db/schema.ts";
 
@@ -67,4 +68,12 @@ export async function listAudit(db: Database, filter: AuditFilter, page: number)
     .limit(AUDIT_PAGE_SIZE + 1)
     .offset((page - 1) * AUDIT_PAGE_SIZE);
   return { events: rows.slice(0, AUDIT_PAGE_SIZE), more: rows.length > AUDIT_PAGE_SIZE };
+}
+
+/** Deletes events older than the period the privacy notice states; returns how many. */
+export async function pruneAudit(db: Database, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - retention.auditMonths);
+  const deleted = await db.delete(auditEvents).where(lt(auditEvents.at, cutoff)).returning({ id: auditEvents.id });
+  return deleted.length;
 }

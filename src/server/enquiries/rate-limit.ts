@@ -12,7 +12,8 @@ export function rateLimitKey(secret: string, action: string, clientAddress: stri
   return createHmac("sha256", secret).update(`${action}\n${clientAddress}`).digest("base64url");
 }
 
-export async function hitRateLimit(db: Database, key: string, limitPerMinute: number): Promise<RateLimitVerdict> {
+export const clientRateLimitKey = (secret: string, action: string, address: string) => rateLimitKey(secret, action, address);
+export async function hitRateLimit(db: Database, key: string, limitPerMinute: number, _windowSeconds = 60): Promise<RateLimitVerdict> {
   const [row] = await queryRows<{ hits: number; retry_after: number }>(
     db,
     sql`insert into rate_limit_hits (key, window_start, hits)

@@ -117,7 +117,7 @@ export function StaffPage({ viewer, staff, issued, notice, error, form }: Props<
         <h2 id="people-heading" className="text-lg font-semibold text-navy-900">
           People
         </h2>
-        <div className="mt-3 overflow-x-auto">
+        <div className="relative mt-3 overflow-x-auto" role="region" aria-label="Members of staff" tabIndex={0}>
           <table className="admin-table">
             <caption className="sr-only">Members of staff, their role and state, and what can be done for each</caption>
             <thead>
@@ -272,7 +272,7 @@ export function AuditPage({ viewer, events, filter, actions, actors, pageNumber,
           </button>
         </div>
       </form>
-      <div className="admin-card mt-4 overflow-x-auto">
+      <div className="admin-card relative mt-4 overflow-x-auto" role="region" aria-label="Events" tabIndex={0}>
         {events.length === 0 ? (
           <p className="text-slate-700">No events match.</p>
         ) : (
