@@ -4,7 +4,6 @@ import { and, desc, eq, gt, ne } from "drizzle-orm";
 import {
   type AdminPageProps,
   adminPaths,
-  type AdminViewer,
   type IssuedLink,
   type StaffRole,
 } from "#shared/admin-pages.ts";
@@ -16,7 +15,9 @@ import { mailOutbox, passkeys, staff, staffSessions } from "../db/schema.ts";
 import { clientRateLimitKey, hitRateLimit, rateLimitKey } from "../enquiries/rate-limit.ts";
 import { crossSiteProblem, originOf } from "../http/same-origin.ts";
 import type { AdminRenderer } from "../render/admin-renderer.ts";
-import { AUDIT_ACTIONS, type AuditActor, type AuditEventInput, listAudit, recordAudit } from "./audit.ts";
+import { type Access, actorOf, type AdminContext, type AdminPart, viewerOf } from "./admin-context.ts";
+import { AUDIT_ACTIONS, type AuditEventInput, listAudit, recordAudit } from "./audit.ts";
+import { placeholderParts } from "./placeholder-parts.ts";
 import {
   authenticationOptions,
   listPasskeys,
@@ -75,9 +76,10 @@ export type AdminDependencies = {
   onMailQueued?: () => void;
   /** The clock (tests move it to check expiry). */
   now?: () => Date;
+  /** The back office's parts behind the door (the inbox, analytics…), registered on the /admin plugin. */
+  parts?: AdminPart[];
 };
 
-type Access = "public" | "staff" | "admin";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -88,6 +90,9 @@ declare module "fastify" {
     staffSession?: StaffSession;
   }
 }
+
+/** The parts behind the door, in order. */
+const defaultParts: AdminPart[] = [placeholderParts];
 
 /** Limits per account (attempts per window, in seconds), for each door. */
 const accountLimits = {
@@ -109,8 +114,6 @@ const notices: Record<string, string> = {
   "staff-sessions-ended": "Their sessions have ended.",
 };
 
-const viewerOf = (session: StaffSession): AdminViewer => ({ ...session.staff, role: session.staff.role as StaffRole });
-const actorOf = (session: StaffSession): AuditActor => ({ id: session.staff.id, label: session.staff.name });
 
 /** Whether the client wants JSON back: the API under /admin/api, or an Accept that prefers it. */
 function wantsJson(request: FastifyRequest): boolean {
@@ -405,11 +408,21 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
         return reply.code(303).header("location", `${adminPaths.signIn}?notice=signed-out`).send();
       });
 
-      const placeholder = (title: string, text: string) => async (request: FastifyRequest, reply: FastifyReply) =>
-        render(reply, { page: "placeholder", viewer: viewerOf(sessionOf(request)), title, text });
-      admin.get("/", route("staff"), placeholder("Enquiries", "The enquiry inbox is being built. Until it is ready, enquiries reach the firm by email and through `npm run enquiries`."));
-      admin.get("/subscribers", route("staff"), placeholder("Subscribers", "The list of newsletter subscribers is being built. Until it is ready, use `npm run subscribers`."));
-      admin.get("/analytics", route("staff"), placeholder("Analytics", "Visitor analytics are being built."));
+      const context: AdminContext = {
+        db,
+        now,
+        siteUrl: deps.siteUrl,
+        mailConfigured: deps.mailConfigured,
+        onMailQueued: deps.onMailQueued,
+        route,
+        render,
+        problem: (request, reply, status, title, message) => problem(request, reply, status, title, message),
+        audit,
+        sessionOf,
+        viewerOf,
+        actorOf,
+      };
+      for (const part of deps.parts ?? defaultParts) await part(admin, context);
 
       async function accountPage(request: FastifyRequest, reply: FastifyReply, extra: { notice?: string; error?: string } = {}, status = 200) {
         const session = sessionOf(request);
