@@ -14,7 +14,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   build: isSsrBuild
-    ? { outDir: "dist/server", emptyOutDir: true, copyPublicDir: false }
+    ? {
+        outDir: "dist/server",
+        emptyOutDir: true,
+        copyPublicDir: false,
+        // The public pages' server entry and the back office's, each a file of its own.
+        rolldownOptions: { input: { "entry-server": "src/web/entry-server.tsx", "admin-entry-server": "src/web/admin/entry-server.tsx" } },
+      }
     : {
         outDir: "dist/client",
         emptyOutDir: true,
@@ -22,8 +28,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         // The server writes <link rel="modulepreload"> for each page's chunks itself.
         modulePreload: false,
         rolldownOptions: {
-          // The boot script starts the entry once the page has been painted (src/web/boot.ts).
-          input: ["src/web/entry-client.tsx", "src/web/boot.ts"],
+          // The boot script starts the entry once the page has been painted (src/web/boot.ts); the
+          // back office's script is an entry of its own, which no public page links.
+          input: ["src/web/entry-client.tsx", "src/web/boot.ts", "src/web/admin/admin-client.ts"],
           output: {
             // Few modules, because each one a phone fetches and evaluates costs it a few
             // milliseconds of main thread: React DOM, the rest of the framework with the icons,
@@ -32,11 +39,12 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 { name: "react-dom", test: /node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 4 },
                 { name: "validation", test: /node_modules[\\/]zod[\\/]/, priority: 3 },
-                { name: "framework", test: /node_modules[\\/](?!lucide-react[\\/])/, priority: 2 },
+                // Not the back office's passkey library: it belongs to the back office's own chunk.
+                { name: "framework", test: /node_modules[\\/](?!lucide-react[\\/]|@simplewebauthn[\\/])/, priority: 2 },
                 // Not the boot script, the entry or the zod schemas: those stay where they are used.
                 {
                   name: "site",
-                  test: /src[\\/](shared[\\/](?!schemas[\\/](contact-submission|newsletter-signup))|web[\\/](components|lib|ui|api)[\\/]|web[\\/](app|routes)\.tsx)/,
+                  test: /src[\\/](shared[\\/](?!schemas[\\/](contact-submission|newsletter-signup)|admin-)|web[\\/](components|lib|ui|api)[\\/]|web[\\/](app|routes)\.tsx)/,
                   priority: 1,
                 },
               ],

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 // from. Used by `npm start`, the browser-test server and the tests that start real processes.
 
 const root = fileURLToPath(new URL("../", import.meta.url));
-const outputs = ["dist/client/.vite/manifest.json", "dist/server/entry-server.js"].map((file) => path.join(root, file));
+const outputs = ["dist/client/.vite/manifest.json", "dist/server/entry-server.js", "dist/server/admin-entry-server.js"].map((file) => path.join(root, file));
 const inputs = ["src/web", "src/shared", "public", "vite.config.ts", "package-lock.json"].map((file) => path.join(root, file));
 
 function newestMtime(target: string): number {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { pageRoutes } from "../src/web/routes.tsx";
-import { BUDGET, builtPageModules, measureRoutes } from "./bundle-sizes.ts";
+import { BUDGET, builtFile, builtPageModules, measureRoutes, publicPageFiles } from "./bundle-sizes.ts";
 
 // Bundle sizes are deterministic, so the budget is a test: first-load JavaScript at most 100 KB
 // and CSS at most 15 KB, gzip, on every route (PRODUCT.md, "The bar"). The global setup builds
@@ -22,5 +22,19 @@ describe("first-load weight of every route", () => {
   it.each(weights.map((row) => [row.route, row] as const))("%s stays within the JavaScript and CSS budgets", (_route, row) => {
     expect(row.js.gzip).toBeLessThanOrEqual(BUDGET.jsGzip);
     expect(row.css.gzip).toBeLessThanOrEqual(BUDGET.cssGzip);
+  });
+});
+
+describe("the back office's code", () => {
+  it("is in no file a public page loads", () => {
+    const files = publicPageFiles();
+    expect(files.length).toBeGreaterThan(5);
+    for (const file of files) {
+      const text = builtFile(file);
+      // The back office's API paths, its passkey library and its styles' own class names.
+      expect(text, file).not.toContain("/admin/api/");
+      expect(text.toLowerCase(), file).not.toContain("webauthn");
+      expect(text, file).not.toContain("admin-card");
+    }
   });
 });

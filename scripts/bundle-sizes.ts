@@ -40,6 +40,20 @@ function sizes(files: string[]) {
   return total;
 }
 
+/** Every file a public page loads on arrival (JavaScript and CSS), across all pages. */
+export function publicPageFiles(): string[] {
+  const assets = readBuiltAssets(clientDir);
+  const files = new Set<string>();
+  for (const module of [...builtPageModules(), undefined]) {
+    const page = assets.forPage(module);
+    for (const file of [...(page.boot ? [page.boot] : []), ...page.scripts, ...page.preloads, ...page.styles]) files.add(file.slice(1));
+  }
+  return [...files].sort();
+}
+
+/** A built file's text. */
+export const builtFile = (file: string) => readFileSync(path.join(clientDir, file), "utf8");
+
 /** First-load weight of each page module, and of the 404 page ("(404)": the entry alone). */
 export function measureRoutes(): RouteWeight[] {
   const assets = readBuiltAssets(clientDir);

@@ -13,7 +13,7 @@ import { formatIndiaTime } from "../src/server/mail/enquiry-email.ts";
 // says what became of each enquiry's mail: pending, sent, failed (see lastError in JSON) or
 // unconfigured; spam has none.
 
-type MailRow = { submissionId: string; kind: string; status: string; attempts: number; lastError: string | null };
+type MailRow = { submissionId: string | null; kind: string; status: string; attempts: number; lastError: string | null };
 
 /** "notification sent", or "notification sent, acknowledgement failed"; "none" for spam. */
 function mailSummary(mail: MailRow[]): string {

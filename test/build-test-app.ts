@@ -6,11 +6,20 @@ import { type Config, parseConfig } from "#server/config.ts";
 import { readSiteContent } from "#server/content/load-content.ts";
 import { syncSiteContent } from "#server/content/sync-content.ts";
 import { applyMigrations } from "#server/db/migrate.ts";
+import { type AdminRenderer, createAdminRenderer } from "#server/render/admin-renderer.ts";
 import { createPageRenderer, type PageRenderer } from "#server/render/page-renderer.ts";
 import { createTestDatabase, type TestDatabase, type TestDriver } from "./databases.ts";
 
 export const repoRoot = fileURLToPath(new URL("../", import.meta.url));
 export const siteContentDir = path.join(repoRoot, "content");
+
+/** The back office's pages, rendered by its real server entry, with placeholder asset names. */
+export function testAdminRenderer(): AdminRenderer {
+  return createAdminRenderer({
+    loadEntry: () => import("#web/admin/entry-server.tsx"),
+    assets: { script: "/assets/admin-client.js", styles: ["/assets/admin-client.css"] },
+  });
+}
 
 /** Pages rendered by the real server entry, with placeholder asset names. */
 export function testRenderer(siteUrl: string): PageRenderer {
@@ -34,7 +43,7 @@ export type TestApp = { app: FastifyInstance; database: TestDatabase; config: Co
  */
 export async function buildTestApp(
   driver: TestDriver,
-  options: { content?: boolean; env?: Record<string, string> } = {},
+  options: { content?: boolean; env?: Record<string, string>; now?: () => Date; onMailQueued?: () => void } = {},
 ): Promise<TestApp> {
   const config = parseConfig({
     NODE_ENV: "test",
@@ -45,7 +54,14 @@ export async function buildTestApp(
   const database = await createTestDatabase(driver);
   await applyMigrations(database.db);
   if (options.content !== false) await syncSiteContent(database.db, await readSiteContent(siteContentDir));
-  const app = await buildApp({ config, db: database.db, renderer: testRenderer(config.siteUrl) });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    renderer: testRenderer(config.siteUrl),
+    adminRenderer: testAdminRenderer(),
+    now: options.now,
+    onEnquiryQueued: options.onMailQueued,
+  });
   return {
     app,
     database,

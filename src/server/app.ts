@@ -16,7 +16,9 @@ import { watchContentVersion } from "./content/data-version.ts";
 import { generateSecret, sharedSetting } from "./db/settings.ts";
 import { issueFormFields } from "./enquiries/form-token.ts";
 import { FORM_FIELD_PLACEHOLDERS } from "./pages/form-fields.ts";
+import { registerAdmin } from "./admin/admin-routes.ts";
 import type { PageCache } from "./pages/page-cache.ts";
+import type { AdminRenderer } from "./render/admin-renderer.ts";
 import { registerCanonicalRedirects, registerPageRoutes } from "./pages/page-routes.ts";
 import { createReadApi, registerContentApi } from "./routes/content-api.ts";
 import { registerEnquiryRoutes } from "./routes/enquiry-routes.ts";
@@ -37,6 +39,10 @@ export type AppDependencies = {
   logger?: Exclude<FastifyServerOptions["logger"], boolean>;
   /** How often to look for a content change made by another instance (default 5 s). */
   contentPollMs?: number;
+  /** Renders the back office's pages; without one, they answer 503. */
+  adminRenderer?: AdminRenderer;
+  /** The back office's clock (tests move it to check session expiry). */
+  now?: () => Date;
   /** Where rendered pages are kept (tests pass one to look into it); the app makes its own when unset. */
   pageCache?: PageCache;
   /** Told when an enquiry has queued mail, so the outbox worker sends it at once. */
@@ -122,6 +128,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     renderer: deps.renderer,
     readApi,
     sameOrigin: { siteOrigin: originOf(config.siteUrl), acceptLoopback: !config.siteUrlSet },
+  });
+  await registerAdmin(app, {
+    db,
+    siteUrl: config.siteUrl,
+    renderer: deps.adminRenderer,
+    secret: formSecret,
+    mailConfigured: config.mail !== undefined,
+    attemptsPerMinute: config.adminAttemptsPerMinute,
+    linkRequestsPerMinute: config.rateLimitPerMinute,
+    onMailQueued: deps.onEnquiryQueued,
+    now: deps.now,
   });
   for (const unknownApi of ["/api", "/api/*"]) {
     app.all(unknownApi, async (request, reply) => reply.code(404).send(apiNotFound(request.method, request.url)));

@@ -81,6 +81,11 @@ const configSchema = z.object({
     .int("must be a whole number")
     .min(1, "must be at least 1")
     .default(5),
+  ADMIN_ATTEMPTS_PER_MINUTE: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .default(10),
   TRUST_PROXY: trustProxyFromEnv.optional(),
   FORM_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   MAIL_LEASE_MS: z.coerce
@@ -139,6 +144,8 @@ export type Config = {
   /** Set when SMTP_URL, MAIL_FROM and MAIL_TO all are: enquiries are then emailed to the firm. */
   mail: { smtpUrl: string; from: string; to: string[]; acknowledge: boolean } | undefined;
   rateLimitPerMinute: number;
+  /** Sign-in, invitation and sign-in-link attempts one client may make a minute in the back office. */
+  adminAttemptsPerMinute: number;
   /**
    * Which proxies' X-Forwarded-For entries to believe (Fastify's trustProxy): none, the nearest
    * `n` hops, or the listed addresses and ranges. The client address is the first one not trusted.
@@ -200,6 +207,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         ? { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM, to: c.MAIL_TO, acknowledge: c.MAIL_ACKNOWLEDGE ?? false }
         : undefined,
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
+    adminAttemptsPerMinute: c.ADMIN_ATTEMPTS_PER_MINUTE,
     trustProxy: c.TRUST_PROXY ?? false,
     formSecret: c.FORM_SECRET,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,

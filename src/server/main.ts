@@ -2,6 +2,8 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerEntry } from "#shared/page-rendering.ts";
 import { type Config, ConfigError, parseConfig } from "./config.ts";
+import type { AdminServerEntry } from "#shared/admin-pages.ts";
+import { type AdminRenderer, createAdminRenderer, devAdminAssets, readAdminAssets } from "./render/admin-renderer.ts";
 import { devAssets, readBuiltAssets } from "./render/assets.ts";
 import { createPageRenderer, type PageRenderer } from "./render/page-renderer.ts";
 import { type Site, type SiteOptions, startSite } from "./site.ts";
@@ -11,6 +13,7 @@ import { type Site, type SiteOptions, startSite } from "./site.ts";
 export const projectRoot = fileURLToPath(new URL("../../", import.meta.url));
 export const clientDir = path.join(projectRoot, "dist", "client");
 export const serverEntryPath = path.join(projectRoot, "dist", "server", "entry-server.js");
+export const adminEntryPath = path.join(projectRoot, "dist", "server", "admin-entry-server.js");
 
 function loadConfig(): Config {
   try {
@@ -62,6 +65,7 @@ async function main() {
   async function startUp(): Promise<Site> {
     console.log("Starting: database, migrations, content…");
     let renderer: PageRenderer;
+    let adminRenderer: AdminRenderer;
     let devMiddleware: SiteOptions["devMiddleware"];
     if (config.dev) {
       const { createServer } = await import("vite");
@@ -74,6 +78,11 @@ async function main() {
         transformHtml: (url, html) => vite.transformIndexHtml(url, html),
         siteUrl: config.siteUrl,
       });
+      adminRenderer = createAdminRenderer({
+        loadEntry: () => vite.ssrLoadModule("/src/web/admin/entry-server.tsx") as Promise<AdminServerEntry>,
+        assets: devAdminAssets,
+        transformHtml: (url, html) => vite.transformIndexHtml(url, html),
+      });
     } else {
       const entry = (await import(pathToFileURL(serverEntryPath).href)) as ServerEntry;
       renderer = createPageRenderer({
@@ -81,10 +90,13 @@ async function main() {
         assets: readBuiltAssets(clientDir),
         siteUrl: config.siteUrl,
       });
+      const adminEntry = (await import(pathToFileURL(adminEntryPath).href)) as AdminServerEntry;
+      adminRenderer = createAdminRenderer({ loadEntry: async () => adminEntry, assets: readAdminAssets(clientDir) });
     }
     return startSite({
       config,
       renderer,
+      adminRenderer,
       devMiddleware,
       clientDir: config.dev ? undefined : clientDir,
       logger,

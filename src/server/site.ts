@@ -10,6 +10,10 @@ import { tightenDataDir } from "./db/data-dir-permissions.ts";
 import { printable } from "./export/export-format.ts";
 import { applyMigrations } from "./db/migrate.ts";
 import { shareDatabaseOnSocket } from "./db/shared-socket.ts";
+import { pruneAudit } from "./admin/audit.ts";
+import { pruneChallenges } from "./admin/passkeys.ts";
+import { pruneSessions } from "./admin/sessions.ts";
+import { pruneTokens } from "./admin/staff-repository.ts";
 import { pruneRateLimits } from "./enquiries/rate-limit.ts";
 import { pruneSpamRecords } from "./enquiries/spam.ts";
 import { deleteExpiredEnquiries } from "./enquiries/retention.ts";
@@ -130,6 +134,11 @@ export async function startSite(options: SiteOptions): Promise<Site> {
       embeddedDataDir
         ? tightenDataDir(embeddedDataDir).catch((error: unknown) => app.log.warn(errCode(error), "making DATA_DIR private failed"))
         : undefined,
+      // Ended sessions, used or expired one-time links, stale passkey challenges, and audit events
+      // past the period the privacy notice states.
+      Promise.all([pruneSessions(database.db), pruneTokens(database.db), pruneChallenges(database.db), pruneAudit(database.db)]).catch((error: unknown) =>
+        app.log.warn(errCode(error), "back-office pruning failed"),
+      ),
       deleteExpiredEnquiries(database.db).then(
         (deleted) => {
           if (deleted.enquiries || deleted.spam) app.log.info(deleted, "deleted enquiries past their retention period");

@@ -6,4 +6,6 @@ export const retention = {
   enquiryMonths: 24,
   /** A message marked as spam (honeypot, sent too fast, a forged or reused token) is deleted after this many days. */
   spamDays: 30,
+  /** The back office's audit trail keeps an event this many months. */
+  auditMonths: 24,
 } as const;

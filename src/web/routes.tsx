@@ -130,7 +130,7 @@ export const pageRoutes: { readonly [Id in RouteId]: PageRoute } = {
   }),
   cookies: staticPage(CookiesPage, [], {
     title: `Cookie Policy | ${site.name}`,
-    description: "This website sets no cookies. What it keeps in your browser instead, and why.",
+    description: "This website sets no cookies for visitors. What it keeps in your browser instead, and why.",
     breadcrumbs: trail({ name: "Cookie Policy", path: paths.cookies }),
   }),
 };

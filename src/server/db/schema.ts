@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 
 // The four tables of SPEC section 3, and the enquiry pipeline's own: newsletter subscribers, the
 // mail outbox and the shared rate-limit counters. Columns are snake_case in SQL, camelCase in
@@ -37,11 +37,17 @@ export const mailOutbox = pgTable(
   "mail_outbox",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    submissionId: uuid("submission_id")
-      .notNull()
-      .references(() => contactSubmissions.id, { onDelete: "cascade" }),
-    /** "notification" to the firm, "acknowledgement" to the visitor. */
+    /** The enquiry a mail is about; none for staff mail (a sign-in link). */
+    submissionId: uuid("submission_id").references(() => contactSubmissions.id, { onDelete: "cascade" }),
+    /**
+     * "notification" to the firm, "acknowledgement" to the visitor, "staff-sign-in-link" and
+     * "staff-invitation" to a member of staff.
+     */
     kind: text("kind").notNull(),
+    /** The address of a mail whose recipient is not the enquiry's visitor or the firm (staff mail). */
+    recipient: text("recipient"),
+    /** What a staff mail says (the link); cleared once it is sent or given up. */
+    payload: jsonb("payload").$type<Record<string, string>>(),
     /**
      * pending → sent, or failed (rejected with a 5xx, or out of attempts; `lastError` says why);
      * "unconfigured" when no SMTP server was set when it was queued.
@@ -162,3 +168,112 @@ export const appSettings = pgTable("app_settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
 });
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+
+// The back office (docs/decisions/0NN-passkeys-and-database-sessions.md): staff, their passkeys,
+// sessions, one-time links, WebAuthn challenges and the audit trail.
+
+export const staff = pgTable("staff", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  /** Stored lower-cased: one account per address. */
+  email: text("email").notNull().unique(),
+  name: text("name").notNull(),
+  /** "admin" manages staff and reads the audit trail; "staff" works in the inbox. */
+  role: text("role").notNull().default("staff"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+  /** The WebAuthn user handle: random, so it reveals nothing about the person. */
+  webauthnUserId: text("webauthn_user_id").notNull().unique(),
+});
+
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    /** The credential ID, base64url, as the authenticator made it. */
+    id: text("id").primaryKey(),
+    staffId: uuid("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    publicKey: bytea("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: text("transports").array(),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull().default(false),
+    /** A label for the person: the browser and system it was made on. */
+    label: text("label").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (table) => [index("passkeys_staff_idx").on(table.staffId)],
+);
+
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    /** SHA-256 of the random ID the cookie holds: the table alone cannot be used to sign in. */
+    idHash: text("id_hash").primaryKey(),
+    staffId: uuid("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The absolute end: 7 days after sign-in, however active. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** How it began: "passkey", "invitation" or "sign-in-link". */
+    method: text("method").notNull(),
+    /** The browser and system, for the person's list of sessions (never the full user agent). */
+    device: text("device").notNull().default(""),
+  },
+  (table) => [index("staff_sessions_staff_idx").on(table.staffId)],
+);
+
+export const staffTokens = pgTable("staff_tokens", {
+  /** SHA-256 of the token in the link. */
+  tokenHash: text("token_hash").primaryKey(),
+  /** "invitation" (24 hours) or "sign-in" (15 minutes). */
+  kind: text("kind").notNull(),
+  staffId: uuid("staff_id")
+    .notNull()
+    .references(() => staff.id, { onDelete: "cascade" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+});
+
+export const webauthnChallenges = pgTable("webauthn_challenges", {
+  challenge: text("challenge").primaryKey(),
+  /** "registration" or "authentication". */
+  purpose: text("purpose").notNull(),
+  /** Whose passkey is being registered; none for a sign-in, where the passkey says who. */
+  staffId: uuid("staff_id").references(() => staff.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** Who acted: a member of staff, or none (a failed sign-in, the command line). */
+    actorId: uuid("actor_id").references(() => staff.id, { onDelete: "set null" }),
+    /** The actor as shown: a name, "command line", "unknown passkey". */
+    actorLabel: text("actor_label").notNull(),
+    action: text("action").notNull(),
+    /** What was acted on: "staff", "enquiry", "subscriber", "passkey", "session", "export"… */
+    targetType: text("target_type"),
+    targetId: text("target_id"),
+    /** The target as shown (a person's name or address): cleared when that person is erased. */
+    targetLabel: text("target_label"),
+    /** The client address the rate limit uses; null for the command line. */
+    clientAddress: text("client_address"),
+    /** Counts and other facts of the event; never a visitor's message. */
+    details: jsonb("details").$type<Record<string, unknown>>(),
+  },
+  (table) => [index("audit_events_at_idx").on(table.at), index("audit_events_target_idx").on(table.targetType, table.targetId)],
+);
+
+export type StaffRow = typeof staff.$inferSelect;
+export type PasskeyRow = typeof passkeys.$inferSelect;
+export type AuditEventRow = typeof auditEvents.$inferSelect;

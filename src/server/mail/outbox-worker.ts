@@ -7,6 +7,7 @@ import { type Database, queryRows } from "../db/client.ts";
 import { contactSubmissions, mailOutbox } from "../db/schema.ts";
 import { errorCode, redactPersonalData } from "../plugins/request-logging.ts";
 import { acknowledgementEmail, notificationEmail, type OutgoingMail } from "./enquiry-email.ts";
+import { isStaffMailKind, staffEmail } from "./staff-email.ts";
 
 // Sends the mail the enquiries queued, at least once and in practice exactly once: a worker
 // claims due rows with FOR UPDATE SKIP LOCKED and a lease, so instances never take the same
@@ -38,7 +39,14 @@ export type OutboxWorkerOptions = {
  */
 export const DEFAULT_MAX_ATTEMPTS = 100;
 
-type ClaimedRow = { id: string; submission_id: string; kind: string; attempts: number };
+type ClaimedRow = {
+  id: string;
+  submission_id: string | null;
+  kind: string;
+  attempts: number;
+  recipient: string | null;
+  payload: Record<string, string> | null;
+};
 
 export class OutboxWorker {
   readonly instanceId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -117,13 +125,13 @@ export class OutboxWorker {
             order by next_attempt_at
             limit ${this.options.batchSize}
             for update skip locked)
-          returning id, submission_id, kind, attempts`,
+          returning id, submission_id, kind, attempts, recipient, payload`,
     );
     if (claimed.length === 0) return 0;
-    const rows = await db
-      .select()
-      .from(contactSubmissions)
-      .where(inArray(contactSubmissions.id, [...new Set(claimed.map((row) => row.submission_id))]));
+    const submissionIds = [...new Set(claimed.flatMap((row) => (row.submission_id ? [row.submission_id] : [])))];
+    const rows = submissionIds.length
+      ? await db.select().from(contactSubmissions).where(inArray(contactSubmissions.id, submissionIds))
+      : [];
     const submissions = new Map(
       rows.map((row): [string, ContactSubmission] => [
         row.id,
@@ -132,16 +140,29 @@ export class OutboxWorker {
     );
     // One at a time, each recorded as sent the moment the SMTP server takes it: if this process
     // dies, at most the one message in hand can go out again (with the same Message-ID).
-    for (const row of claimed) await this.sendOne(row, submissions.get(row.submission_id));
+    for (const row of claimed) await this.sendOne(row, row.submission_id ? submissions.get(row.submission_id) : undefined);
     return claimed.length;
   }
 
   private async sendOne(row: ClaimedRow, submission: ContactSubmission | undefined): Promise<void> {
     const { db, log } = this.deps;
     const mine = and(eq(mailOutbox.id, row.id), eq(mailOutbox.leaseOwner, this.instanceId));
-    if (!submission) {
+    const mailOptions = { from: this.deps.from, outboxId: row.id, hostname: "sabarmatigrid.site" };
+    let mail: OutgoingMail;
+    if (isStaffMailKind(row.kind)) {
+      if (!row.recipient || !row.payload?.link) {
+        await db.update(mailOutbox).set({ status: "failed", lastError: "nothing to send", leaseUntil: null }).where(mine);
+        return;
+      }
+      mail = staffEmail(row.kind, row.recipient, { link: row.payload.link, name: row.payload.name }, mailOptions);
+    } else if (!submission) {
       await db.update(mailOutbox).set({ status: "failed", lastError: "enquiry not found", leaseUntil: null }).where(mine);
       return;
+    } else {
+      mail =
+        row.kind === "acknowledgement"
+          ? acknowledgementEmail(submission, mailOptions)
+          : notificationEmail(submission, { ...mailOptions, to: this.deps.to });
     }
     // A batch is sent one message at a time, so a claim made for the whole batch can run out
     // before its last rows are reached, and another instance may have taken them since. Renew
@@ -152,14 +173,10 @@ export class OutboxWorker {
       .where(and(mine, eq(mailOutbox.status, "pending")))
       .returning({ id: mailOutbox.id });
     if (stillMine.length === 0) return;
-    const mailOptions = { from: this.deps.from, outboxId: row.id, hostname: "sabarmatigrid.site" };
-    const mail =
-      row.kind === "acknowledgement"
-        ? acknowledgementEmail(submission, mailOptions)
-        : notificationEmail(submission, { ...mailOptions, to: this.deps.to });
     try {
       await this.deps.transport.send(mail);
-      await db.update(mailOutbox).set({ status: "sent", sentAt: new Date(), leaseUntil: null, lastError: null }).where(mine);
+      // A staff mail's link is a credential: it is not kept once it has gone out.
+      await db.update(mailOutbox).set({ status: "sent", sentAt: new Date(), leaseUntil: null, lastError: null, payload: null }).where(mine);
       log.info({ outboxId: row.id, kind: row.kind, attempts: row.attempts }, "mail sent");
     } catch (error) {
       const reason = redactPersonalData((error as Error).message ?? String(error));
@@ -168,7 +185,7 @@ export class OutboxWorker {
       const rejected = typeof responseCode === "number" && responseCode >= 500 && responseCode < 600;
       if (rejected || row.attempts >= this.options.maxAttempts) {
         const lastError = rejected ? `rejected by the SMTP server: ${reason}` : `gave up after ${row.attempts} attempts: ${reason}`;
-        await db.update(mailOutbox).set({ status: "failed", leaseUntil: null, lastError }).where(mine);
+        await db.update(mailOutbox).set({ status: "failed", leaseUntil: null, lastError, payload: null }).where(mine);
         // The SMTP server's text stays in the row: it may quote an address.
         log.error(
           { outboxId: row.id, kind: row.kind, attempts: row.attempts, responseCode, errCode: errorCode(error) },

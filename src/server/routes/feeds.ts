@@ -54,7 +54,7 @@ export function registerFeeds(app: FastifyInstance, deps: FeedDependencies): voi
     reply
       .type("text/plain; charset=utf-8")
       .header("cache-control", "public, max-age=3600")
-      .send(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /thank-you\n\nSitemap: ${siteUrl}/sitemap.xml\n`),
+      .send(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\nDisallow: /thank-you\n\nSitemap: ${siteUrl}/sitemap.xml\n`),
   );
 
   serveKept("/sitemap.xml", "application/xml; charset=utf-8", "public, max-age=3600", async () => {

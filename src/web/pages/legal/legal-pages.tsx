@@ -41,6 +41,13 @@ export function PrivacyPage() {
           <strong>Newsletter subscriptions</strong>: your email address and the time you subscribed.
         </li>
         <li>
+          <strong>Our staff&apos;s accounts</strong>, for the firm&apos;s own people who sign in to the website&apos;s back
+          office: their name, work email address and role; the public half of each passkey they register (no password, no
+          fingerprint or face: those never leave their device) with the kind of device it was made on; when they signed in,
+          from which kind of browser; and a record of what they did in the back office, with the network address it came
+          from.
+        </li>
+        <li>
           <strong>Request records</strong>: our server logs which page was asked for, when, and how it answered. These
           records hold no name, email address or message. To limit abuse, we count posts per network address for one
           minute, storing only a one-way keyed hash of the address.
@@ -64,6 +71,10 @@ export function PrivacyPage() {
           <a href={`mailto:${site.email}`}>{site.email}</a>, and we delete your address.
         </li>
         <li>Server request records: 30 days.</li>
+        <li>
+          Staff accounts: while the person works with us; a back-office session ends after 12 hours without use and 7 days
+          after sign-in at the latest. The record of back-office actions: {retention.auditMonths} months.
+        </li>
       </ul>
       <h2 id="where">Where it is kept</h2>
       <p>
@@ -118,8 +129,14 @@ export function CookiesPage() {
   return (
     <LegalPage eyebrow="Legal" title="Cookie Policy">
       <p>
-        <strong>This website sets no cookies</strong>, first-party or third-party, and loads no analytics, advertising or
-        tracking scripts.
+        <strong>This website sets no cookies for its visitors</strong>, first-party or third-party, and loads no analytics,
+        advertising or tracking scripts.
+      </p>
+      <h2 id="staff">Cookies for our staff</h2>
+      <p>
+        The firm&apos;s own staff who sign in to the website&apos;s back office get one cookie, which keeps them signed in: it
+        holds a random number, is sent only to the back office&apos;s addresses (under /admin), cannot be read by scripts,
+        and ends when they sign out, after 12 hours without use, or 7 days after they signed in.
       </p>
       <h2 id="local-storage">What the browser keeps instead</h2>
       <p>

@@ -1,0 +1,81 @@
+import { browserSupportsWebAuthn, startAuthentication, startRegistration, WebAuthnError } from "@simplewebauthn/browser";
+import { adminPaths } from "#shared/admin-pages.ts";
+import "./admin.css";
+
+// The back office's one script. Its pages work as plain HTML forms; this adds what needs
+// JavaScript: the passkey ceremonies (sign in, accept an invitation, add a passkey), a question
+// before a destructive form is sent, and selecting a one-time link for copying.
+
+type ApiAnswer = { redirect?: string; message?: string };
+
+async function post(url: string, body: unknown): Promise<ApiAnswer & Record<string, unknown>> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(body),
+    credentials: "same-origin",
+  });
+  const answer = (await response.json().catch(() => ({}))) as ApiAnswer & Record<string, unknown>;
+  if (!response.ok) throw new Error(answer.message ?? `The server answered ${response.status}.`);
+  return answer;
+}
+
+function say(button: HTMLElement, text: string, kind: "progress" | "error") {
+  const status = button.parentElement?.querySelector<HTMLElement>("[data-passkey-status]");
+  if (!status) return;
+  status.textContent = text;
+  status.setAttribute("role", kind === "error" ? "alert" : "status");
+  status.classList.toggle("text-red-800", kind === "error");
+}
+
+/** What to tell a person whose ceremony failed: the browser's reason, in words. */
+function explain(error: unknown): string {
+  if (error instanceof WebAuthnError && error.code === "ERROR_CEREMONY_ABORTED") return "The passkey prompt was closed. Try again when you are ready.";
+  if (error instanceof Error && error.name === "NotAllowedError") return "The passkey prompt was closed or timed out. Try again when you are ready.";
+  if (error instanceof WebAuthnError && error.code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED") return "This device already has a passkey for your account.";
+  return error instanceof Error ? error.message : "Something went wrong. Try again.";
+}
+
+async function runCeremony(button: HTMLButtonElement) {
+  const action = button.dataset.passkeyAction;
+  if (!browserSupportsWebAuthn()) {
+    say(button, "This browser cannot use passkeys. Use a current browser, or ask for a sign-in link.", "error");
+    return;
+  }
+  button.disabled = true;
+  say(button, "Waiting for your passkey…", "progress");
+  try {
+    let answer: ApiAnswer;
+    if (action === "sign-in") {
+      const optionsJSON = await post(adminPaths.api.signInOptions, {});
+      const response = await startAuthentication({ optionsJSON: optionsJSON as never });
+      answer = await post(adminPaths.api.signIn, { response, next: button.dataset.next });
+    } else {
+      const invitation = action === "register-invitation" ? button.dataset.invitation : undefined;
+      const optionsJSON = await post(adminPaths.api.registrationOptions, { invitation });
+      const response = await startRegistration({ optionsJSON: optionsJSON as never });
+      answer = await post(adminPaths.api.registration, { invitation, response });
+    }
+    say(button, "Signed in. Opening the back office…", "progress");
+    window.location.assign(answer.redirect ?? adminPaths.home);
+  } catch (error) {
+    say(button, explain(error), "error");
+    button.disabled = false;
+  }
+}
+
+for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-passkey-action]")) {
+  button.addEventListener("click", () => void runCeremony(button));
+}
+
+for (const form of document.querySelectorAll<HTMLFormElement>("form[data-confirm]")) {
+  form.addEventListener("submit", (event) => {
+    if (!window.confirm(form.dataset.confirm ?? "Are you sure?")) event.preventDefault();
+  });
+}
+
+for (const input of document.querySelectorAll<HTMLInputElement>("input[data-select-on-focus]")) {
+  input.addEventListener("focus", () => input.select());
+}
+
+document.documentElement.dataset.ready = "true";

@@ -1,0 +1,19 @@
+import { inIndia } from "#shared/india-time.ts";
+
+// Dates and times as the firm reads them: in India, without a time-zone database.
+
+const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "23 Nov 2026, 14:05 IST". */
+export function formatIndiaDateTime(iso: string): string {
+  const local = inIndia(new Date(iso));
+  const hours = String(local.getUTCHours()).padStart(2, "0");
+  const minutes = String(local.getUTCMinutes()).padStart(2, "0");
+  return `${local.getUTCDate()} ${months[local.getUTCMonth()]} ${local.getUTCFullYear()}, ${hours}:${minutes} IST`;
+}
+
+/** "23 Nov 2026". */
+export function formatIndiaDate(iso: string): string {
+  const local = inIndia(new Date(iso));
+  return `${local.getUTCDate()} ${months[local.getUTCMonth()]} ${local.getUTCFullYear()}`;
+}

@@ -1,0 +1,92 @@
+import type { ReactNode } from "react";
+import { adminNav, adminPaths, type AdminViewer } from "#shared/admin-pages.ts";
+import { site } from "#shared/site.ts";
+
+/** A page behind the sign-in: the header with the firm, the person and "Sign out", and the navigation. */
+export function AdminLayout({ viewer, current, children }: { viewer: AdminViewer; current?: string; children: ReactNode }) {
+  const items = adminNav.filter((item) => !item.adminOnly || viewer.role === "admin");
+  return (
+    <>
+      <a href="#main" className="sr-only z-50 rounded-md bg-navy-900 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
+        Skip to content
+      </a>
+      <header className="bg-navy-900 text-white">
+        <div className="admin-container flex flex-wrap items-center justify-between gap-3 py-3">
+          <a href={adminPaths.home} className="font-bold text-white">
+            {site.name} <span className="font-normal text-slate-300">back office</span>
+          </a>
+          <div className="flex items-center gap-3 text-sm">
+            <a href={adminPaths.account} className="text-white underline-offset-2 hover:underline">
+              {viewer.name}
+            </a>
+            <form method="post" action={adminPaths.signOut}>
+              <button type="submit" className="rounded-md border border-white/40 px-3 py-1.5 font-semibold text-white hover:bg-white/10">
+                Sign out
+              </button>
+            </form>
+          </div>
+        </div>
+        <nav aria-label="Back office" className="border-t border-white/15">
+          <ul className="admin-container flex flex-wrap gap-x-1 py-1 text-sm">
+            {items.map((item) => {
+              const active = item.href === current;
+              return (
+                <li key={item.href}>
+                  <a
+                    href={item.href}
+                    aria-current={active ? "page" : undefined}
+                    className={`inline-block rounded-md px-3 py-2 font-medium ${active ? "bg-white text-navy-900" : "text-slate-100 hover:bg-white/10"}`}
+                  >
+                    {item.label}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      </header>
+      <main id="main" tabIndex={-1} className="admin-container py-6 focus:outline-none">
+        {children}
+      </main>
+    </>
+  );
+}
+
+/** A page before the sign-in (sign-in, invitation, one-time link): the firm's name and one card. */
+export function DoorLayout({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <header className="bg-navy-900 text-white">
+        <div className="admin-container py-4 font-bold">
+          {site.name} <span className="font-normal text-slate-300">back office</span>
+        </div>
+      </header>
+      <main id="main" className="admin-container flex justify-center py-10">
+        <div className="admin-card w-full max-w-md">{children}</div>
+      </main>
+    </>
+  );
+}
+
+/** A notice or an error at the top of a page, announced to screen readers. */
+export function Messages({ notice, error }: { notice?: string; error?: string }) {
+  return (
+    <>
+      {notice ? (
+        <p role="status" className="mb-4 rounded-md border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-900">
+          {notice}
+        </p>
+      ) : null}
+      {error ? (
+        <p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** Where a passkey ceremony's progress and problems are announced (admin-client.ts writes here). */
+export function PasskeyStatus() {
+  return <p data-passkey-status role="status" aria-live="polite" className="mt-3 min-h-5 text-sm text-slate-700" />;
+}

@@ -1,0 +1,75 @@
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import { inviteStaff, type StaffRole } from "#server/admin/staff-repository.ts";
+import { SoftAuthenticator } from "./soft-authenticator.ts";
+import { buildTestApp, type TestApp } from "./build-test-app.ts";
+import type { TestDriver } from "./databases.ts";
+
+// The back office through inject(): a test app whose clock the test moves, staff made by
+// invitation and a software passkey, and requests as the site's own pages send them.
+
+export type AdminTestApp = TestApp & {
+  clock: { now: Date; advance: (ms: number) => void };
+  origin: string;
+  /** A request as the back office's own pages make it: with the site's Origin, from a client of its own. */
+  send: (options: InjectOptions & { cookie?: string }) => Promise<LightMyRequestResponse>;
+};
+
+let addresses = 0;
+/**
+ * A client address no other request of the run has used. The back office limits attempts per
+ * address, and tests share an app: each request as if from its own client, unless a test says.
+ */
+export function freshClientAddress(): string {
+  addresses += 1;
+  return `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
+}
+
+export async function buildAdminTestApp(driver: TestDriver, options: { env?: Record<string, string>; onMailQueued?: () => void } = {}): Promise<AdminTestApp> {
+  const clock = {
+    now: new Date("2026-11-23T06:00:00Z"),
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+  };
+  const t = await buildTestApp(driver, { content: false, env: options.env, now: () => clock.now, onMailQueued: options.onMailQueued });
+  const origin = new URL(t.config.siteUrl).origin;
+  return {
+    ...t,
+    clock,
+    origin,
+    send: async ({ cookie, headers, remoteAddress, ...rest }) =>
+      t.app.inject({
+        ...rest,
+        remoteAddress: remoteAddress ?? freshClientAddress(),
+        headers: { origin, ...(cookie ? { cookie } : {}), ...(headers as Record<string, string>) },
+      }),
+  };
+}
+
+/** The `name=value` of a Set-Cookie answer, for the next request's Cookie header. */
+export function cookieFrom(setCookie: string | string[] | undefined): string {
+  const first = Array.isArray(setCookie) ? setCookie[0] : setCookie;
+  if (!first) throw new Error("no Set-Cookie in the answer");
+  return first.split(";")[0]!;
+}
+
+export type SignedIn = { cookie: string; staffId: string; authenticator: SoftAuthenticator; email: string };
+
+/** Invites a member of staff and accepts the invitation with a new software passkey: signed in. */
+export async function joinByInvitation(t: AdminTestApp, person: { email: string; name: string; role: StaffRole }): Promise<SignedIn & { token: string }> {
+  const { token, member } = await inviteStaff(t.database.db, person, t.clock.now);
+  const authenticator = new SoftAuthenticator({ origin: t.origin, rpId: new URL(t.origin).hostname });
+  const options = await t.send({ method: "POST", url: "/admin/api/passkeys/registration-options", payload: { invitation: token } });
+  if (options.statusCode !== 200) throw new Error(`registration options: ${options.statusCode} ${options.body}`);
+  const response = authenticator.register(options.json());
+  const registered = await t.send({ method: "POST", url: "/admin/api/passkeys/registration", payload: { invitation: token, response } });
+  if (registered.statusCode !== 200) throw new Error(`registration: ${registered.statusCode} ${registered.body}`);
+  return { cookie: cookieFrom(registered.headers["set-cookie"]), staffId: member.id, authenticator, email: person.email, token };
+}
+
+/** Signs in with an existing software passkey: the new session's cookie (or the failed answer). */
+export async function signInWithPasskey(t: AdminTestApp, authenticator: SoftAuthenticator, overrides: Parameters<SoftAuthenticator["authenticate"]>[1] = {}) {
+  const options = await t.send({ method: "POST", url: "/admin/api/sign-in/options", payload: {} });
+  const response = authenticator.authenticate(options.json(), overrides);
+  return t.send({ method: "POST", url: "/admin/api/sign-in", payload: { response } });
+}
