@@ -91,7 +91,7 @@ describe("npm run enquiries and npm run subscribers", () => {
     site = database = dataDir = undefined;
   });
 
-  it("read the embedded database while the site is running, and after it stopped", { timeout: 60_000 }, async () => {
+  it("read the embedded database while the site is running, and after it stopped", { timeout: 120_000 }, async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "site-export-"));
     const config = parseConfig({ NODE_ENV: "test", DATA_DIR: dataDir });
     site = await startSite({ config, syncContent: false });
@@ -102,14 +102,14 @@ describe("npm run enquiries and npm run subscribers", () => {
     await expectExports({ DATA_DIR: dataDir });
   });
 
-  it("remove a subscriber who asked to unsubscribe, while the site runs", { timeout: 60_000 }, async () => {
+  it("remove a subscriber who asked to unsubscribe, while the site runs", { timeout: 120_000 }, async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "site-export-"));
     site = await startSite({ config: parseConfig({ NODE_ENV: "test", DATA_DIR: dataDir }), syncContent: false });
     await seed(site);
     await expectUnsubscribe({ DATA_DIR: dataDir });
   });
 
-  it("print no control character from stored text, in any format, so a message cannot drive the terminal", { timeout: 60_000 }, async () => {
+  it("print no control character from stored text, in any format, so a message cannot drive the terminal", { timeout: 120_000 }, async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "site-export-"));
     site = await startSite({ config: parseConfig({ NODE_ENV: "test", DATA_DIR: dataDir }), syncContent: false });
     // Stored by an earlier version, which let them in: retitle the terminal, erase the line, a C1
@@ -141,7 +141,7 @@ describe("npm run enquiries and npm run subscribers", () => {
     expect(outputs[0]).toContain("Study]0;pwned please[2K2J over");
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL)("read PostgreSQL through DATABASE_URL", { timeout: 60_000 }, async () => {
+  it.runIf(process.env.TEST_DATABASE_URL)("read PostgreSQL through DATABASE_URL", { timeout: 120_000 }, async () => {
     database = await createTestDatabase("postgres");
     const config = parseConfig({ NODE_ENV: "test", DATABASE_URL: database.url });
     site = await startSite({ config, database, syncContent: false });
@@ -211,7 +211,7 @@ describe("one owner of the embedded database's files at a time", () => {
     expect(await command("subscribers", ["--format", "json"], { DATA_DIR: dataDir })).toBe("[]\n");
   });
 
-  it("a command refuses, without opening the files, when a live site holds them but its socket does not answer", { timeout: 60_000 }, async () => {
+  it("a command refuses, without opening the files, when a live site holds them but its socket does not answer", { timeout: 120_000 }, async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "site-lock-"));
     // This test process stands in for a site that is still starting, or answers no more connections.
     await writeFile(path.join(dataDir, "database.lock"), JSON.stringify({ pid: process.pid, holder: SITE_HOLDER }));
@@ -225,7 +225,7 @@ describe("one owner of the embedded database's files at a time", () => {
     expect(existsSync(path.join(dataDir, "pglite"))).toBe(false);
   });
 
-  it("a lock left by a process that is gone is taken over, and removed when the site stops", { timeout: 60_000 }, async () => {
+  it("a lock left by a process that is gone is taken over, and removed when the site stops", { timeout: 120_000 }, async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "site-lock-"));
     const gone = spawn(process.execPath, ["-e", ""]);
     await new Promise((resolve) => gone.once("exit", resolve));

@@ -17,6 +17,7 @@ describe("parseConfig", () => {
       dev: false,
       mail: undefined,
       rateLimitPerMinute: 5,
+      adminAttemptsPerMinute: 10,
       trustProxy: false,
       formSecret: undefined,
       shutdownTimeoutMs: 10000,

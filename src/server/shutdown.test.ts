@@ -158,7 +158,7 @@ describe("a signal during start-up", () => {
 });
 
 describe("Ctrl-C in a terminal running npm start", () => {
-  it("stops the whole process group cleanly, keeping what was stored", { timeout: 120_000 }, async () => {
+  it("stops the whole process group cleanly, keeping what was stored", { timeout: 150_000 }, async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), "site-group-"));
     const { spawn } = await import("node:child_process");
     const { freePort } = await import("../../test/smtp-peer.ts");
@@ -175,7 +175,7 @@ describe("Ctrl-C in a terminal running npm start", () => {
     npm.stderr?.on("data", (chunk) => (output += chunk));
     const exited = new Promise<number | string | null>((resolve) => npm.once("exit", (code, signal) => resolve(code ?? signal)));
     try {
-      const deadline = Date.now() + 60_000;
+      const deadline = Date.now() + 90_000;
       let ready = false;
       while (!ready && Date.now() < deadline) {
         ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((response) => response.ok, () => false);
