@@ -1,16 +1,17 @@
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import type { ServerEntry } from "#shared/page-rendering.ts";
 import { type Config, ConfigError, parseConfig } from "./config.ts";
+import { createLogDestination } from "./log-destination.ts";
+import { projectRoot } from "./project-root.ts";
 import { devAssets, readBuiltAssets } from "./render/assets.ts";
 import { createPageRenderer, type PageRenderer } from "./render/page-renderer.ts";
 import { type Site, type SiteOptions, startSite } from "./site.ts";
 
 // Starts the site: configuration, database and migrations, content, pages, then listens.
 
-export const projectRoot = fileURLToPath(new URL("../../", import.meta.url));
-export const clientDir = path.join(projectRoot, "dist", "client");
-export const serverEntryPath = path.join(projectRoot, "dist", "server", "entry-server.js");
+const clientDir = path.join(projectRoot, "dist", "client");
+const serverEntryPath = path.join(projectRoot, "dist", "server", "entry-server.js");
 
 function loadConfig(): Config {
   try {
@@ -26,10 +27,12 @@ function loadConfig(): Config {
 
 async function main() {
   const config = loadConfig();
-  // JSON logs in production; readable ones in development.
-  const logger = config.dev
-    ? { level: config.logLevel, transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" } } }
-    : { level: config.logLevel };
+  // JSON logs in production, written to stdout asynchronously and flushed on the way out;
+  // readable ones in development.
+  const logDestination = config.dev ? undefined : createLogDestination();
+  const logger = logDestination
+    ? { level: config.logLevel, stream: logDestination.stream }
+    : { level: config.logLevel, transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" } } };
 
   // The signal handlers come first: a signal during start-up (migrations, content sync) stops it
   // after the step in hand, closes the database and exits 0, like one that arrives later.
@@ -46,6 +49,8 @@ async function main() {
       await site.close();
     }
     await closeDevServer();
+    // Last: the log lines still queued, the shutdown's own among them.
+    await logDestination?.flush();
     console.log(site ? `Site stopped cleanly (${signal}).` : `Site stopped during start-up (${signal}).`);
     process.exit(0);
   };
