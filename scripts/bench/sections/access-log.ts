@@ -24,7 +24,7 @@ async function countLines(file: string, needle: string): Promise<number> {
 }
 
 export type AccessLogResult = {
-  targets: { name: string; info: Rounds; warn: Rounds; ratio: number }[];
+  targets: { name: string; info: Rounds; warn: Rounds; ratio: number; cpuRatio: number }[];
   /** Request lines in the info site's log, and the answers wrk counted from that site (warm-ups included). */
   linesWritten: number;
   requestsAnswered: number;
@@ -44,11 +44,24 @@ export const accessLogSection = defineSection<AccessLogResult>({
     const targets: AccessLogResult["targets"] = [];
     try {
       for (const target of loadTargets.filter((candidate) => TARGETS.has(candidate.name))) {
-        const { warmups, runs: [infoRuns, warnRuns] } = await alternate([`${info.base}${target.pathname}`, `${warn.base}${target.pathname}`], target.headers, settings);
+        const { warmups, runs: [infoRuns, warnRuns] } = await alternate(
+          [
+            { url: `${info.base}${target.pathname}`, pid: info.pid },
+            { url: `${warn.base}${target.pathname}`, pid: warn.pid },
+          ],
+          target.headers,
+          settings,
+        );
         const atInfo = summarizeRounds(infoRuns!);
         const atWarn = summarizeRounds(warnRuns!);
         requestsAnswered += warmups[0]!.requests + infoRuns!.reduce((sum, run) => sum + run.requests, 0);
-        targets.push({ name: target.name, info: atInfo, warn: atWarn, ratio: Number((atInfo.requestsPerSecond.median / atWarn.requestsPerSecond.median).toFixed(2)) });
+        targets.push({
+          name: target.name,
+          info: atInfo,
+          warn: atWarn,
+          ratio: Number((atInfo.requestsPerSecond.median / atWarn.requestsPerSecond.median).toFixed(2)),
+          cpuRatio: Number((atWarn.cpuUsPerRequest.median / atInfo.cpuUsPerRequest.median).toFixed(2)),
+        });
         progress(`access-log: ${target.name} done`);
       }
     } finally {
@@ -65,7 +78,7 @@ export const accessLogSection = defineSection<AccessLogResult>({
     return [
       `Access log: the site at LOG_LEVEL=info and at warn, wrk ${settings.connections} connections, ${settings.rounds} alternating rounds of ${settings.seconds} s; median (range).`,
       table(
-        ["target", "info req/s", "info p99 ms", "warn req/s", "warn p99 ms", "info / warn"],
+        ["target", "info req/s", "info p99 ms", "warn req/s", "warn p99 ms", "info / warn", "CPU µs/req info / warn", "CPU ratio"],
         result.targets.map((target) => [
           target.name,
           showSpread(target.info.requestsPerSecond),
@@ -73,6 +86,8 @@ export const accessLogSection = defineSection<AccessLogResult>({
           showSpread(target.warn.requestsPerSecond),
           showSpread(target.warn.p99Ms, 1),
           target.ratio.toFixed(2),
+          `${target.info.cpuUsPerRequest.median} / ${target.warn.cpuUsPerRequest.median}`,
+          target.cpuRatio.toFixed(2),
         ]),
       ),
       `Lines in the info site's log: ${result.linesWritten.toLocaleString("en-US")} for ${result.requestsAnswered.toLocaleString("en-US")} answers wrk counted (warm-ups included; a line more per request still in flight when a run ended, and one for the first page).`,

@@ -1,4 +1,4 @@
-import { type RecordedAnswer, recordAnswer, residentBytes, startBareServer, startSite } from "../processes.ts";
+import { cpuMilliseconds, type RecordedAnswer, recordAnswer, residentBytes, startBareServer, startSite } from "../processes.ts";
 import { megabytes, showSpread, type Spread, spread, table } from "../report.ts";
 import { type LoadTarget, loadTargets } from "../routes.ts";
 import { defineSection } from "../section.ts";
@@ -9,7 +9,19 @@ import { type LoadResult, runWrk } from "../wrk.ts";
 // exact answer (status, headers, body). The two are loaded in turn, round after round, so that a
 // change in the machine's load during the run touches both alike; each gets a warm-up first.
 
-export type Rounds = { requestsPerSecond: Spread; p50Ms: Spread; p99Ms: Spread; statusErrors: number; socketErrors: number; runs: LoadResult[] };
+export type Rounds = {
+  requestsPerSecond: Spread;
+  p50Ms: Spread;
+  p99Ms: Spread;
+  /** CPU time the server process spent per request answered, in microseconds. */
+  cpuUsPerRequest: Spread;
+  statusErrors: number;
+  socketErrors: number;
+  runs: Measured[];
+};
+
+/** One wrk run, with the CPU time the server process used meanwhile. */
+export type Measured = LoadResult & { cpuUsPerRequest: number };
 
 export type TargetResult = {
   name: string;
@@ -23,10 +35,13 @@ export type TargetResult = {
   ratio: number;
   /** Median p99 latency of the site over the bare server's. */
   p99Ratio: number;
+  /** Median CPU time per request of the bare server over the site's: the ratio on a quiet machine. */
+  cpuRatio: number;
 };
 
-export function summarizeRounds(runs: LoadResult[]): Rounds {
+export function summarizeRounds(runs: Measured[]): Rounds {
   return {
+    cpuUsPerRequest: spread(runs.map((run) => run.cpuUsPerRequest)),
     requestsPerSecond: spread(runs.map((run) => run.requestsPerSecond)),
     p50Ms: spread(runs.map((run) => run.p50Ms)),
     p99Ms: spread(runs.map((run) => run.p99Ms)),
@@ -36,27 +51,44 @@ export function summarizeRounds(runs: LoadResult[]): Rounds {
   };
 }
 
+export type LoadedServer = { url: string; pid: number };
+
 /**
  * Loads each of the given servers in turn, `settings.rounds` times, after a warm-up of each.
- * Returns the measured runs of each server, and the warm-ups apart.
+ * Returns the measured runs of each server, and the warm-ups apart. Each run also gives the CPU
+ * time its server used per request: a figure that other work on a shared machine disturbs far
+ * less than requests per second, since it counts only the server's own work.
  */
-export async function alternate(urls: string[], headers: Record<string, string>, settings: BenchSettings) {
+export async function alternate(servers: LoadedServer[], headers: Record<string, string>, settings: BenchSettings) {
   const load = { threads: settings.threads, connections: settings.connections };
-  const warmups: LoadResult[] = [];
-  for (const url of urls) warmups.push(await runWrk(url, headers, { ...load, seconds: settings.warmupSeconds }));
-  const runs: LoadResult[][] = urls.map(() => []);
+  const measure = async (server: LoadedServer, seconds: number): Promise<Measured> => {
+    const cpuBefore = cpuMilliseconds(server.pid);
+    const result = await runWrk(server.url, headers, { ...load, seconds });
+    const cpuUsPerRequest = ((cpuMilliseconds(server.pid) - cpuBefore) * 1000) / Math.max(1, result.requests);
+    return { ...result, cpuUsPerRequest: Math.round(cpuUsPerRequest) };
+  };
+  const warmups: Measured[] = [];
+  for (const server of servers) warmups.push(await measure(server, settings.warmupSeconds));
+  const runs: Measured[][] = servers.map(() => []);
   for (let round = 0; round < settings.rounds; round += 1) {
-    for (const [index, url] of urls.entries()) runs[index]!.push(await runWrk(url, headers, { ...load, seconds: settings.seconds }));
+    for (const [index, server] of servers.entries()) runs[index]!.push(await measure(server, settings.seconds));
   }
   return { warmups, runs };
 }
 
-async function measureTarget(siteBase: string, target: LoadTarget, settings: BenchSettings): Promise<TargetResult> {
+async function measureTarget(siteBase: string, sitePid: number, target: LoadTarget, settings: BenchSettings): Promise<TargetResult> {
   const url = `${siteBase}${target.pathname}`;
   const answer: RecordedAnswer = await recordAnswer(url, target.headers);
   const bare = await startBareServer(answer);
   try {
-    const { runs: [siteRuns, bareRuns] } = await alternate([url, `${bare.base}${target.pathname}`], target.headers, settings);
+    const { runs: [siteRuns, bareRuns] } = await alternate(
+      [
+        { url, pid: sitePid },
+        { url: `${bare.base}${target.pathname}`, pid: bare.pid },
+      ],
+      target.headers,
+      settings,
+    );
     const site = summarizeRounds(siteRuns!);
     const baseline = summarizeRounds(bareRuns!);
     return {
@@ -69,6 +101,7 @@ async function measureTarget(siteBase: string, target: LoadTarget, settings: Ben
       bare: baseline,
       ratio: Number((site.requestsPerSecond.median / baseline.requestsPerSecond.median).toFixed(2)),
       p99Ratio: Number((site.p99Ms.median / baseline.p99Ms.median).toFixed(2)),
+      cpuRatio: Number((baseline.cpuUsPerRequest.median / site.cpuUsPerRequest.median).toFixed(2)),
     };
   } finally {
     await bare.stop();
@@ -86,7 +119,7 @@ export const throughputSection = defineSection<ThroughputResult>({
     try {
       const targets: TargetResult[] = [];
       for (const target of loadTargets) {
-        targets.push(await measureTarget(site.base, target, settings));
+        targets.push(await measureTarget(site.base, site.pid, target, settings));
         progress(`throughput: ${target.name} done`);
       }
       return { logLevel: settings.logLevel, database: "embedded", targets, siteRssAfterBytes: residentBytes(site.pid) };
@@ -108,13 +141,16 @@ export const throughputSection = defineSection<ThroughputResult>({
         showSpread(target.bare.p99Ms, 1),
         target.ratio.toFixed(2),
         target.p99Ratio.toFixed(2),
+        `${target.site.cpuUsPerRequest.median} / ${target.bare.cpuUsPerRequest.median}`,
+        target.cpuRatio.toFixed(2),
         problems.join(", ") || "ok",
       ];
     });
     return [
       `Throughput on loopback: wrk, ${settings.threads} thread, ${settings.connections} connections, ${settings.rounds} alternating rounds of ${settings.seconds} s;`,
       `median (range). Site on the embedded database, LOG_LEVEL=${result.logLevel}; its RSS after the load: ${megabytes(result.siteRssAfterBytes)} MB.`,
-      table(["target", "status", "bytes", "site req/s", "site p99 ms", "bare req/s", "bare p99 ms", "ratio", "p99 ratio", "errors"], rows),
+      `"CPU ratio": the bare server's CPU time per request over the site's, the share of the bare rate the site would reach with a core to itself.`,
+      table(["target", "status", "bytes", "site req/s", "site p99 ms", "bare req/s", "bare p99 ms", "ratio", "p99 ratio", "CPU µs/req site / bare", "CPU ratio", "errors"], rows),
     ].join("\n");
   },
 });
