@@ -15,7 +15,7 @@ export type LogDestination = {
  * Standard output for the production log (JSON lines), written without blocking the event loop
  * and in batches: a line is queued in memory, and the queue goes out in one asynchronous write
  * once it holds BATCH_BYTES or every BATCH_MS. One write per line, synchronous or not, cost a
- * cached page about a third of its rate (docs/decisions/025-the-access-log-is-written-in-batches.md).
+ * cached page about 30% of its rate (docs/decisions/025-the-access-log-is-written-in-batches.md).
  * What is still queued when the process stops is written out by flush() on the way out (and,
  * should the process exit some other way, synchronously by pino's own exit hook).
  */

@@ -7,7 +7,8 @@ import { startServerProcess } from "../../test/server-process.ts";
 
 // The production log is written asynchronously (log-destination.ts): a line is queued and
 // written later. A shutdown must still write every line out before the process exits: the
-// requests answered just before SIGTERM, and the shutdown's own line.
+// requests answered just before SIGTERM, and the shutdown's own lines, the last of them logged
+// just before the exit.
 
 const REQUESTS = 200;
 
@@ -53,6 +54,8 @@ describe("the access log at shutdown", () => {
       expect(answeredIds.length).toBeGreaterThan(0);
       expect(answeredIds.filter((id) => !loggedIds.has(id))).toEqual([]);
       expect(lines.some((line) => line.msg === "shutting down")).toBe(true);
+      // Logged once the site has closed, a moment before the process exits: still queued then.
+      expect(lines.some((line) => line.msg === "shut down")).toBe(true);
       console.log(`log flush: ${answeredIds.length} of ${REQUESTS} requests answered around SIGTERM, every one logged before exit`);
     } finally {
       await rm(dataDir, { recursive: true, force: true });

@@ -45,8 +45,10 @@ async function main() {
     startup.abort(new Error(`start-up called off by ${signal}`));
     const site = await starting.catch(() => undefined);
     if (site) {
+      const shutdownStarted = performance.now();
       site.app.log.info({ signal }, "shutting down");
       await site.close();
+      site.app.log.info({ signal, durationMs: Math.round(performance.now() - shutdownStarted) }, "shut down");
     }
     await closeDevServer();
     // Last: the log lines still queued, the shutdown's own among them.
