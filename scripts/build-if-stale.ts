@@ -3,19 +3,37 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-// Builds the production bundles when they are missing or older than any source they are built
-// from. Used by `npm start`, the browser-test server and the tests that start real processes.
+// Builds for production when the build is missing or older than any source it is built from:
+// the browser bundle, the server-rendering entry and the compiled server. Used by `npm start`
+// (`node --import tsx scripts/build-if-stale.ts`), the browser-test server, the bench and the
+// tests that start real processes.
 
 const root = fileURLToPath(new URL("../", import.meta.url));
-const outputs = ["dist/client/.vite/manifest.json", "dist/server/entry-server.js", "dist/server/admin-entry-server.js"].map((file) => path.join(root, file));
-const inputs = ["src/web", "src/shared", "public", "vite.config.ts", "package-lock.json"].map((file) => path.join(root, file));
+
+/** The compiled server, which production runs with plain `node` (see vite.server.config.ts). */
+export const compiledServerPath = path.join(root, "dist", "server-node", "main.js");
+
+const outputs = [
+  path.join(root, "dist/client/.vite/manifest.json"),
+  path.join(root, "dist/server/entry-server.js"),
+  path.join(root, "dist/server/admin-entry-server.js"),
+  compiledServerPath,
+];
+// The server reads drizzle/ at run time; it is an input so that a new migration comes with a
+// build of the code that expects it.
+const inputs = ["src", "public", "drizzle", "vite.config.ts", "vite.server.config.ts", "package.json", "package-lock.json"].map((file) => path.join(root, file));
+
+/** Tests are not part of any build: editing one does not make the build stale. */
+const isTest = (name: string) => /\.test\.tsx?$/.test(name);
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;
   const stats = statSync(target);
   if (!stats.isDirectory()) return stats.mtimeMs;
   let newest = stats.mtimeMs;
-  for (const name of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, name)));
+  for (const name of readdirSync(target)) {
+    if (!isTest(name)) newest = Math.max(newest, newestMtime(path.join(target, name)));
+  }
   return newest;
 }
 
@@ -26,3 +44,5 @@ export function buildIfStale(): void {
   console.log(builtAt === 0 ? "No production build yet: building…" : "Sources changed since the last build: rebuilding…");
   execFileSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "inherit" });
 }
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) buildIfStale();

@@ -1,9 +1,11 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { buildIfStale, compiledServerPath } from "./build-if-stale.ts";
 
-// The server the browser tests run against: the production build (built when stale) over a new
-// embedded database in test-results/, so every run starts from the content files alone.
+// The server the browser tests run against: the production build (built when stale) and the
+// compiled server, over a new embedded database in test-results/, so every run starts from the
+// content files alone.
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const dataDir = path.join(root, "test-results", "e2e-data");
@@ -15,4 +17,7 @@ process.env.LOG_LEVEL ??= "warn";
 process.env.RATE_LIMIT_PER_MINUTE ??= "1000";
 process.env.ADMIN_ATTEMPTS_PER_MINUTE ??= "1000";
 process.env.HOST = "127.0.0.1";
-await import("./start.ts");
+process.env.NODE_ENV ??= "production";
+// The compiled server, as production runs it.
+buildIfStale();
+await import(pathToFileURL(compiledServerPath).href);

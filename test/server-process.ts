@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import { compiledServerPath } from "../scripts/build-if-stale.ts";
 import { freePort } from "./smtp-peer.ts";
 
-// The real server, as `npm start` runs it, in a child process of the test.
+// The real server, as `npm start` runs it (the compiled build, which the tests' global set-up
+// makes when stale), in a child process of the test.
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -17,7 +19,7 @@ export type ServerProcess = {
 
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child = spawn(process.execPath, [compiledServerPath], {
     cwd: root,
     env: { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],

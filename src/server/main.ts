@@ -1,19 +1,20 @@
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import type { ServerEntry } from "#shared/page-rendering.ts";
 import { type Config, ConfigError, parseConfig } from "./config.ts";
 import type { AdminServerEntry } from "#shared/admin-pages.ts";
 import { type AdminRenderer, createAdminRenderer, devAdminAssets, readAdminAssets } from "./render/admin-renderer.ts";
+import { createLogDestination } from "./log-destination.ts";
+import { projectRoot } from "./project-root.ts";
 import { devAssets, readBuiltAssets } from "./render/assets.ts";
 import { createPageRenderer, type PageRenderer } from "./render/page-renderer.ts";
 import { type Site, type SiteOptions, startSite } from "./site.ts";
 
 // Starts the site: configuration, database and migrations, content, pages, then listens.
 
-export const projectRoot = fileURLToPath(new URL("../../", import.meta.url));
-export const clientDir = path.join(projectRoot, "dist", "client");
-export const serverEntryPath = path.join(projectRoot, "dist", "server", "entry-server.js");
-export const adminEntryPath = path.join(projectRoot, "dist", "server", "admin-entry-server.js");
+const clientDir = path.join(projectRoot, "dist", "client");
+const serverEntryPath = path.join(projectRoot, "dist", "server", "entry-server.js");
+const adminEntryPath = path.join(projectRoot, "dist", "server", "admin-entry-server.js");
 
 function loadConfig(): Config {
   try {
@@ -29,10 +30,12 @@ function loadConfig(): Config {
 
 async function main() {
   const config = loadConfig();
-  // JSON logs in production; readable ones in development.
-  const logger = config.dev
-    ? { level: config.logLevel, transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" } } }
-    : { level: config.logLevel };
+  // JSON logs in production, written to stdout asynchronously and flushed on the way out;
+  // readable ones in development.
+  const logDestination = config.dev ? undefined : createLogDestination();
+  const logger = logDestination
+    ? { level: config.logLevel, stream: logDestination.stream }
+    : { level: config.logLevel, transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" } } };
 
   // The signal handlers come first: a signal during start-up (migrations, content sync) stops it
   // after the step in hand, closes the database and exits 0, like one that arrives later.
@@ -45,10 +48,14 @@ async function main() {
     startup.abort(new Error(`start-up called off by ${signal}`));
     const site = await starting.catch(() => undefined);
     if (site) {
+      const shutdownStarted = performance.now();
       site.app.log.info({ signal }, "shutting down");
       await site.close();
+      site.app.log.info({ signal, durationMs: Math.round(performance.now() - shutdownStarted) }, "shut down");
     }
     await closeDevServer();
+    // Last: the log lines still queued, the shutdown's own among them.
+    await logDestination?.flush();
     console.log(site ? `Site stopped cleanly (${signal}).` : `Site stopped during start-up (${signal}).`);
     process.exit(0);
   };

@@ -1,9 +1,10 @@
-import { fileURLToPath } from "node:url";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { readMigrationFiles } from "drizzle-orm/migrator";
+import { projectRoot } from "../project-root.ts";
 import { type Database, queryRows } from "./client.ts";
 
-export const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.url));
+export const migrationsFolder = path.join(projectRoot, "drizzle");
 
 /** Key of the transaction-level advisory lock that serialises schema and content changes. */
 export const SCHEMA_LOCK_KEY = 482_901_337;

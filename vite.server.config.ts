@@ -1,0 +1,30 @@
+import { defineConfig } from "vite";
+
+// The server itself, compiled to JavaScript for production (`npm run build`, after the two web
+// builds): src/server/main.ts and everything it imports from src/ in one file,
+// dist/server-node/main.js, which `npm start` and the Dockerfile run with plain `node`. Packages
+// stay imports of node_modules (Vite's default for an SSR build), so the production install is
+// what the process loads. See docs/decisions/023-the-server-compiled-to-javascript.md.
+//
+// The output sits two folders below the project root, as src/server/*.ts does, so that paths
+// computed from import.meta.url (src/server/project-root.ts) hold in both.
+export default defineConfig({
+  publicDir: false,
+  logLevel: "warn",
+  build: {
+    ssr: "src/server/main.ts",
+    outDir: "dist/server-node",
+    emptyOutDir: true,
+    target: "node20.19",
+    minify: false,
+    // Stack traces name the compiled file; `node --enable-source-maps` maps them to the source.
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        entryFileNames: "main.js",
+        // One file: a chunk elsewhere would compute its paths from another folder.
+        codeSplitting: false,
+      },
+    },
+  },
+});
