@@ -1,21 +1,11 @@
-import { apiPaths, articlePath, paths } from "#shared/paths.ts";
+import { apiPaths, paths } from "#shared/paths.ts";
+import { routeIds } from "#shared/routes.ts";
+import { sampleAddress } from "../../test/page-paths.ts";
 
-// The addresses the bench visits, all taken from the site's one list of paths.
+// The addresses the bench visits, all taken from the site's one route table (src/shared/routes.ts).
 
-/** An article that ships with the site's content, for the article page. */
-const ARTICLE_SLUG = "ieee-519-harmonics-at-a-vfd-heavy-plant";
-
-/** The routes Lighthouse measures: the main navigation, the contact form and an article. */
-export const lighthouseRoutes: string[] = [
-  paths.home,
-  paths.about,
-  paths.services,
-  paths.industries,
-  paths.projects,
-  paths.blog,
-  articlePath(ARTICLE_SLUG),
-  paths.contact,
-];
+/** The routes Lighthouse measures: one page of every route but the thank-you page (noindex, it redirects). */
+export const lighthouseRoutes: string[] = routeIds.filter((id) => id !== "thankYou").map(sampleAddress);
 
 /** What a current browser sends. */
 export const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br";
@@ -30,6 +20,6 @@ export const loadTargets: LoadTarget[] = [
   { name: "page / (identity)", pathname: paths.home, headers: {} },
   { name: "API blog posts", pathname: apiPaths.blogPosts, headers: { "accept-encoding": BROWSER_ACCEPT_ENCODING } },
   { name: "404 page", pathname: "/no-such-page", headers: { "accept-encoding": BROWSER_ACCEPT_ENCODING } },
-  // A query string is never cached: the page is rendered for each request.
+  // A query string the page does not read (utm_source) is the same page, from the cache.
   { name: "page with ?query", pathname: `${paths.about}?utm_source=newsletter`, headers: { "accept-encoding": BROWSER_ACCEPT_ENCODING } },
 ];
