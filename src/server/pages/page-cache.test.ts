@@ -21,7 +21,6 @@ async function appOver(database: TestDatabase | Awaited<ReturnType<typeof openDa
   return buildApp({ config, db: database.db, renderer: testRenderer(config.siteUrl), contentPollMs: 50, pageCache });
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 describe.each(testDrivers)("the page cache on %s", (driver) => {
   let database: TestDatabase;
@@ -94,7 +93,6 @@ describe.each(testDrivers)("the page cache on %s", (driver) => {
     const token = (body: string) => /name="formToken" value="([^"]+)"/.exec(body)?.[1];
     const key = (body: string) => /name="idempotencyKey" value="([^"]+)"/.exec(body)?.[1];
     const a = await app.inject({ method: "GET", url: "/contact" });
-    await new Promise((resolve) => setTimeout(resolve, 5));
     const b = await app.inject({ method: "GET", url: "/contact" });
     expect(token(a.body)).toMatch(/^\d{13}\./);
     expect(token(b.body)).toMatch(/^\d{13}\./);
@@ -113,9 +111,9 @@ describe.each(testDrivers)("the page cache on %s", (driver) => {
     expect((await app.inject({ method: "GET", url: "/about" })).body).toBe(before.body);
     // What a content sync that changed a row does last (content/sync-content.ts).
     await bumpContentVersion(database.db);
-    await settle();
+    // The watcher polls every 50 ms here; the next request after it has seen the version renders again.
+    await expect.poll(async () => (await app.inject({ method: "GET", url: "/about" })).body).toContain("Chief Relay Whisperer");
     const after = await app.inject({ method: "GET", url: "/about" });
-    expect(after.body).toContain("Chief Relay Whisperer");
     expect(after.headers.etag).not.toBe(before.headers.etag);
   });
 });
@@ -136,13 +134,11 @@ describe("a scheduled article", () => {
         slug: "scheduled-grid-note",
         publishedAt: new Date(Date.now() + 1000),
       });
-      // The watcher learns of the scheduled date on its next poll.
-      await settle();
       expect((await app.inject({ method: "GET", url: "/api/blog-posts" })).body).not.toContain("Scheduled Grid Note");
       expect((await app.inject({ method: "GET", url: "/blog" })).body).not.toContain("Scheduled Grid Note");
       expect((await app.inject({ method: "GET", url: "/blog/scheduled-grid-note" })).statusCode).toBe(404);
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      expect((await app.inject({ method: "GET", url: "/api/blog-posts" })).body).toContain("Scheduled Grid Note");
+      // Its date comes a second after it was stored.
+      await expect.poll(async () => (await app.inject({ method: "GET", url: "/api/blog-posts" })).body, { timeout: 10_000 }).toContain("Scheduled Grid Note");
       expect((await app.inject({ method: "GET", url: "/blog" })).body).toContain("Scheduled Grid Note");
       expect((await app.inject({ method: "GET", url: "/blog/scheduled-grid-note" })).statusCode).toBe(200);
     } finally {
@@ -164,10 +160,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)("page caches of two instances over
       await database.db.update(teamMembers).set({ name: "Dr. Renamed Leader" }).where(eq(teamMembers.order, 1));
       // Instance A's sync, having changed a row, bumps the shared content version; B sees it on its next poll.
       await bumpContentVersion(database.db);
-      await settle();
       for (const app of [a, b]) {
+        await expect.poll(async () => (await app.inject({ method: "GET", url: "/" })).body).toContain("Dr. Renamed Leader");
         const page = await app.inject({ method: "GET", url: "/" });
-        expect(page.body).toContain("Dr. Renamed Leader");
         expect(before).not.toContain(page.headers.etag);
       }
     } finally {
