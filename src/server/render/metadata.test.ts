@@ -1,20 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { paths } from "#shared/paths.ts";
 import { buildTestApp, type TestApp } from "../../../test/build-test-app.ts";
+import { pageRoutesForTests } from "../../../test/page-paths.ts";
 
-const routes = [
-  "/",
-  "/about",
-  "/services",
-  "/industries",
-  "/projects",
-  "/projects/kutch-solar-park-grid-connection",
-  "/blog",
-  "/blog/arc-flash-studies-ieee-1584-2018",
-  "/contact",
-  "/privacy",
-  "/terms",
-  "/cookies",
-];
+/** Every indexed page: one of each route of the table, but the thank-you page (noindex). */
+const routes = pageRoutesForTests.filter((path) => path !== paths.thankYou);
+/** The article the structured-data checks below read. */
+const article = "/blog/arc-flash-studies-ieee-1584-2018";
 
 const headOf = (html: string) => /<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? "";
 const attr = (head: string, pattern: RegExp) => pattern.exec(head)?.[1];
@@ -26,7 +18,7 @@ describe("metadata and structured data", () => {
   const pages = new Map<string, string>();
   beforeAll(async () => {
     t = await buildTestApp("pglite");
-    for (const route of [...routes, "/thank-you", "/missing-page"]) pages.set(route, (await t.app.inject({ method: "GET", url: route })).body);
+    for (const route of [...routes, article, "/thank-you", "/missing-page"]) pages.set(route, (await t.app.inject({ method: "GET", url: route })).body);
   });
   afterAll(async () => {
     await t.close();
