@@ -132,12 +132,13 @@ describe("a scheduled article", () => {
         category: "Grid Integration",
         imageUrl: "/images/articles/x.svg",
         slug: "scheduled-grid-note",
-        publishedAt: new Date(Date.now() + 1000),
+        // Far enough ahead that the three requests below are answered before it is due.
+        publishedAt: new Date(Date.now() + 3000),
       });
       expect((await app.inject({ method: "GET", url: "/api/blog-posts" })).body).not.toContain("Scheduled Grid Note");
       expect((await app.inject({ method: "GET", url: "/blog" })).body).not.toContain("Scheduled Grid Note");
       expect((await app.inject({ method: "GET", url: "/blog/scheduled-grid-note" })).statusCode).toBe(404);
-      // Its date comes a second after it was stored.
+      // Its date comes three seconds after it was stored.
       await expect.poll(async () => (await app.inject({ method: "GET", url: "/api/blog-posts" })).body, { timeout: 10_000 }).toContain("Scheduled Grid Note");
       expect((await app.inject({ method: "GET", url: "/blog" })).body).toContain("Scheduled Grid Note");
       expect((await app.inject({ method: "GET", url: "/blog/scheduled-grid-note" })).statusCode).toBe(200);
