@@ -22,6 +22,19 @@ export type CachedPage = {
 /** What an entry costs in memory: its string (two bytes a character at most) and its three buffers. */
 const entryBytes = (entry: CachedPage) => entry.html.length * 2 + entry.raw.length + entry.gzip.length + entry.brotli.length;
 
+/** An answer made ready to keep: its bytes, compressed both ways, and its ETag. */
+export function cachedEntry(status: number, html: string): CachedPage {
+  const body = Buffer.from(html);
+  return {
+    status,
+    html,
+    raw: body,
+    gzip: gzipSync(body, { level: 9 }),
+    brotli: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+    etag: `W/"${createHash("sha1").update(body).digest("base64url")}"`,
+  };
+}
+
 export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
   private version = "";
@@ -52,15 +65,7 @@ export class PageCache {
   }
 
   set(key: string, status: number, html: string): CachedPage {
-    const body = Buffer.from(html);
-    const entry: CachedPage = {
-      status,
-      html,
-      raw: body,
-      gzip: gzipSync(body, { level: 9 }),
-      brotli: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
-      etag: `W/"${createHash("sha1").update(body).digest("base64url")}"`,
-    };
+    const entry = cachedEntry(status, html);
     const previous = this.entries.get(key);
     if (previous) {
       this.entries.delete(key);

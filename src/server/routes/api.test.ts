@@ -1,8 +1,10 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BlogPostSummary, Project, TeamMember } from "#shared/api-types.ts";
 import { enquiryReference } from "#server/db/contact-repository.ts";
-import { contactSubmissions } from "#server/db/schema.ts";
+import { bumpContentVersion } from "#server/content/data-version.ts";
+import { contactSubmissions, teamMembers } from "#server/db/schema.ts";
 import { buildTestApp, type TestApp } from "../../../test/build-test-app.ts";
 import { testDrivers } from "../../../test/databases.ts";
 
@@ -71,6 +73,42 @@ describe.each(testDrivers)("API on %s", (driver) => {
       expect(times).toEqual([...times].sort((a, b) => b - a));
       expect(new Set(posts.map((post) => post.category)).size).toBeGreaterThanOrEqual(4);
       expect(posts.some((post) => post.category === "Renewable Energy")).toBe(true);
+    });
+  });
+
+  describe("kept answers", () => {
+    it("serves a repeated read from memory, compressed both ways with an ETag, until the content version moves", async () => {
+      for (const url of ["/api/blog-posts", "/api/team-members", "/api/projects", "/api/blog-posts/arc-flash-studies-ieee-1584-2018"]) {
+        const plain = await t.app.inject({ method: "GET", url });
+        expect(plain.statusCode, url).toBe(200);
+        expect(plain.headers["content-encoding"], url).toBeUndefined();
+        expect(plain.headers.vary, url).toMatch(/Accept-Encoding/);
+        expect(plain.headers.etag, url).toMatch(/^W\/".+"$/);
+        const br = await t.app.inject({ method: "GET", url, headers: { "accept-encoding": "gzip, deflate, br" } });
+        expect(br.headers["content-encoding"], url).toBe("br");
+        expect(brotliDecompressSync(br.rawPayload).toString(), url).toBe(plain.body);
+        const gzip = await t.app.inject({ method: "GET", url, headers: { "accept-encoding": "gzip" } });
+        expect(gzip.headers["content-encoding"], url).toBe("gzip");
+        expect(gunzipSync(gzip.rawPayload).toString(), url).toBe(plain.body);
+        const again = await t.app.inject({ method: "GET", url, headers: { "if-none-match": String(plain.headers.etag) } });
+        expect(again.statusCode, url).toBe(304);
+      }
+      // A row changed without a content sync is not seen: the answer comes from memory...
+      const before = await t.app.inject({ method: "GET", url: "/api/team-members" });
+      await t.database.db.update(teamMembers).set({ title: "Head of Kept Answers" }).where(eq(teamMembers.order, 1));
+      expect((await t.app.inject({ method: "GET", url: "/api/team-members" })).body).toBe(before.body);
+      // ...until the sync's last step moves the version, which every instance polls.
+      await bumpContentVersion(t.database.db);
+      await expect.poll(async () => (await t.app.inject({ method: "GET", url: "/api/team-members" })).body, { timeout: 15_000 }).toContain("Head of Kept Answers");
+      expect((await t.app.inject({ method: "GET", url: "/api/team-members" })).headers.etag).not.toBe(before.headers.etag);
+    });
+
+    it("answers a made-up slug 404 every time, the repeats from memory as well", async () => {
+      for (let i = 0; i < 3; i++) {
+        const response = await t.app.inject({ method: "GET", url: "/api/blog-posts/no-such-article" });
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual({ error: "Not Found", message: "There is no article at /api/blog-posts/no-such-article." });
+      }
     });
   });
 

@@ -1,8 +1,9 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ApiErrorBody, FormFields } from "#shared/api-types.ts";
 import { apiPaths } from "#shared/paths.ts";
 import { SLUG_PATTERN } from "#shared/routes.ts";
 import type { Database } from "../db/client.ts";
+import { type CachedPage, cachedEntry, PageCache, sendCachedPage } from "../pages/page-cache.ts";
 import { getArticle, getProject, listBlogPosts, listProjects, listTeamMembers } from "../db/content-repository.ts";
 
 /**
@@ -35,53 +36,67 @@ export function createReadApi(deps: { db: Database; issueFormFields: () => FormF
   };
 }
 
+/** Answers of unknown slugs kept, at most: slugs are visitor input. */
+const MAX_KEPT_MISSES = 500;
+
 /**
- * Registers the read endpoints. With `contentVersion`, each answer is serialised once per content
- * version and kept (the same rule as the page cache); the form fields are always new.
+ * Registers the read endpoints. With `contentVersion`, each answer is serialised and compressed
+ * (gzip and brotli) once per content version and kept with its ETag, as pages are
+ * (pages/page-cache.ts): a repeated request costs no query, no JSON and no compression. The form
+ * fields are new for every request.
  */
 export function registerContentApi(app: FastifyInstance, readApi: ReadApi, contentVersion?: () => string): void {
-  const kept = new Map<string, Buffer | null>();
+  const kept = new PageCache(100, 16 * 1024 * 1024);
+  // Paths whose data said "no such thing" in the kept version, so that a made-up slug repeated
+  // costs no query either; bounded, and emptied with the version.
+  const misses = new Set<string>();
   let keptVersion = "";
-  const read = async (path: string): Promise<Buffer | null> => {
-    if (!contentVersion) {
-      const data = await readApi(path);
-      return data === null || data === undefined ? null : Buffer.from(JSON.stringify(data));
+  const useVersion = (version: string) => {
+    if (version === keptVersion) return;
+    keptVersion = version;
+    kept.useVersion(version);
+    misses.clear();
+  };
+
+  /** The kept answer for an API path, made when missing; null when there is no such thing. */
+  const read = async (path: string): Promise<CachedPage | null> => {
+    if (contentVersion) {
+      useVersion(contentVersion());
+      if (misses.has(path)) return null;
+      const hit = kept.get(path);
+      if (hit) return hit;
     }
-    const version = contentVersion();
-    if (version !== keptVersion) {
-      keptVersion = version;
-      kept.clear();
-    }
-    const hit = kept.get(path);
-    if (hit !== undefined) return hit;
     const data = await readApi(path);
-    const body = data === null || data === undefined ? null : Buffer.from(JSON.stringify(data));
-    // Slugs are visitor input: keep at most a bounded number of answers.
-    if (kept.size < 500) kept.set(path, body);
-    return body;
-  };
-  const answer = (path: string) => async (_request: unknown, reply: import("fastify").FastifyReply) => {
-    if (path === apiPaths.formToken) {
-      reply.header("cache-control", "no-store");
-      return readApi(path);
+    if (data === null || data === undefined) {
+      if (contentVersion && misses.size < MAX_KEPT_MISSES) misses.add(path);
+      return null;
     }
-    reply.header("cache-control", "no-cache").type("application/json; charset=utf-8");
-    return read(path);
+    const json = JSON.stringify(data);
+    // Without a version (development) nothing is kept, and each answer is made afresh.
+    return contentVersion ? kept.set(path, 200, json) : cachedEntry(200, json);
   };
-  for (const path of [apiPaths.teamMembers, apiPaths.projects, apiPaths.blogPosts, apiPaths.formToken]) {
-    app.get(path, answer(path));
+
+  const send = (request: FastifyRequest, reply: FastifyReply, answer: CachedPage) =>
+    sendCachedPage(request, reply.type("application/json; charset=utf-8").header("vary", "Accept-Encoding"), answer);
+
+  for (const path of [apiPaths.teamMembers, apiPaths.projects, apiPaths.blogPosts]) {
+    app.get(path, async (request, reply) => send(request, reply, (await read(path))!));
   }
+  app.get(apiPaths.formToken, async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+    return readApi(apiPaths.formToken);
+  });
   for (const [collection, what] of [
     [apiPaths.blogPosts, "article"],
     [apiPaths.projects, "project"],
   ] as const) {
     app.get<{ Params: { slug: string } }>(`${collection}/:slug`, async (request, reply) => {
-      const body = await read(`${collection}/${request.params.slug}`);
-      if (body === null) {
+      const answer = await read(`${collection}/${request.params.slug}`);
+      if (answer === null) {
         const problem: ApiErrorBody = { error: "Not Found", message: `There is no ${what} at ${collection}/${request.params.slug}.` };
         return reply.code(404).send(problem);
       }
-      return reply.header("cache-control", "no-cache").type("application/json; charset=utf-8").send(body);
+      return send(request, reply, answer);
     });
   }
 }
