@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
 import fastifyStatic from "@fastify/static";
-import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { apiNotFound, frameworkErrorHandler, registerErrorHandling } from "./plugins/errors.ts";
+import { lazyChildLogger, requestIdGenerator } from "./plugins/request-ids.ts";
 import { registerRequestLogging, serializeErrorForLog } from "./plugins/request-logging.ts";
 import { registerSecurityHeaders, securityHeaders } from "./plugins/security-headers.ts";
 import { registerFeeds } from "./routes/feeds.ts";
@@ -68,7 +68,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger: deps.logger ? { ...deps.logger, serializers: { err: serializeErrorForLog } } : false,
     // Our own one line per request (plugins/request-logging.ts) replaces Fastify's two.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "requestId" }),
-    genReqId: () => randomUUID(),
+    genReqId: requestIdGenerator(),
+    childLoggerFactory: lazyChildLogger,
     requestIdHeader: false,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -86,7 +87,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(fastifyFormbody);
   // Dynamic answers (API JSON, pages rendered for one request) compressed on the fly; cached pages
   // and built assets carry their compressed forms already.
-  await app.register(fastifyCompress, { encodings: ["br", "gzip"], threshold: 1024 });
+  // Request bodies are never compressed (forms and JSON are small): no decompression step on any route.
+  await app.register(fastifyCompress, { encodings: ["br", "gzip"], threshold: 1024, globalDecompression: false });
   registerRequestLogging(app);
   registerSecurityHeaders(app, headerOptions);
   registerErrorHandling(app, { bodyLimit: config.bodyLimitBytes });

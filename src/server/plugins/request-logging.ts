@@ -26,16 +26,19 @@ export function logRequestCompleted(request: FastifyRequest, reply: FastifyReply
   const level = quietRoutes.has(route) ? "debug" : "info";
   // pino's loggers have isLevelEnabled (the no-op logger of an app without logs does not, and
   // Fastify's logger type does not declare it): nothing is built for a line nobody writes.
-  const log = request.log as unknown as { isLevelEnabled?: (level: string) => boolean };
+  const log = request.server.log as unknown as { isLevelEnabled?: (level: string) => boolean };
   if (!log.isLevelEnabled?.(level)) return;
+  // Through the app's logger with the request id as a field: the same line as the request's
+  // own logger would write, without making that logger (plugins/request-ids.ts).
   const line = {
+    requestId: request.id,
     method: request.method,
     route,
     path: request.url.split("?")[0],
     status: reply.statusCode,
     durationMs: Math.round(reply.elapsedTime * 10) / 10,
   };
-  request.log[level](line, "request completed");
+  request.server.log[level](line, "request completed");
 }
 
 /**

@@ -79,8 +79,10 @@ export function registerContentApi(app: FastifyInstance, readApi: ReadApi, conte
   const send = (request: FastifyRequest, reply: FastifyReply, answer: CachedPage) =>
     sendCachedPage(request, reply.type("application/json; charset=utf-8").header("vary", "Accept-Encoding"), answer);
 
+  // Kept answers carry their compressed forms: no compression step on these routes.
+  const precompressed = { compress: false } as const;
   for (const path of [apiPaths.teamMembers, apiPaths.projects, apiPaths.blogPosts]) {
-    app.get(path, async (request, reply) => send(request, reply, (await read(path))!));
+    app.get(path, precompressed, async (request, reply) => send(request, reply, (await read(path))!));
   }
   app.get(apiPaths.formToken, async (_request, reply) => {
     reply.header("cache-control", "no-store");
@@ -90,7 +92,7 @@ export function registerContentApi(app: FastifyInstance, readApi: ReadApi, conte
     [apiPaths.blogPosts, "article"],
     [apiPaths.projects, "project"],
   ] as const) {
-    app.get<{ Params: { slug: string } }>(`${collection}/:slug`, async (request, reply) => {
+    app.get<{ Params: { slug: string } }>(`${collection}/:slug`, precompressed, async (request, reply) => {
       const answer = await read(`${collection}/${request.params.slug}`);
       if (answer === null) {
         const problem: ApiErrorBody = { error: "Not Found", message: `There is no ${what} at ${collection}/${request.params.slug}.` };

@@ -43,7 +43,8 @@ export function registerFeeds(app: FastifyInstance, deps: FeedDependencies): voi
 
   /** The feed at `path`, rendered by `render` when the content version has changed since it last was. */
   const serveKept = (path: string, type: string, cacheControl: string, render: () => Promise<string>) => {
-    app.get(path, async (request, reply) => {
+    // Kept with their compressed forms: no compression step on these routes.
+    app.get(path, { compress: false }, async (request, reply) => {
       cache.useVersion(deps.contentVersion());
       const kept = cache.get(path) ?? cache.set(path, 200, await render());
       return sendCachedPage(request, reply.type(type).header("vary", "Accept-Encoding"), kept, cacheControl);

@@ -16,6 +16,9 @@ import { enquiry, formBody, TEST_FORM_SECRET } from "../../../test/enquiry-fixtu
 import { freePort, SmtpPeer } from "../../../test/smtp-peer.ts";
 import { TcpProxy } from "../../../test/tcp-proxy.ts";
 
+/** A request id: the process's random prefix, then a counter (plugins/request-ids.ts). */
+const REQUEST_ID = /^[0-9a-z]{8}-[0-9a-z]+$/;
+
 function logCapture() {
   const lines: Record<string, unknown>[] = [];
   const stream = new Writable({
@@ -63,7 +66,12 @@ describe.each(testDrivers)("health checks and logs on %s", (driver) => {
   it("logs one line per request with its id, method, route, status and duration, and returns the id", async () => {
     const response = await app.inject({ method: "GET", url: "/api/projects" });
     const id = response.headers["x-request-id"];
-    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(id).toMatch(REQUEST_ID);
+    // Each request its own id, from the same process prefix.
+    const next = String((await app.inject({ method: "GET", url: "/api/projects" })).headers["x-request-id"]);
+    expect(next).toMatch(REQUEST_ID);
+    expect(next).not.toBe(id);
+    expect(next.split("-")[0]).toBe(String(id).split("-")[0]);
     const line = capture.lines.find((entry) => entry.requestId === id && entry.msg === "request completed");
     expect(line).toMatchObject({ level: 30, method: "GET", route: "/api/projects", status: 200, durationMs: expect.any(Number) });
   });
@@ -76,7 +84,7 @@ describe.each(testDrivers)("health checks and logs on %s", (driver) => {
     expect(response.headers["content-security-policy"]).toContain("default-src 'self'");
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     const id = response.headers["x-request-id"];
-    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(id).toMatch(REQUEST_ID);
     const line = capture.lines.find((entry) => entry.requestId === id && entry.msg === "request completed");
     expect(line).toMatchObject({ level: 30, method: "GET", status: 400 });
   });
