@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { databaseTemplatePath } from "../src/server/db/database-template.ts";
 
 // Builds for production when the build is missing or older than any source it is built from:
 // the browser bundle, the server-rendering entry and the compiled server. Used by `npm start`
@@ -15,6 +16,7 @@ export const compiledServerPath = path.join(root, "dist", "server-node", "main.j
 
 const outputs = [
   path.join(root, "dist/client/.vite/manifest.json"),
+  databaseTemplatePath(),
   path.join(root, "dist/server/entry-server.js"),
   path.join(root, "dist/server/admin-entry-server.js"),
   compiledServerPath,

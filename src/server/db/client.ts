@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
@@ -5,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { readDatabaseTemplate } from "./database-template.ts";
 import { secureDataDir, tightenDataDir } from "./data-dir-permissions.ts";
 import * as schema from "./schema.ts";
 
@@ -62,7 +64,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     location = path.resolve(location, "pglite");
     await secureDataDir(location);
   }
-  const client = await PGlite.create(location);
+  // A database made now (in memory, or in a folder without one yet) starts from the build's empty one.
+  const isNew = !onDisk || !existsSync(path.join(location, "PG_VERSION"));
+  const template = isNew ? readDatabaseTemplate() : undefined;
+  const client = await PGlite.create(location, template ? { loadDataDir: template } : {});
   // PGlite writes its files open to everyone: closed again at once (and as the site runs).
   if (onDisk) await tightenDataDir(path.resolve(options.dataDir));
   const db = drizzlePglite({ client, schema }) as unknown as Database;
