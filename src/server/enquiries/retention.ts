@@ -47,3 +47,16 @@ export async function claimDailyRun(db: Database, job: string, now: Date = new D
   );
   return rows.length === 1;
 }
+
+/**
+ * The daily purge: on the first call of a day (UTC) across all instances, deletes what is past
+ * its retention period; on every other call, nothing (null). Claim and delete are one
+ * transaction, so a purge that fails leaves the day unclaimed for the next try.
+ */
+export async function dailyRetentionPurge(db: Database, now: Date, periods: RetentionPeriods): Promise<RetentionResult | null> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    if (!(await claimDailyRun(t, "retention", now))) return null;
+    return deleteExpiredEnquiries(t, now, periods);
+  });
+}
