@@ -127,7 +127,7 @@ describe.each(testDrivers)("reply reminders and retention on %s", (driver) => {
     const answered = await enquiry(received, { firstName: "Answered" });
     const waiting = await enquiry(received, { firstName: "Waiting" });
     await database.db.update(contactSubmissions).set({ ownerId: member.id }).where(eq(contactSubmissions.id, waiting));
-    const unowned = await enquiry(received, { firstName: "Unowned" });
+    await enquiry(received, { firstName: "Unowned" });
     expect(await queueReplyReminders(database.db, { now: new Date(), siteUrl: SITE })).toBe(3);
     // Replied after the reminder was queued, before it went out.
     await database.db.update(contactSubmissions).set({ firstReplyAt: new Date() }).where(eq(contactSubmissions.id, answered));
