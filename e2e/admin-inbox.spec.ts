@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { MIN_FORM_FILL_MS } from "../src/shared/schemas/contact-limits.ts";
 import { adminOrigin, signedInStaff } from "./admin-helpers.ts";
@@ -137,5 +138,44 @@ test.describe("the enquiry inbox", () => {
     await page.goto(`${adminOrigin}/admin/audit?action=erasure`);
     await expect(page.getByRole("region", { name: "Events" })).toContainText('"enquiries":1');
     await expect(page.getByRole("region", { name: "Events" })).not.toContainText(email);
+  });
+
+  test("the inbox's pages are usable at 375 and 1280 px, without axe violations, and with the keyboard", async ({ page }) => {
+    test.setTimeout(120_000);
+    const lastName = uniqueWord();
+    await sendEnquiry(page, { lastName, email: uniqueEmail("axe-visitor"), company: "Axe Grid Pvt Ltd" });
+    await signedInStaff(page, { name: "Axe Inbox", role: "admin" });
+    await page.goto(`${adminOrigin}/admin?q=${lastName}`);
+    const enquiryUrl = new URL((await page.getByRole("link", { name: `Asha ${lastName}` }).getAttribute("href"))!, adminOrigin).href;
+    await page.goto(enquiryUrl);
+    await page.getByLabel("Note", { exact: true }).fill("A note, to see the timeline.");
+    await page.getByRole("button", { name: "Add note" }).click();
+    const pages = [
+      { name: "inbox", url: `${adminOrigin}/admin` },
+      { name: "enquiry", url: enquiryUrl },
+      { name: "subscribers", url: `${adminOrigin}/admin/subscribers` },
+      { name: "privacy", url: `${adminOrigin}/admin/privacy?email=${encodeURIComponent("someone@example.com")}` },
+    ];
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const entry of pages) {
+        await page.goto(entry.url);
+        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+        expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), `${entry.name} at ${width} px`).toEqual([]);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${entry.name} overflows at ${width} px`).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: `test-results/screenshots/admin-inbox-${entry.name}-${width}.png`, fullPage: true });
+      }
+    }
+    // The keyboard alone: from the search box, type, submit with Enter; Tab reaches the status control.
+    await page.goto(`${adminOrigin}/admin`);
+    await page.getByLabel("Search").focus();
+    await page.keyboard.type(lastName);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`q=${lastName}`));
+    await page.keyboard.press("Tab");
+    await page.getByLabel("Search").focus();
+    await page.keyboard.press("Tab");
+    await expect(page.getByLabel("Status")).toBeFocused();
   });
 });

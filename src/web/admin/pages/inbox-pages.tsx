@@ -44,20 +44,28 @@ export function InboxPage({ viewer, rows, filter, counts, promise, staff, pageNu
         </a>
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-5" aria-label="Inbox figures">
-        <a href={`${adminPaths.home}?status=new`} className="admin-card block hover:border-brand-600">
+        <div className="admin-card">
           <dt className="text-sm text-slate-600">New</dt>
-          <dd className="text-2xl font-bold text-navy-900" data-count="new">{counts.new}</dd>
-        </a>
+          <dd className="text-2xl font-bold" data-count="new">
+            <a href={`${adminPaths.home}?status=new`} className="admin-link">
+              {counts.new}
+            </a>
+          </dd>
+        </div>
         <div className="admin-card">
           <dt className="text-sm text-slate-600">Overdue</dt>
           <dd className={`text-2xl font-bold ${counts.overdue ? "text-red-800" : "text-navy-900"}`} data-count="overdue">
             {counts.overdue}
           </dd>
         </div>
-        <a href={`${adminPaths.home}?owner=none`} className="admin-card block hover:border-brand-600">
+        <div className="admin-card">
           <dt className="text-sm text-slate-600">Unassigned</dt>
-          <dd className="text-2xl font-bold text-navy-900" data-count="unassigned">{counts.unassigned}</dd>
-        </a>
+          <dd className="text-2xl font-bold" data-count="unassigned">
+            <a href={`${adminPaths.home}?owner=none`} className="admin-link">
+              {counts.unassigned}
+            </a>
+          </dd>
+        </div>
         <div className="admin-card">
           <dt className="text-sm text-slate-600">Answered within {limits.replyWithinHours} h (30 days)</dt>
           <dd className="text-2xl font-bold text-navy-900" data-figure="share">
