@@ -1,3 +1,5 @@
+-- The inbox search's trigram index (pg_trgm is a trusted extension: the database's owner may create it).
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE TABLE "enquiry_notes" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"submission_id" uuid NOT NULL,
@@ -20,8 +22,9 @@ ALTER TABLE "enquiry_notes" ADD CONSTRAINT "enquiry_notes_author_id_staff_id_fk"
 CREATE INDEX "enquiry_notes_submission_idx" ON "enquiry_notes" USING btree ("submission_id","created_at");--> statement-breakpoint
 ALTER TABLE "contact_submissions" ADD CONSTRAINT "contact_submissions_owner_id_staff_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."staff"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contact_submissions" ADD CONSTRAINT "contact_submissions_first_reply_by_id_staff_id_fk" FOREIGN KEY ("first_reply_by_id") REFERENCES "public"."staff"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "contact_submissions_created_idx" ON "contact_submissions" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "contact_submissions_status_created_idx" ON "contact_submissions" USING btree ("status","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "contact_submissions_created_idx" ON "contact_submissions" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "contact_submissions_status_created_idx" ON "contact_submissions" USING btree ("status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "contact_submissions_search_idx" ON "contact_submissions" USING gin ((first_name || ' ' || last_name || ' ' || email || ' ' || coalesce(company, '') || ' ' || message) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "contact_submissions_owner_idx" ON "contact_submissions" USING btree ("owner_id");--> statement-breakpoint
 CREATE INDEX "contact_submissions_email_idx" ON "contact_submissions" USING btree (lower("email"));--> statement-breakpoint
 UPDATE "contact_submissions" SET "status" = 'spam' WHERE "is_spam";

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -62,7 +63,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     location = path.resolve(location, "pglite");
     await secureDataDir(location);
   }
-  const client = await PGlite.create(location);
+  // pg_trgm: the inbox search's trigram index (drizzle/0005_enquiry_inbox.sql creates the extension).
+  const client = await PGlite.create(location, { extensions: { pg_trgm } });
   // PGlite writes its files open to everyone: closed again at once (and as the site runs).
   if (onDisk) await tightenDataDir(path.resolve(options.dataDir));
   const db = drizzlePglite({ client, schema }) as unknown as Database;
