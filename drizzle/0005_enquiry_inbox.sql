@@ -24,6 +24,8 @@ ALTER TABLE "contact_submissions" ADD CONSTRAINT "contact_submissions_owner_id_s
 ALTER TABLE "contact_submissions" ADD CONSTRAINT "contact_submissions_first_reply_by_id_staff_id_fk" FOREIGN KEY ("first_reply_by_id") REFERENCES "public"."staff"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "contact_submissions_created_idx" ON "contact_submissions" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "contact_submissions_status_created_idx" ON "contact_submissions" USING btree ("status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "contact_submissions_unreplied_idx" ON "contact_submissions" USING btree ("created_at") WHERE first_reply_at is null and status not in ('spam', 'won', 'lost');--> statement-breakpoint
+CREATE INDEX "contact_submissions_unassigned_idx" ON "contact_submissions" USING btree ("created_at") WHERE owner_id is null and status not in ('spam', 'won', 'lost');--> statement-breakpoint
 CREATE INDEX "contact_submissions_search_idx" ON "contact_submissions" USING gin ((first_name || ' ' || last_name || ' ' || email || ' ' || coalesce(company, '') || ' ' || message) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "contact_submissions_owner_idx" ON "contact_submissions" USING btree ("owner_id");--> statement-breakpoint
 CREATE INDEX "contact_submissions_email_idx" ON "contact_submissions" USING btree (lower("email"));--> statement-breakpoint

@@ -50,6 +50,9 @@ export const contactSubmissions = pgTable("contact_submissions", {
   // (NULLS FIRST as a plain ORDER BY … DESC has it, or the planner cannot read the index in order.)
   index("contact_submissions_created_idx").on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
   index("contact_submissions_status_created_idx").on(table.status, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+  // The inbox's Overdue and Unassigned counts: open enquiries only (few, however many closed).
+  index("contact_submissions_unreplied_idx").on(table.createdAt).where(sql`first_reply_at is null and status not in ('spam', 'won', 'lost')`),
+  index("contact_submissions_unassigned_idx").on(table.createdAt).where(sql`owner_id is null and status not in ('spam', 'won', 'lost')`),
   // The inbox's search: trigrams of name, email, company and message together (pg_trgm), so that
   // a substring search (ILIKE '%…%') over 100,000 enquiries reads the index, not every message.
   index("contact_submissions_search_idx").using("gin", sql`(${enquirySearchText}) gin_trgm_ops`),
