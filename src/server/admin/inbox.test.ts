@@ -305,6 +305,24 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
     });
   });
 
+  describe("the enquiry page", () => {
+    it("shows every field, the reference, and each mail's delivery state from the outbox", async () => {
+      const enquiry = await enquiryAt({ company: null, message: "Line one.\nLine <two>." });
+      const db = t.database.db;
+      const page = async () => (await get(`/admin/enquiries/${enquiry.id}`)).body;
+      let body = await page();
+      for (const text of [enquiryReference(enquiry.id), "Asha Patel", enquiry.email, "Not given", "Grid Integration", "Line one.\nLine &lt;two&gt;.", "23 Nov 2026, 11:30 IST", "24 Nov 2026, 11:30 IST"]) {
+        expect(body).toContain(text);
+      }
+      expect(body).toMatch(/Notification to the firm<\/span>: Pending: next attempt \d+ Nov 2026, \d\d:\d\d IST/);
+      await db.update(mailOutbox).set({ status: "failed", lastError: "rejected by the SMTP server: 550 mailbox unavailable", attempts: 1 }).where(eq(mailOutbox.submissionId, enquiry.id));
+      body = await page();
+      expect(body).toContain("Failed: rejected by the SMTP server: 550 mailbox unavailable");
+      await db.update(mailOutbox).set({ status: "sent", sentAt: new Date("2026-11-23T06:01:00Z"), lastError: null }).where(eq(mailOutbox.submissionId, enquiry.id));
+      expect(await page()).toContain("Sent 23 Nov 2026, 11:31 IST");
+    });
+  });
+
   describe("changes", () => {
     it("saves status and owner, audits each change, and keeps them after a reload", async () => {
       const enquiry = await enquiryAt();
