@@ -85,11 +85,15 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
 
     it("refuses a change posted from another site with 403 and changes nothing", async () => {
       const enquiry = await enquiryAt();
+      const spam = await enquiryAt({}, { spamReason: "honeypot" });
+      const [subscriber] = await t.database.db.insert(newsletterSubscribers).values({ email: uniqueEmail("reader") }).returning();
       for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }]) {
         for (const [url, fields] of [
           [`/admin/enquiries/${enquiry.id}`, { status: "won", version: 1 }],
           [`/admin/enquiries/${enquiry.id}/notes`, { note: "forged" }],
           [`/admin/enquiries/${enquiry.id}/replied`, { version: 1 }],
+          [`/admin/enquiries/${spam.id}/not-spam`, { version: 1 }],
+          [`/admin/subscribers/${subscriber!.id}/remove`, {}],
           ["/admin/privacy/erase", { email: enquiry.email, confirm: enquiry.email }],
         ] as const) {
           const response = await t.send({
@@ -105,6 +109,9 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
       const after = await current(enquiry.id);
       expect(after).toMatchObject({ status: "new", version: 1, firstReplyAt: null });
       expect(await t.database.db.select().from(enquiryNotes).where(eq(enquiryNotes.submissionId, enquiry.id))).toHaveLength(0);
+      expect(await current(spam.id)).toMatchObject({ status: "spam", version: 1 });
+      expect(await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, spam.id))).toHaveLength(0);
+      expect(await t.database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, subscriber!.id))).toHaveLength(1);
     });
 
     it("answers 404 for a malformed or unknown enquiry id", async () => {
