@@ -7,6 +7,7 @@ import { root } from "./bench/processes.ts";
 import type { AnyBenchSection } from "./bench/section.ts";
 import { accessLogSection } from "./bench/sections/access-log.ts";
 import { firstLoadSection } from "./bench/sections/first-load.ts";
+import { inboxSearchSection } from "./bench/sections/inbox-search.ts";
 import { lighthouseSection } from "./bench/sections/lighthouse.ts";
 import { startupSection } from "./bench/sections/startup.ts";
 import { throughputSection } from "./bench/sections/throughput.ts";
@@ -17,7 +18,7 @@ import { assertWrkInstalled } from "./bench/wrk.ts";
 // those named by --only), prints their tables and writes bench/results/latest.json.
 // docs/performance.md says how each section measures and what the figures were.
 
-const sections: AnyBenchSection[] = [firstLoadSection, lighthouseSection, throughputSection, accessLogSection, startupSection];
+const sections: AnyBenchSection[] = [firstLoadSection, lighthouseSection, throughputSection, accessLogSection, startupSection, inboxSearchSection];
 
 const usage = [
   "usage: npm run bench [-- --only <section>[,<section>…]]",

@@ -137,6 +137,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     renderer: deps.adminRenderer,
     secret: formSecret,
     mailConfigured: config.mail !== undefined,
+    retention: { spamDays: config.spamRetentionDays, closedEnquiryDays: config.enquiryRetentionDays },
     attemptsPerMinute: config.adminAttemptsPerMinute,
     linkRequestsPerMinute: config.rateLimitPerMinute,
     onMailQueued: deps.onEnquiryQueued,

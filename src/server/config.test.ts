@@ -18,6 +18,8 @@ describe("parseConfig", () => {
       mail: undefined,
       rateLimitPerMinute: 5,
       adminAttemptsPerMinute: 10,
+      spamRetentionDays: 30,
+      enquiryRetentionDays: 365,
       trustProxy: false,
       formSecret: undefined,
       shutdownTimeoutMs: 10000,

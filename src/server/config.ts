@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { retention } from "#shared/retention.ts";
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -86,6 +87,18 @@ const configSchema = z.object({
     .int("must be a whole number")
     .min(1, "must be at least 1")
     .default(10),
+  SPAM_RETENTION_DAYS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 3650")
+    .max(3650, "must be between 1 and 3650")
+    .default(retention.spamDays),
+  ENQUIRY_RETENTION_DAYS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 3650")
+    .max(3650, "must be between 1 and 3650")
+    .default(retention.closedEnquiryDays),
   TRUST_PROXY: trustProxyFromEnv.optional(),
   FORM_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   MAIL_LEASE_MS: z.coerce
@@ -144,6 +157,10 @@ export type Config = {
   /** Set when SMTP_URL, MAIL_FROM and MAIL_TO all are: enquiries are then emailed to the firm. */
   mail: { smtpUrl: string; from: string; to: string[]; acknowledge: boolean } | undefined;
   rateLimitPerMinute: number;
+  /** Spam is deleted this many days after it arrived. */
+  spamRetentionDays: number;
+  /** Closed enquiries (Won, Lost) are deleted this many days after they closed. */
+  enquiryRetentionDays: number;
   /** Sign-in, invitation and sign-in-link attempts one client may make a minute in the back office. */
   adminAttemptsPerMinute: number;
   /**
@@ -208,6 +225,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         : undefined,
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
     adminAttemptsPerMinute: c.ADMIN_ATTEMPTS_PER_MINUTE,
+    spamRetentionDays: c.SPAM_RETENTION_DAYS,
+    enquiryRetentionDays: c.ENQUIRY_RETENTION_DAYS,
     trustProxy: c.TRUST_PROXY ?? false,
     formSecret: c.FORM_SECRET,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,

@@ -16,7 +16,8 @@ import { pruneSessions } from "./admin/sessions.ts";
 import { pruneTokens } from "./admin/staff-repository.ts";
 import { pruneRateLimits } from "./enquiries/rate-limit.ts";
 import { pruneSpamRecords } from "./enquiries/spam.ts";
-import { deleteExpiredEnquiries } from "./enquiries/retention.ts";
+import { queueReplyReminders } from "./enquiries/reply-reminders.ts";
+import { dailyRetentionPurge } from "./enquiries/retention.ts";
 import { OutboxWorker, type OutboxWorkerOptions } from "./mail/outbox-worker.ts";
 import { createSmtpTransport } from "./mail/smtp-transport.ts";
 import { errorCode } from "./plugins/request-logging.ts";
@@ -139,9 +140,10 @@ export async function startSite(options: SiteOptions): Promise<Site> {
       Promise.all([pruneSessions(database.db), pruneTokens(database.db), pruneChallenges(database.db), pruneAudit(database.db)]).catch((error: unknown) =>
         app.log.warn(errCode(error), "back-office pruning failed"),
       ),
-      deleteExpiredEnquiries(database.db).then(
+      // Once a day, on one instance: whichever claims the day first.
+      dailyRetentionPurge(database.db, new Date(), { spamDays: config.spamRetentionDays, closedEnquiryDays: config.enquiryRetentionDays }).then(
         (deleted) => {
-          if (deleted.enquiries || deleted.spam) app.log.info(deleted, "deleted enquiries past their retention period");
+          if (deleted && (deleted.enquiries || deleted.spam)) app.log.info(deleted, "deleted enquiries past their retention period");
         },
         (error: unknown) => app.log.warn(errCode(error), "deleting expired enquiries failed"),
       ),
@@ -150,6 +152,20 @@ export async function startSite(options: SiteOptions): Promise<Site> {
   runHousekeeping();
   const maintenance = setInterval(runHousekeeping, 10 * 60_000);
   maintenance.unref();
+  // The reply promise's reminders, 4 hours before an enquiry is due: looked for every minute
+  // by every instance; the outbox's unique (enquiry, kind) keeps each to one mail.
+  let reminders: Promise<unknown> = Promise.resolve();
+  const reminderTimer = config.mail
+    ? setInterval(() => {
+        reminders = queueReplyReminders(database.db, { now: new Date(), siteUrl: config.siteUrl }).then(
+          (queued) => {
+            if (queued) outbox?.wake();
+          },
+          (error: unknown) => app.log.warn(errCode(error), "queueing reply reminders failed"),
+        );
+      }, 60_000)
+    : undefined;
+  reminderTimer?.unref();
 
   let closing: Promise<void> | undefined;
   return {
@@ -160,11 +176,13 @@ export async function startSite(options: SiteOptions): Promise<Site> {
     close: (timeoutMs = config.shutdownTimeoutMs) =>
       (closing ??= (async () => {
         clearInterval(maintenance);
+        clearInterval(reminderTimer);
         const cutOff = setTimeout(() => app.server.closeAllConnections(), timeoutMs);
         await app.close();
         clearTimeout(cutOff);
         await outbox?.stop();
         await housekeeping;
+        await reminders;
         await socket?.stop();
         await database.close();
         await lock?.release();

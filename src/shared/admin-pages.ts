@@ -17,6 +17,10 @@ export const adminPaths = {
   staff: "/admin/staff",
   audit: "/admin/audit",
   subscribers: "/admin/subscribers",
+  subscribersExport: "/admin/subscribers/export.csv",
+  inboxExport: "/admin/enquiries/export.csv",
+  enquiry: (id: string) => `/admin/enquiries/${id}`,
+  privacy: "/admin/privacy",
   analytics: "/admin/analytics",
   invitation: (token: string) => `/admin/invite/${token}`,
   signInLink: (token: string) => `/admin/sign-in-link/${token}`,
@@ -35,6 +39,7 @@ export const adminNav: readonly { href: string; label: string; adminOnly?: boole
   { href: adminPaths.analytics, label: "Analytics" },
   { href: adminPaths.staff, label: "Staff", adminOnly: true },
   { href: adminPaths.audit, label: "Audit log", adminOnly: true },
+  { href: adminPaths.privacy, label: "Privacy", adminOnly: true },
 ];
 
 export type PasskeySummary = { id: string; label: string; createdAt: string; lastUsedAt: string | null };
@@ -65,6 +70,60 @@ export type AuditEventView = {
 /** A one-time link made on the Staff page: shown once, since only its hash is kept. */
 export type IssuedLink = { kind: "invitation" | "sign-in"; email: string; url: string; mailed: boolean };
 
+/** Where an enquiry stands against the reply promise (src/shared/inbox.ts computes it). */
+export type ReplyStateView = { kind: "due" | "overdue" | "replied" | "none"; label: string };
+
+export type InboxFilter = { status: string; owner: string; service: string; from: string; to: string; q: string };
+
+export type InboxRowView = {
+  id: string;
+  reference: string;
+  name: string;
+  email: string;
+  company: string | null;
+  service: string | null;
+  receivedAt: string;
+  status: string;
+  owner: string | null;
+  reply: ReplyStateView;
+  spamReason: string | null;
+};
+
+export type PromiseFigures = {
+  /** Enquiries of the last 30 days whose outcome is known (replied, or past due). */
+  counted: number;
+  /** Of those, answered within the promise. */
+  answered: number;
+  /** Median time to the first reply over the last 30 days, in milliseconds; null with no replies. */
+  medianReplyMs: number | null;
+};
+
+export type EnquiryView = {
+  id: string;
+  reference: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string | null;
+  service: string | null;
+  message: string;
+  receivedAt: string;
+  dueAt: string;
+  status: string;
+  ownerId: string | null;
+  owner: string | null;
+  firstReplyAt: string | null;
+  firstReplyBy: string | null;
+  spamReason: string | null;
+  version: number;
+  reply: ReplyStateView;
+};
+
+export type NoteView = { id: string; author: string; at: string; body: string };
+export type MailView = { kind: string; status: string; attempts: number; nextAttemptAt: string; sentAt: string | null; lastError: string | null };
+export type SubscriberView = { id: string; email: string; createdAt: string };
+export type ErasureCounts = { enquiries: number; notes: number; mail: number; subscriptions: number };
+
 /** Props of every back-office page; `page` says which. */
 export type AdminPageProps =
   | { page: "sign-in"; next: string; mailConfigured: boolean; notice?: string; error?: string; email?: string }
@@ -83,6 +142,38 @@ export type AdminPageProps =
       actors: { id: string; name: string }[];
       pageNumber: number;
       more: boolean;
+    }
+  | {
+      page: "inbox";
+      viewer: AdminViewer;
+      rows: InboxRowView[];
+      filter: InboxFilter;
+      counts: { new: number; overdue: number; unassigned: number };
+      promise: PromiseFigures;
+      staff: { id: string; name: string }[];
+      pageNumber: number;
+      more: boolean;
+      error?: string;
+    }
+  | {
+      page: "enquiry";
+      viewer: AdminViewer;
+      enquiry: EnquiryView;
+      notes: NoteView[];
+      mail: MailView[];
+      staff: { id: string; name: string }[];
+      notice?: string;
+      error?: string;
+    }
+  | { page: "subscribers"; viewer: AdminViewer; subscribers: SubscriberView[]; q: string; pageNumber: number; more: boolean; notice?: string; error?: string }
+  | {
+      page: "privacy";
+      viewer: AdminViewer;
+      email: string;
+      retention: { spamDays: number; closedEnquiryDays: number };
+      preview?: ErasureCounts;
+      erased?: ErasureCounts;
+      error?: string;
     }
   | { page: "error"; viewer?: AdminViewer; status: number; title: string; message: string };
 

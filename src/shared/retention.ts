@@ -6,6 +6,12 @@ export const retention = {
   enquiryMonths: 24,
   /** A message marked as spam (honeypot, sent too fast, a forged or reused token) is deleted after this many days. */
   spamDays: 30,
+  /**
+   * An enquiry closed as Won or Lost is deleted this many days after it closed (ENQUIRY_RETENTION_DAYS
+   * overrides it): a year covers the follow-up and the next round of a tender, after which a won
+   * job lives in the firm's project records and a lost one has served its purpose.
+   */
+  closedEnquiryDays: 365,
   /** The back office's audit trail keeps an event this many months. */
   auditMonths: 24,
 } as const;

@@ -17,6 +17,8 @@ export type AdminContext = {
   now: () => Date;
   siteUrl: string;
   mailConfigured: boolean;
+  /** How long spam and closed enquiries are kept (SPAM_RETENTION_DAYS, ENQUIRY_RETENTION_DAYS). */
+  retention: { spamDays: number; closedEnquiryDays: number };
   /** Tells the outbox a mail was queued, so it goes out at once. */
   onMailQueued?: () => void;
   /** Route options declaring who may use a route. */

@@ -17,7 +17,11 @@ import { crossSiteProblem, originOf } from "../http/same-origin.ts";
 import type { AdminRenderer } from "../render/admin-renderer.ts";
 import { type Access, actorOf, type AdminContext, type AdminPart, viewerOf } from "./admin-context.ts";
 import { AUDIT_ACTIONS, type AuditEventInput, listAudit, recordAudit } from "./audit.ts";
+import { defaultRetentionPeriods } from "../enquiries/retention.ts";
+import { registerInbox } from "./inbox.ts";
 import { placeholderParts } from "./placeholder-parts.ts";
+import { registerPrivacy } from "./privacy.ts";
+import { registerSubscribers } from "./subscribers.ts";
 import {
   authenticationOptions,
   listPasskeys,
@@ -68,6 +72,8 @@ export type AdminDependencies = {
   /** Keys the rate limits (the same secret as the forms'). */
   secret: string;
   mailConfigured: boolean;
+  /** How long spam and closed enquiries are kept (the privacy page states it). */
+  retention?: { spamDays: number; closedEnquiryDays: number };
   /** Attempts at the doors (sign-in, invitation, one-time link) one client may make a minute. */
   attemptsPerMinute: number;
   /** Sign-in links by email one client may ask for a minute. */
@@ -92,7 +98,7 @@ declare module "fastify" {
 }
 
 /** The parts behind the door, in order. */
-const defaultParts: AdminPart[] = [placeholderParts];
+const defaultParts: AdminPart[] = [registerInbox, registerSubscribers, registerPrivacy, placeholderParts];
 
 /** Limits per account (attempts per window, in seconds), for each door. */
 const accountLimits = {
@@ -413,6 +419,7 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
         now,
         siteUrl: deps.siteUrl,
         mailConfigured: deps.mailConfigured,
+        retention: deps.retention ?? defaultRetentionPeriods,
         onMailQueued: deps.onMailQueued,
         route,
         render,

@@ -20,6 +20,15 @@ export const AUDIT_ACTIONS = [
   "staff-disabled",
   "staff-enabled",
   "sessions-ended",
+  "enquiry-status-changed",
+  "enquiry-assigned",
+  "enquiry-note-added",
+  "enquiry-replied",
+  "enquiry-not-spam",
+  "enquiries-exported",
+  "subscriber-removed",
+  "subscribers-exported",
+  "erasure",
 ] as const;
 
 export type AuditActor = { id: string | null; label: string };

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -67,7 +68,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   // A database made now (in memory, or in a folder without one yet) starts from the build's empty one.
   const isNew = !onDisk || !existsSync(path.join(location, "PG_VERSION"));
   const template = isNew ? readDatabaseTemplate() : undefined;
-  const client = await PGlite.create(location, template ? { loadDataDir: template } : {});
+  // pg_trgm: the inbox search's trigram index (drizzle/0005_enquiry_inbox.sql creates the extension).
+  const client = await PGlite.create(location, { extensions: { pg_trgm }, ...(template ? { loadDataDir: template } : {}) });
   // PGlite writes its files open to everyone: closed again at once (and as the site runs).
   if (onDisk) await tightenDataDir(path.resolve(options.dataDir));
   const db = drizzlePglite({ client, schema }) as unknown as Database;

@@ -104,6 +104,7 @@ export async function storeEnquiry(db: Database, input: StoreEnquiryInput): Prom
         message: data.message,
         idempotencyKey: input.idempotencyKey,
         isSpam: spamReason !== null,
+        status: spamReason !== null ? "spam" : "new",
         spamReason,
         bodyDigest: digest,
       })

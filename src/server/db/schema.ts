@@ -1,9 +1,15 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigint, bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 
 // The four tables of SPEC section 3, and the enquiry pipeline's own: newsletter subscribers, the
 // mail outbox and the shared rate-limit counters. Columns are snake_case in SQL, camelCase in
 // TypeScript.
+
+/**
+ * What the inbox's search looks in: the same expression in the index and in the query
+ * (admin/inbox.ts), or the index is not used.
+ */
+export const enquirySearchText = sql.raw(`first_name || ' ' || last_name || ' ' || email || ' ' || coalesce(company, '') || ' ' || message`);
 
 export const contactSubmissions = pgTable("contact_submissions", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -24,7 +30,52 @@ export const contactSubmissions = pgTable("contact_submissions", {
    * key is the same enquiry only when this matches. Kept because spam is stored shortened.
    */
   bodyDigest: text("body_digest"),
-});
+  // The back office's inbox (docs/decisions/028-…): where an enquiry stands, who handles it,
+  // and when it was first answered. Spam rows carry the status "spam" (is_spam stays in step).
+  /** new, contacted, qualified, proposal-sent, won, lost or spam (src/shared/inbox.ts). */
+  status: text("status").notNull().default("new"),
+  ownerId: uuid("owner_id").references((): AnyPgColumn => staff.id, { onDelete: "set null" }),
+  /** The first reply's moment and who sent it: this stops the 24-hour clock. */
+  firstReplyAt: timestamp("first_reply_at", { withTimezone: true }),
+  firstReplyById: uuid("first_reply_by_id").references((): AnyPgColumn => staff.id, { onDelete: "set null" }),
+  /** When it became Won or Lost: closed enquiries are deleted ENQUIRY_RETENTION_DAYS after this. */
+  closedAt: timestamp("closed_at", { withTimezone: true }),
+  /** Raised by every change from the back office: a form posting an older one is a conflict. */
+  version: integer("version").notNull().default(1),
+  updatedAt: timestamp("updated_at", { withTimezone: true }),
+  /** Who made the latest change, for the "changed by X meanwhile" message; just a name is kept. */
+  updatedByLabel: text("updated_by_label"),
+}, (table) => [
+  // The inbox's order (newest first, id breaking ties), whole and within a status.
+  // (NULLS FIRST as a plain ORDER BY … DESC has it, or the planner cannot read the index in order.)
+  index("contact_submissions_created_idx").on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+  index("contact_submissions_status_created_idx").on(table.status, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+  // The inbox's Overdue and Unassigned counts: open enquiries only (few, however many closed).
+  index("contact_submissions_unreplied_idx").on(table.createdAt).where(sql`first_reply_at is null and status not in ('spam', 'won', 'lost')`),
+  index("contact_submissions_unassigned_idx").on(table.createdAt).where(sql`owner_id is null and status not in ('spam', 'won', 'lost')`),
+  // The inbox's search: trigrams of name, email, company and message together (pg_trgm), so that
+  // a substring search (ILIKE '%…%') over 100,000 enquiries reads the index, not every message.
+  index("contact_submissions_search_idx").using("gin", sql`(${enquirySearchText}) gin_trgm_ops`),
+  index("contact_submissions_owner_idx").on(table.ownerId),
+  index("contact_submissions_email_idx").on(sql`lower(${table.email})`),
+]);
+
+/** The notes on an enquiry: a timeline, each with its author and time. */
+export const enquiryNotes = pgTable(
+  "enquiry_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => contactSubmissions.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").references((): AnyPgColumn => staff.id, { onDelete: "set null" }),
+    /** The author's name when the note was written (kept when the account goes). */
+    authorLabel: text("author_label").notNull(),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("enquiry_notes_submission_idx").on(table.submissionId, table.createdAt)],
+);
 
 export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -162,6 +213,7 @@ export type BlogPostRow = typeof blogPosts.$inferSelect;
 export type TeamMemberRow = typeof teamMembers.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
+export type EnquiryNoteRow = typeof enquiryNotes.$inferSelect;
 
 /** Settings the instances share, such as the generated secret that signs form timestamps. */
 export const appSettings = pgTable("app_settings", {

@@ -1,27 +1,62 @@
-import { and, eq, lt, or } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import { retention } from "#shared/retention.ts";
-import type { Database } from "../db/client.ts";
+import { type Database, queryRows } from "../db/client.ts";
 import { contactSubmissions } from "../db/schema.ts";
 
-// The privacy notice's promise made true: enquiries older than the stated period, and spam after
-// a month, are deleted (their queued mail goes with them: mail_outbox cascades). Every instance
-// runs this; the delete is idempotent, so two instances running it at once delete each row once.
+// The privacy notice's promise made true: spam after SPAM_RETENTION_DAYS, closed enquiries (Won,
+// Lost) ENQUIRY_RETENTION_DAYS after they closed, and any enquiry once it is older than the outer
+// bound the notice states, are deleted (their notes and queued mail go with them: both cascade).
+// The delete is idempotent; the site runs it once a day on one instance (claimDailyRun).
 
 export type RetentionResult = { enquiries: number; spam: number };
+export type RetentionPeriods = { spamDays: number; closedEnquiryDays: number };
 
-export async function deleteExpiredEnquiries(db: Database, now: Date = new Date()): Promise<RetentionResult> {
+export const defaultRetentionPeriods: RetentionPeriods = { spamDays: retention.spamDays, closedEnquiryDays: retention.closedEnquiryDays };
+
+export async function deleteExpiredEnquiries(db: Database, now: Date = new Date(), periods: RetentionPeriods = defaultRetentionPeriods): Promise<RetentionResult> {
   const enquiryCutoff = new Date(now);
   enquiryCutoff.setUTCMonth(enquiryCutoff.getUTCMonth() - retention.enquiryMonths);
-  const spamCutoff = new Date(now.getTime() - retention.spamDays * 86_400_000);
+  const spamCutoff = new Date(now.getTime() - periods.spamDays * 86_400_000);
+  const closedCutoff = new Date(now.getTime() - periods.closedEnquiryDays * 86_400_000);
   const deleted = await db
     .delete(contactSubmissions)
     .where(
       or(
         and(eq(contactSubmissions.isSpam, false), lt(contactSubmissions.createdAt, enquiryCutoff)),
+        and(eq(contactSubmissions.isSpam, false), inArray(contactSubmissions.status, ["won", "lost"]), isNotNull(contactSubmissions.closedAt), lt(contactSubmissions.closedAt, closedCutoff)),
         and(eq(contactSubmissions.isSpam, true), lt(contactSubmissions.createdAt, spamCutoff)),
       ),
     )
     .returning({ isSpam: contactSubmissions.isSpam });
   const spam = deleted.filter((row) => row.isSpam).length;
   return { enquiries: deleted.length - spam, spam };
+}
+
+/**
+ * Claims today's run of a daily job for this instance: true for exactly one caller per day (in
+ * UTC) however many instances ask at once. The row in app_settings holds the last day claimed;
+ * the conditional update lets one transaction move it forward, and the others find it moved.
+ */
+export async function claimDailyRun(db: Database, job: string, now: Date = new Date()): Promise<boolean> {
+  const day = now.toISOString().slice(0, 10);
+  const rows = await queryRows<{ key: string }>(
+    db,
+    sql`insert into app_settings (key, value) values (${`daily:${job}`}, ${day})
+        on conflict (key) do update set value = excluded.value where app_settings.value < excluded.value
+        returning key`,
+  );
+  return rows.length === 1;
+}
+
+/**
+ * The daily purge: on the first call of a day (UTC) across all instances, deletes what is past
+ * its retention period; on every other call, nothing (null). Claim and delete are one
+ * transaction, so a purge that fails leaves the day unclaimed for the next try.
+ */
+export async function dailyRetentionPurge(db: Database, now: Date, periods: RetentionPeriods): Promise<RetentionResult | null> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    if (!(await claimDailyRun(t, "retention", now))) return null;
+    return deleteExpiredEnquiries(t, now, periods);
+  });
 }

@@ -85,3 +85,25 @@ export function acknowledgementEmail(
     ].join("\n"),
   };
 }
+
+/** The reminder 4 hours before an enquiry's reply is due, to its owner (or the firm). */
+export function reminderEmail(
+  submission: ContactSubmission,
+  options: { from: string; to: string | string[]; link: string | undefined; outboxId: string; hostname: string },
+): OutgoingMail {
+  const name = headerSafe(`${submission.firstName} ${submission.lastName}`);
+  const due = new Date(new Date(submission.createdAt).getTime() + limits.replyWithinHours * 3_600_000).toISOString();
+  return {
+    from: options.from,
+    to: typeof options.to === "string" ? headerSafe(options.to) : options.to,
+    subject: headerSafe(`Reply due in 4 hours: enquiry ${enquiryReference(submission.id)} from ${name}`),
+    messageId: `<${options.outboxId}@${options.hostname}>`,
+    text: [
+      `The enquiry ${enquiryReference(submission.id)} from ${name} has not been marked replied yet.`,
+      `Our promise is a reply within ${limits.replyWithinHours} hours: it is due by ${formatIndiaTime(due)}.`,
+      "",
+      ...(options.link ? ["Open it in the back office:", options.link, ""] : []),
+      "Once you have answered, press Mark replied there so the clock stops.",
+    ].join("\n"),
+  };
+}

@@ -6,7 +6,8 @@ import type { ContactSubmission } from "#shared/api-types.ts";
 import { type Database, queryRows } from "../db/client.ts";
 import { contactSubmissions, mailOutbox } from "../db/schema.ts";
 import { errorCode, redactPersonalData } from "../plugins/request-logging.ts";
-import { acknowledgementEmail, notificationEmail, type OutgoingMail } from "./enquiry-email.ts";
+import { REMINDER_KIND } from "../enquiries/reply-reminders.ts";
+import { acknowledgementEmail, notificationEmail, type OutgoingMail, reminderEmail } from "./enquiry-email.ts";
 import { isStaffMailKind, staffEmail } from "./staff-email.ts";
 
 // Sends the mail the enquiries queued, at least once and in practice exactly once: a worker
@@ -155,6 +156,21 @@ export class OutboxWorker {
         return;
       }
       mail = staffEmail(row.kind, row.recipient, { link: row.payload.link, name: row.payload.name }, mailOptions);
+    } else if (row.kind === REMINDER_KIND) {
+      if (!submission) {
+        await db.update(mailOutbox).set({ status: "failed", lastError: "enquiry not found", leaseUntil: null }).where(mine);
+        return;
+      }
+      // Replied (or closed, or found to be spam) since it was queued: nothing to remind of.
+      const [state] = await db
+        .select({ firstReplyAt: contactSubmissions.firstReplyAt, status: contactSubmissions.status })
+        .from(contactSubmissions)
+        .where(eq(contactSubmissions.id, submission.id));
+      if (!state || state.firstReplyAt || ["spam", "won", "lost"].includes(state.status)) {
+        await db.update(mailOutbox).set({ status: "cancelled", lastError: "no longer needed: replied or closed", leaseUntil: null, payload: null }).where(mine);
+        return;
+      }
+      mail = reminderEmail(submission, { ...mailOptions, to: row.recipient ?? this.deps.to, link: row.payload?.link });
     } else if (!submission) {
       await db.update(mailOutbox).set({ status: "failed", lastError: "enquiry not found", leaseUntil: null }).where(mine);
       return;

@@ -62,8 +62,9 @@ export function PrivacyPage() {
       <h2 id="how-long">How long we keep it</h2>
       <ul>
         <li>
-          Enquiries: {retention.enquiryMonths} months from the day you send them, then deleted. An enquiry that leads to work
-          becomes part of our project records, kept for as long as our contract and the law require.
+          Enquiries: {retention.closedEnquiryDays} days after we close them (the work was won or lost), and in any case{" "}
+          {retention.enquiryMonths} months from the day you send them, then deleted, with our notes on them. An enquiry that
+          leads to work becomes part of our project records, kept for as long as our contract and the law require.
         </li>
         <li>Messages our spam filter holds back: {retention.spamDays} days, then deleted.</li>
         <li>
@@ -85,7 +86,9 @@ export function PrivacyPage() {
       <p>
         You may ask to see the personal data we hold about you, to correct it, or to erase it, and you may withdraw your
         consent at any time. Write to <a href={`mailto:${site.email}`}>{site.email}</a> or call {site.phone}; we answer
-        within 30 days. If you are not satisfied with our answer, you may complain to the Data Protection Board of India.
+        within 30 days. To have your data erased, write from (or name) the email address you used: we delete every
+        enquiry of that address, our notes on it, the mail about it and its newsletter subscription, and keep only a record
+        that an erasure happened, without your address or name. If you are not satisfied with our answer, you may complain to the Data Protection Board of India.
       </p>
       <p>
         See also our <Link href={paths.cookies}>Cookie Policy</Link> and <Link href={paths.terms}>Terms of Service</Link>.

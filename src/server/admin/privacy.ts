@@ -1,0 +1,97 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { sql } from "drizzle-orm";
+import type { ErasureCounts } from "#shared/admin-pages.ts";
+import { hasControlCharacters } from "#shared/schemas/text-rules.ts";
+import { type Database, queryRows } from "../db/client.ts";
+import type { AdminPart } from "./admin-context.ts";
+
+// Erasure at /admin/privacy (admins only): every enquiry, note, queued mail and subscription of
+// one address, previewed and then deleted in one transaction. The audit trail records that an
+// erasure happened and its counts, never the address; earlier events about that person keep
+// their action and time but lose the address and name (their target label).
+
+const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function emailOf(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const email = value.trim().toLowerCase();
+  if (email.length > 254 || !emailShape.test(email) || hasControlCharacters(email)) return undefined;
+  return email;
+}
+
+type Count = { count: number | string };
+
+/** What an erasure of `email` would delete. */
+export async function erasurePreview(db: Database, email: string): Promise<ErasureCounts> {
+  const [row] = await queryRows<{ enquiries: number | string; notes: number | string; mail: number | string; subscriptions: number | string }>(
+    db,
+    sql`select
+          (select count(*) from contact_submissions where lower(email) = ${email}) as enquiries,
+          (select count(*) from enquiry_notes n join contact_submissions s on s.id = n.submission_id where lower(s.email) = ${email}) as notes,
+          (select count(*) from mail_outbox m left join contact_submissions s on s.id = m.submission_id
+             where lower(s.email) = ${email} or lower(m.recipient) = ${email}) as mail,
+          (select count(*) from newsletter_subscribers where email = ${email}) as subscriptions`,
+  );
+  return { enquiries: Number(row?.enquiries ?? 0), notes: Number(row?.notes ?? 0), mail: Number(row?.mail ?? 0), subscriptions: Number(row?.subscriptions ?? 0) };
+}
+
+/** Deletes everything of `email` and scrubs it from earlier audit events; returns the counts. */
+export async function eraseAddress(db: Database, email: string): Promise<ErasureCounts> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const enquiries = await queryRows<{ id: string; first_name: string; last_name: string }>(
+      t,
+      sql`select id, first_name, last_name from contact_submissions where lower(email) = ${email} for update`,
+    );
+    const ids = enquiries.map((row) => row.id);
+    const idList = ids.length ? sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `) : sql`null::uuid`;
+    const notes = await queryRows<Count>(t, sql`delete from enquiry_notes where submission_id in (${idList}) returning 1 as count`);
+    const mail = await queryRows<Count>(t, sql`delete from mail_outbox where submission_id in (${idList}) or lower(recipient) = ${email} returning 1 as count`);
+    const subscribers = await queryRows<{ id: string }>(t, sql`delete from newsletter_subscribers where email = ${email} returning id`);
+    await queryRows(t, sql`delete from contact_submissions where id in (${idList}) returning id`);
+    // Earlier events about this person: the enquiries' and the subscription's, and any label
+    // naming the address. Their action and time stay.
+    const subscriberIds = subscribers.map((row) => row.id);
+    const subscriberList = subscriberIds.length ? sql.join(subscriberIds.map((id) => sql`${id}`), sql`, `) : sql`null`;
+    await queryRows(
+      t,
+      sql`update audit_events set target_label = null
+          where (target_type = 'enquiry' and target_id in (${ids.length ? sql.join(ids.map((id) => sql`${id}`), sql`, `) : sql`null`}))
+             or (target_type = 'subscriber' and target_id in (${subscriberList}))
+             or lower(target_label) like ${`%${email.replace(/[\\%_]/g, (char) => `\\${char}`)}%`}
+          returning id`,
+    );
+    return { enquiries: ids.length, notes: notes.length, mail: mail.length, subscriptions: subscribers.length };
+  });
+}
+
+export const registerPrivacy: AdminPart = (admin, context) => {
+  const { db } = context;
+
+  const page = (request: FastifyRequest, reply: FastifyReply, extra: { email?: string; preview?: ErasureCounts; erased?: ErasureCounts; error?: string }, status = 200) =>
+    context.render(
+      reply,
+      { page: "privacy", viewer: context.viewerOf(context.sessionOf(request)), email: "", retention: context.retention, ...extra },
+      status,
+    );
+
+  admin.get("/privacy", context.route("admin"), async (request, reply) => {
+    const raw = (request.query as Record<string, unknown>).email;
+    if (raw === undefined || raw === "") return page(request, reply, {});
+    const email = emailOf(raw);
+    if (!email) return page(request, reply, { error: "Enter one email address." }, 400);
+    return page(request, reply, { email, preview: await erasurePreview(db, email) });
+  });
+
+  admin.post("/privacy/erase", context.route("admin"), async (request, reply) => {
+    const body = request.body as Record<string, unknown> | undefined;
+    const email = emailOf(body?.email);
+    if (!email) return page(request, reply, { error: "Enter one email address." }, 400);
+    if (body?.confirm !== email) {
+      return page(request, reply, { email, preview: await erasurePreview(db, email), error: "Preview the address first, then press Erase." }, 400);
+    }
+    const erased = await eraseAddress(db, email);
+    await context.audit(request, { actor: context.actorOf(context.sessionOf(request)), action: "erasure", target: { type: "person" }, details: erased });
+    return page(request, reply, { erased });
+  });
+};
