@@ -17,6 +17,7 @@ import { pruneTokens } from "./admin/staff-repository.ts";
 import { pruneRateLimits } from "./enquiries/rate-limit.ts";
 import { pruneSpamRecords } from "./enquiries/spam.ts";
 import { deleteExpiredEnquiries } from "./enquiries/retention.ts";
+import { analyticsHousekeeping } from "./analytics/rollup.ts";
 import { OutboxWorker, type OutboxWorkerOptions } from "./mail/outbox-worker.ts";
 import { createSmtpTransport } from "./mail/smtp-transport.ts";
 import { errorCode } from "./plugins/request-logging.ts";
@@ -139,6 +140,16 @@ export async function startSite(options: SiteOptions): Promise<Site> {
       Promise.all([pruneSessions(database.db), pruneTokens(database.db), pruneChallenges(database.db), pruneAudit(database.db)]).catch((error: unknown) =>
         app.log.warn(errCode(error), "back-office pruning failed"),
       ),
+      // Analytics: the daily roll-up (once per day, whichever instance gets there first), raw
+      // views past ANALYTICS_RETENTION_DAYS, salts past 48 hours.
+      config.analytics
+        ? analyticsHousekeeping(database.db, new Date(), config.analyticsRetentionDays).then(
+            (done) => {
+              if (done.rolledDays.length || done.deletedViews) app.log.info(done, "analytics rolled up and pruned");
+            },
+            (error: unknown) => app.log.warn(errCode(error), "analytics housekeeping failed"),
+          )
+        : undefined,
       deleteExpiredEnquiries(database.db).then(
         (deleted) => {
           if (deleted.enquiries || deleted.spam) app.log.info(deleted, "deleted enquiries past their retention period");

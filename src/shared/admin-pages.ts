@@ -2,6 +2,8 @@
 // server-rendering entry (src/web/admin/entry-server.tsx): which page to render, with what.
 // Dates travel as ISO strings; everything a page shows is in its props.
 
+import type { AnalyticsPeriodKey, AnalyticsReport } from "./analytics.ts";
+
 export type StaffRole = "admin" | "staff";
 
 /** The signed-in member of staff, shown in the header on every page behind the sign-in. */
@@ -18,6 +20,7 @@ export const adminPaths = {
   audit: "/admin/audit",
   subscribers: "/admin/subscribers",
   analytics: "/admin/analytics",
+  analyticsExclusion: "/admin/analytics/exclusion",
   invitation: (token: string) => `/admin/invite/${token}`,
   signInLink: (token: string) => `/admin/sign-in-link/${token}`,
   api: {
@@ -25,6 +28,7 @@ export const adminPaths = {
     signIn: "/admin/api/sign-in",
     registrationOptions: "/admin/api/passkeys/registration-options",
     registration: "/admin/api/passkeys/registration",
+    analytics: "/admin/api/analytics",
   },
 } as const;
 
@@ -83,6 +87,17 @@ export type AdminPageProps =
       actors: { id: string; name: string }[];
       pageNumber: number;
       more: boolean;
+    }
+  | {
+      page: "analytics";
+      viewer: AdminViewer;
+      period: AnalyticsPeriodKey;
+      report: AnalyticsReport;
+      /** This browser carries the marker that keeps it from being counted. */
+      excluded: boolean;
+      /** ANALYTICS is on. */
+      enabled: boolean;
+      notice?: string;
     }
   | { page: "error"; viewer?: AdminViewer; status: number; title: string; message: string };
 

@@ -8,5 +8,4 @@ export const placeholderParts: AdminPart = (admin, context) => {
     context.render(reply, { page: "placeholder", viewer: context.viewerOf(context.sessionOf(request)), title, text });
   admin.get("/", context.route("staff"), placeholder("Enquiries", "The enquiry inbox is being built. Until it is ready, enquiries reach the firm by email and through `npm run enquiries`."));
   admin.get("/subscribers", context.route("staff"), placeholder("Subscribers", "The list of newsletter subscribers is being built. Until it is ready, use `npm run subscribers`."));
-  admin.get("/analytics", context.route("staff"), placeholder("Analytics", "Visitor analytics are being built."));
 };

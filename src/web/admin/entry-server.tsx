@@ -2,6 +2,7 @@ import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { AdminPageProps, AdminServerEntry } from "#shared/admin-pages.ts";
 import { InvitationPage, LinkUnusablePage, SignInLinkPage, SignInPage } from "./pages/door-pages.tsx";
+import { AnalyticsPage } from "./pages/analytics-page.tsx";
 import { AccountPage, AuditPage, ErrorPage, PlaceholderPage, StaffPage } from "./pages/staff-pages.tsx";
 
 // The back office's server-rendering entry. Its pages are plain HTML with forms that post; the
@@ -26,6 +27,8 @@ function page(props: AdminPageProps): { title: string; element: ReactElement } {
       return { title: "Staff", element: <StaffPage {...props} /> };
     case "audit":
       return { title: "Audit log", element: <AuditPage {...props} /> };
+    case "analytics":
+      return { title: "Analytics", element: <AnalyticsPage {...props} /> };
     case "error":
       return { title: props.title, element: <ErrorPage {...props} /> };
   }
