@@ -23,7 +23,8 @@ export function parseRange(fromValue: unknown, toValue: unknown): { from: string
   const from = validDate(fromValue);
   const to = validDate(toValue);
   if (!from || !to) {
-    const which = !from && !to ? "`from` and `to` must be dates" : !from ? "`from` must be a date" : "`to` must be a date";
+    const which =
+      !from && !to ? "`from` and `to` must be dates" : !from ? "`from` must be a date" : "`to` must be a date";
     return { problem: `${which} written YYYY-MM-DD (India dates, inclusive).` };
   }
   if (from > to) return { problem: "`from` must not be after `to`." };
@@ -33,7 +34,8 @@ export function parseRange(fromValue: unknown, toValue: unknown): { from: string
 }
 
 /** The first day of a period of `days` days ending today. */
-const periodStart = (today: string, days: number) => indiaDay(new Date(startOfIndiaDay(today).getTime() - (days - 1) * DAY_MS + DAY_MS / 2));
+const periodStart = (today: string, days: number) =>
+  indiaDay(new Date(startOfIndiaDay(today).getTime() - (days - 1) * DAY_MS + DAY_MS / 2));
 
 const excludedCookie = /(?:^|;\s*)analytics-exclude=1(?:;|$)/;
 
@@ -57,9 +59,21 @@ export function analyticsPart(counter?: ViewCounter): AdminPart {
     admin.get("/analytics", context.route("staff"), async (request: FastifyRequest, reply: FastifyReply) => {
       const query = request.query as Record<string, unknown>;
       const today = indiaDay(context.now());
-      const periodValue = typeof query.period === "string" ? query.period : query.from !== undefined || query.to !== undefined ? "custom" : "30d";
+      const periodValue =
+        typeof query.period === "string"
+          ? query.period
+          : query.from !== undefined || query.to !== undefined
+            ? "custom"
+            : "30d";
       const period = analyticsPeriods.find((entry) => entry.key === periodValue);
-      if (!period) return context.problem(request, reply, 400, "Bad Request", "The period must be one of today, 7d, 30d, 12m or custom.");
+      if (!period)
+        return context.problem(
+          request,
+          reply,
+          400,
+          "Bad Request",
+          "The period must be one of today, 7d, 30d, 12m or custom.",
+        );
       let range: { from: string; to: string };
       if (period.key === "custom") {
         const parsed = parseRange(query.from, query.to);
@@ -91,12 +105,20 @@ export function analyticsPart(counter?: ViewCounter): AdminPart {
       const body = (request.body ?? {}) as Record<string, unknown>;
       const exclude = body.exclude;
       if (exclude !== "1" && exclude !== "0") {
-        return context.problem(request, reply, 400, "Bad Request", "`exclude` must be 1 (stop counting this browser) or 0 (count it again).");
+        return context.problem(
+          request,
+          reply,
+          400,
+          "Bad Request",
+          "`exclude` must be 1 (stop counting this browser) or 0 (count it again).",
+        );
       }
       const attributes = `Path=/; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}`;
       reply.header(
         "set-cookie",
-        exclude === "1" ? `${EXCLUDE_COOKIE_NAME}=1; Max-Age=31536000; ${attributes}` : `${EXCLUDE_COOKIE_NAME}=; Max-Age=0; ${attributes}`,
+        exclude === "1"
+          ? `${EXCLUDE_COOKIE_NAME}=1; Max-Age=31536000; ${attributes}`
+          : `${EXCLUDE_COOKIE_NAME}=; Max-Age=0; ${attributes}`,
       );
       return reply
         .code(303)

@@ -10,10 +10,12 @@ import { analyticsSalts, contactSubmissions, newsletterSubscribers, pageViews } 
 import { attributionLabel, bounded, deviceClass, FIELD_LIMIT, referrerHost } from "./counting.ts";
 import { analyticsHousekeeping } from "./rollup.ts";
 
-const chrome = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const chrome =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const iphone =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
-const ipad = "Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
+const ipad =
+  "Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
 const googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 const article = "/blog/arc-flash-studies-ieee-1584-2018";
 /** 11:30 in India on 23 Nov 2026. */
@@ -36,7 +38,9 @@ describe("counting helpers", () => {
     expect(referrerHost("https://www.example.test/about", ["www.example.test"])).toBeNull();
     expect(referrerHost("javascript:alert(1)", [])).toBeNull();
     expect(referrerHost("not a url", [])).toBeNull();
-    expect(referrerHost(`https://${"a".repeat(60)}.${"b".repeat(60)}.com/`, [])!.length).toBeLessThanOrEqual(FIELD_LIMIT);
+    expect(referrerHost(`https://${"a".repeat(60)}.${"b".repeat(60)}.com/`, [])!.length).toBeLessThanOrEqual(
+      FIELD_LIMIT,
+    );
     expect(referrerHost("https://пример.рф/", [])).toBe("xn--e1afmkfd.xn--p1ai");
   });
 
@@ -48,8 +52,12 @@ describe("counting helpers", () => {
   });
 
   it("labels an attribution for the inbox", () => {
-    expect(attributionLabel({ landingPage: "/blog/x", attributionSource: "google", attributionCampaign: null })).toBe("via google, landed on /blog/x");
-    expect(attributionLabel({ landingPage: "/", attributionSource: null, attributionCampaign: "spring" })).toBe("via a direct visit (campaign spring), landed on /");
+    expect(attributionLabel({ landingPage: "/blog/x", attributionSource: "google", attributionCampaign: null })).toBe(
+      "via google, landed on /blog/x",
+    );
+    expect(attributionLabel({ landingPage: "/", attributionSource: null, attributionCampaign: "spring" })).toBe(
+      "via a direct visit (campaign spring), landed on /",
+    );
     expect(attributionLabel({ landingPage: null, attributionSource: null })).toBeNull();
   });
 });
@@ -69,7 +77,13 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
   });
   beforeEach(async () => {
     await t.app.viewCounter.flush();
-    for (const table of ["page_views", "analytics_daily", "analytics_rolled_days", "contact_submissions", "newsletter_subscribers"]) {
+    for (const table of [
+      "page_views",
+      "analytics_daily",
+      "analytics_rolled_days",
+      "contact_submissions",
+      "newsletter_subscribers",
+    ]) {
       await t.database.db.execute(sql.raw(`delete from ${table}`));
     }
     t.clock.now = START;
@@ -106,7 +120,11 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
     // The session's idle limit is on the same clock as the counting: asked at the start.
     const moved = t.clock.now;
     t.clock.now = START;
-    const response = await t.app.inject({ method: "GET", url: `/admin/api/analytics?from=${from}&to=${to}`, headers: { cookie } });
+    const response = await t.app.inject({
+      method: "GET",
+      url: `/admin/api/analytics?from=${from}&to=${to}`,
+      headers: { cookie },
+    });
     t.clock.now = moved;
     expect(response.statusCode).toBe(200);
     return response.json<AnalyticsReport>();
@@ -122,12 +140,24 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
 
   describe("counting served pages", () => {
     it("counts a page once per answer, cached or not, with its path, UTM values, referrer host and device; never the address or user agent", async () => {
-      expect((await visit("/about?utm_source=newsletter&utm_medium=email&utm_campaign=nov-launch&fbclid=1", { headers: { referer: "https://www.linkedin.com/feed/" } })).statusCode).toBe(200);
+      expect(
+        (
+          await visit("/about?utm_source=newsletter&utm_medium=email&utm_campaign=nov-launch&fbclid=1", {
+            headers: { referer: "https://www.linkedin.com/feed/" },
+          })
+        ).statusCode,
+      ).toBe(200);
       expect((await visit("/about")).statusCode).toBe(200);
       expect((await visit("/services", { ua: iphone, ip: "198.51.100.1" })).statusCode).toBe(200);
       const rows = await storedViews();
       expect(rows.map((row) => row.path)).toEqual(["/about", "/about", "/services"]);
-      expect(rows[0]).toMatchObject({ utmSource: "newsletter", utmMedium: "email", utmCampaign: "nov-launch", referrerHost: "linkedin.com", device: "desktop" });
+      expect(rows[0]).toMatchObject({
+        utmSource: "newsletter",
+        utmMedium: "email",
+        utmCampaign: "nov-launch",
+        referrerHost: "linkedin.com",
+        device: "desktop",
+      });
       expect(rows[1]).toMatchObject({ utmSource: null, referrerHost: null });
       expect(rows[2]!.device).toBe("mobile");
       expect(rows[0]!.visitorHash).toBe(rows[1]!.visitorHash);
@@ -135,6 +165,13 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
       const everything = JSON.stringify(rows);
       expect(everything).not.toContain("203.0.113.7");
       expect(everything).not.toContain("Chrome/131");
+    });
+
+    it("counts a browser showing again the page it holds (a 304 to its If-None-Match)", async () => {
+      const first = await visit("/about");
+      const again = await visit("/about", { headers: { "if-none-match": String(first.headers.etag) } });
+      expect(again.statusCode).toBe(304);
+      expect((await storedViews()).map((row) => row.path)).toEqual(["/about", "/about"]);
     });
 
     it("leaves out the site itself as a referrer", async () => {
@@ -169,8 +206,14 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
     it("stores hostile UTM and referrer values bounded, and the dashboard shows them escaped", async () => {
       const script = "<script>alert(1)</script>";
       const long = "x".repeat(5000);
-      const query = new URLSearchParams({ utm_source: script, utm_medium: long, utm_campaign: `${"🔥".repeat(150)}\u0000\u202e` });
-      await visit(`/about?${query.toString()}`, { headers: { referer: `https://${"evil".repeat(80)}.example/<script>` } });
+      const query = new URLSearchParams({
+        utm_source: script,
+        utm_medium: long,
+        utm_campaign: `${"🔥".repeat(150)}\u0000\u202e`,
+      });
+      await visit(`/about?${query.toString()}`, {
+        headers: { referer: `https://${"evil".repeat(80)}.example/<script>` },
+      });
       const [row] = await storedViews();
       expect(row!.utmSource).toBe(script);
       expect(row!.utmMedium).toHaveLength(FIELD_LIMIT);
@@ -178,7 +221,11 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
       expect(row!.utmCampaign).not.toContain("\u0000");
       expect(row!.utmCampaign).not.toContain("\u202e");
       expect(row!.referrerHost!.length).toBeLessThanOrEqual(FIELD_LIMIT);
-      const page = await t.app.inject({ method: "GET", url: "/admin/analytics?period=today", headers: { cookie: member.cookie } });
+      const page = await t.app.inject({
+        method: "GET",
+        url: "/admin/analytics?period=today",
+        headers: { cookie: member.cookie },
+      });
       expect(page.statusCode).toBe(200);
       expect(page.body).not.toContain(script);
       expect(page.body).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
@@ -220,7 +267,9 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
       await visit("/about");
       expect(t.app.viewCounter.pending).toBe(2);
       expect(await t.database.db.select().from(pageViews)).toHaveLength(0);
-      await expect.poll(async () => (await t.database.db.select().from(pageViews)).length, { timeout: 5000, interval: 100 }).toBe(2);
+      await expect
+        .poll(async () => (await t.database.db.select().from(pageViews)).length, { timeout: 5000, interval: 100 })
+        .toBe(2);
       expect(t.app.viewCounter.pending).toBe(0);
     });
 
@@ -236,13 +285,20 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
         // A day neither instance has a salt for yet: both make it at once, and one is kept.
         t.clock.advance(2 * DAY);
         const first = visit("/");
-        const other = second.inject({ method: "GET", url: "/about", remoteAddress: "203.0.113.7", headers: { "user-agent": chrome } });
+        const other = second.inject({
+          method: "GET",
+          url: "/about",
+          remoteAddress: "203.0.113.7",
+          headers: { "user-agent": chrome },
+        });
         await Promise.all([first, other]);
         await Promise.all([t.app.viewCounter.flush(), second.viewCounter.flush()]);
         const rows = await storedViews();
         expect(rows).toHaveLength(2);
         expect(rows[0]!.visitorHash).toBe(rows[1]!.visitorHash);
-        expect(await t.database.db.select().from(analyticsSalts).where(eq(analyticsSalts.day, "2026-11-23"))).toHaveLength(1);
+        expect(
+          await t.database.db.select().from(analyticsSalts).where(eq(analyticsSalts.day, "2026-11-23")),
+        ).toHaveLength(1);
       } finally {
         await second.close();
       }
@@ -259,13 +315,33 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
 
     it.each([
       ["a post from another site", () => navigate("/about", { origin: "https://evil.example" }), 403],
-      ["no path", () => t.app.inject({ method: "POST", url: "/api/view", headers: { "content-type": "application/x-www-form-urlencoded", "user-agent": chrome }, payload: "" }), 400],
+      [
+        "no path",
+        () =>
+          t.app.inject({
+            method: "POST",
+            url: "/api/view",
+            headers: { "content-type": "application/x-www-form-urlencoded", "user-agent": chrome },
+            payload: "",
+          }),
+        400,
+      ],
       ["a path that is no page", () => navigate("/admin"), 400],
       ["a relative path", () => navigate("about"), 400],
       ["a path of control characters", () => navigate("/\u0000\u0001"), 400],
       ["a path too long", () => navigate(`/blog/${"a".repeat(3000)}`), 400],
       ["a body too large", () => navigate(`/about?${"x".repeat(10_000)}`), 413],
-      ["plain text", () => t.app.inject({ method: "POST", url: "/api/view", headers: { "user-agent": chrome, "content-type": "text/plain" }, payload: "p=/about" }), 415],
+      [
+        "plain text",
+        () =>
+          t.app.inject({
+            method: "POST",
+            url: "/api/view",
+            headers: { "user-agent": chrome, "content-type": "text/plain" },
+            payload: "p=/about",
+          }),
+        415,
+      ],
     ])("refuses %s, counting nothing", async (_name, send, status) => {
       const response = await send();
       expect(response.statusCode).toBe(status);
@@ -292,7 +368,12 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
       const response = await sendEnquiry();
       expect(response.statusCode).toBe(201);
       const [row] = await t.database.db.select().from(contactSubmissions);
-      expect(row).toMatchObject({ landingPage: article, attributionSource: "google", attributionMedium: "cpc", attributionCampaign: "arc-flash" });
+      expect(row).toMatchObject({
+        landingPage: article,
+        attributionSource: "google",
+        attributionMedium: "cpc",
+        attributionCampaign: "arc-flash",
+      });
       expect(row!.visitorHash).toEqual(expect.any(String));
       expect(attributionLabel(row!)).toBe(`via google (campaign arc-flash), landed on ${article}`);
 
@@ -322,7 +403,8 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
       await sendEnquiry({ ip: "198.51.100.77" });
       const rows = await t.database.db.select().from(contactSubmissions);
       expect(rows).toHaveLength(3);
-      for (const row of rows) expect(row).toMatchObject({ landingPage: null, attributionSource: null, visitorHash: null });
+      for (const row of rows)
+        expect(row).toMatchObject({ landingPage: null, attributionSource: null, visitorHash: null });
       expect(await report()).toMatchObject({ enquiries: 2 });
     });
 
@@ -375,7 +457,10 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
       t.clock.advance(DAY);
       await visit("/about");
       // Two instances at once: the day is rolled up by one of them.
-      const runs = await Promise.all([analyticsHousekeeping(t.database.db, t.clock.now, 90), analyticsHousekeeping(t.database.db, t.clock.now, 90)]);
+      const runs = await Promise.all([
+        analyticsHousekeeping(t.database.db, t.clock.now, 90),
+        analyticsHousekeeping(t.database.db, t.clock.now, 90),
+      ]);
       expect(runs.flatMap((run) => run.rolledDays)).toEqual(["2026-11-23"]);
       expect(await report()).toEqual(before);
       const [enquiryRow] = await t.database.db.select().from(contactSubmissions);
@@ -385,7 +470,9 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
       t.clock.advance(DAY + HOUR);
       const later = await analyticsHousekeeping(t.database.db, t.clock.now, 90);
       expect(later.deletedSalts).toBeGreaterThanOrEqual(1);
-      expect((await t.database.db.select().from(analyticsSalts).where(eq(analyticsSalts.day, "2026-11-23")))).toHaveLength(0);
+      expect(
+        await t.database.db.select().from(analyticsSalts).where(eq(analyticsSalts.day, "2026-11-23")),
+      ).toHaveLength(0);
       expect(later.deletedViews).toBe(0);
 
       // Past the retention period the raw views go; the roll-up keeps the totals.
@@ -409,17 +496,27 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
       ["an array", "?from=2026-11-01&from=2026-11-02&to=2026-11-23"],
       ["script", "?from=%3Cscript%3E&to=2026-11-23"],
     ])("answers 400 to %s", async (_name, query) => {
-      const response = await t.app.inject({ method: "GET", url: `/admin/api/analytics${query}`, headers: { cookie: member.cookie } });
+      const response = await t.app.inject({
+        method: "GET",
+        url: `/admin/api/analytics${query}`,
+        headers: { cookie: member.cookie },
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toMatch(/from|to|days/);
     });
 
     it("needs a session: 401 for the API, the sign-in page for the dashboard", async () => {
-      expect((await t.app.inject({ method: "GET", url: "/admin/api/analytics?from=2026-11-23&to=2026-11-23" })).statusCode).toBe(401);
+      expect(
+        (await t.app.inject({ method: "GET", url: "/admin/api/analytics?from=2026-11-23&to=2026-11-23" })).statusCode,
+      ).toBe(401);
       const page = await t.app.inject({ method: "GET", url: "/admin/analytics", headers: { accept: "text/html" } });
       expect(page.statusCode).toBe(303);
       expect(page.headers.location).toContain("/admin/sign-in");
-      const forged = await t.app.inject({ method: "GET", url: "/admin/api/analytics?from=2026-11-23&to=2026-11-23", headers: { cookie: "staff_session=forged" } });
+      const forged = await t.app.inject({
+        method: "GET",
+        url: "/admin/api/analytics?from=2026-11-23&to=2026-11-23",
+        headers: { cookie: "staff_session=forged" },
+      });
       expect(forged.statusCode).toBe(401);
     });
 
@@ -431,28 +528,54 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
         [member.cookie, "30d"],
         [member.cookie, "12m"],
       ] as const) {
-        const page = await t.app.inject({ method: "GET", url: `/admin/analytics?period=${period}`, headers: { cookie } });
+        const page = await t.app.inject({
+          method: "GET",
+          url: `/admin/analytics?period=${period}`,
+          headers: { cookie },
+        });
         expect(page.statusCode).toBe(200);
         expect(page.body).toContain("Visitors and enquiries per day");
         expect(page.body).toContain("<svg");
         expect(page.body).toContain("/about");
       }
-      const custom = await t.app.inject({ method: "GET", url: "/admin/analytics?period=custom&from=2026-11-01&to=2026-11-23", headers: { cookie: member.cookie } });
+      const custom = await t.app.inject({
+        method: "GET",
+        url: "/admin/analytics?period=custom&from=2026-11-01&to=2026-11-23",
+        headers: { cookie: member.cookie },
+      });
       expect(custom.statusCode).toBe(200);
       expect(custom.body).toContain("1 Nov 2026 to 23 Nov 2026");
-      const bad = await t.app.inject({ method: "GET", url: "/admin/analytics?period=forever", headers: { cookie: member.cookie } });
+      const bad = await t.app.inject({
+        method: "GET",
+        url: "/admin/analytics?period=forever",
+        headers: { cookie: member.cookie },
+      });
       expect(bad.statusCode).toBe(400);
-      const badCustom = await t.app.inject({ method: "GET", url: "/admin/analytics?period=custom&from=yesterday&to=2026-11-23", headers: { cookie: member.cookie } });
+      const badCustom = await t.app.inject({
+        method: "GET",
+        url: "/admin/analytics?period=custom&from=yesterday&to=2026-11-23",
+        headers: { cookie: member.cookie },
+      });
       expect(badCustom.statusCode).toBe(400);
       expect(badCustom.body).toContain("YYYY-MM-DD");
     });
 
     it("the switch sets and clears a fixed marker on this browser only, from the back office's own pages", async () => {
-      const off = await t.send({ method: "POST", url: "/admin/analytics/exclusion", cookie: member.cookie, payload: { exclude: "1" } });
+      const off = await t.send({
+        method: "POST",
+        url: "/admin/analytics/exclusion",
+        cookie: member.cookie,
+        payload: { exclude: "1" },
+      });
       expect(off.statusCode).toBe(303);
       const setCookie = String(off.headers["set-cookie"]);
       expect(setCookie).toMatch(/^analytics-exclude=1; Max-Age=31536000; Path=\/; SameSite=Lax; HttpOnly; Secure$/);
-      const on = await t.send({ method: "POST", url: "/admin/analytics/exclusion", cookie: member.cookie, payload: { exclude: "0" } });
+      const on = await t.send({
+        method: "POST",
+        url: "/admin/analytics/exclusion",
+        cookie: member.cookie,
+        payload: { exclude: "0" },
+      });
       expect(String(on.headers["set-cookie"])).toMatch(/^analytics-exclude=; Max-Age=0; Path=\/;/);
 
       const crossSite = await t.app.inject({
@@ -463,14 +586,28 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
       });
       expect(crossSite.statusCode).toBe(403);
       expect(crossSite.headers["set-cookie"]).toBeUndefined();
-      const noSession = await t.send({ method: "POST", url: "/admin/analytics/exclusion", payload: { exclude: "1" }, headers: { accept: "application/json" } });
+      const noSession = await t.send({
+        method: "POST",
+        url: "/admin/analytics/exclusion",
+        payload: { exclude: "1" },
+        headers: { accept: "application/json" },
+      });
       expect(noSession.statusCode).toBe(401);
       expect(noSession.headers["set-cookie"]).toBeUndefined();
-      const bad = await t.send({ method: "POST", url: "/admin/analytics/exclusion", cookie: member.cookie, payload: { exclude: "maybe" } });
+      const bad = await t.send({
+        method: "POST",
+        url: "/admin/analytics/exclusion",
+        cookie: member.cookie,
+        payload: { exclude: "maybe" },
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.headers["set-cookie"]).toBeUndefined();
 
-      const page = await t.app.inject({ method: "GET", url: "/admin/analytics", headers: { cookie: `${member.cookie}; analytics-exclude=1` } });
+      const page = await t.app.inject({
+        method: "GET",
+        url: "/admin/analytics",
+        headers: { cookie: `${member.cookie}; analytics-exclude=1` },
+      });
       expect(page.body).toContain("Count this browser again");
     });
   });
@@ -481,7 +618,12 @@ describe.each(testDrivers)("ANALYTICS=false on %s", (driver) => {
     const t = await buildAdminTestApp(driver, { env: { ANALYTICS: "false" }, startAt: START });
     try {
       const member = await joinByInvitation(t, { email: "off@example.com", name: "Off", role: "staff" });
-      await t.app.inject({ method: "GET", url: "/about", remoteAddress: "203.0.113.7", headers: { "user-agent": chrome } });
+      await t.app.inject({
+        method: "GET",
+        url: "/about",
+        remoteAddress: "203.0.113.7",
+        headers: { "user-agent": chrome },
+      });
       const beacon = await t.app.inject({
         method: "POST",
         url: "/api/view",
@@ -489,7 +631,13 @@ describe.each(testDrivers)("ANALYTICS=false on %s", (driver) => {
         payload: "p=%2Fabout",
       });
       expect(beacon.statusCode).toBe(204);
-      await t.app.inject({ method: "POST", url: "/api/contact", remoteAddress: "203.0.113.7", headers: { "user-agent": chrome, origin: t.origin }, payload: enquiry({ formToken: undefined }) });
+      await t.app.inject({
+        method: "POST",
+        url: "/api/contact",
+        remoteAddress: "203.0.113.7",
+        headers: { "user-agent": chrome, origin: t.origin },
+        payload: enquiry({ formToken: undefined }),
+      });
       await t.app.viewCounter.flush();
       expect(await t.database.db.select().from(pageViews)).toHaveLength(0);
       expect(await t.database.db.select().from(analyticsSalts)).toHaveLength(0);

@@ -53,7 +53,11 @@ const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\
 /** A visitor-supplied value as stored: well-formed, without control characters, trimmed and at most `limit` code points; null when nothing is left. */
 export function bounded(value: unknown, limit = FIELD_LIMIT): string | null {
   if (typeof value !== "string") return null;
-  const cleaned = value.slice(0, limit * 4).replace(loneSurrogate, "\ufffd").replace(unwanted, "").trim();
+  const cleaned = value
+    .slice(0, limit * 4)
+    .replace(loneSurrogate, "\ufffd")
+    .replace(unwanted, "")
+    .trim();
   const text = Array.from(cleaned).slice(0, limit).join("").trim();
   return text === "" ? null : text;
 }
@@ -106,7 +110,10 @@ export function visitorHash(salt: string, subject: string, userAgent: string): s
 
 /** The salt of an India day: made once, by whichever instance asks first (insert … on conflict do nothing). */
 export async function saltOf(db: Database, day: string, now: Date): Promise<string> {
-  await db.insert(analyticsSalts).values({ day, salt: randomBytes(32).toString("base64url"), createdAt: now }).onConflictDoNothing();
+  await db
+    .insert(analyticsSalts)
+    .values({ day, salt: randomBytes(32).toString("base64url"), createdAt: now })
+    .onConflictDoNothing();
   const [row] = await db.select({ salt: analyticsSalts.salt }).from(analyticsSalts).where(eq(analyticsSalts.day, day));
   if (!row) throw new Error(`no analytics salt for ${day}`);
   return row.salt;
@@ -177,7 +184,9 @@ export class ViewCounter {
       utmMedium = bounded(query.get("utm_medium"));
       utmCampaign = bounded(query.get("utm_campaign"));
     }
-    const requestHost = String(request.headers.host ?? "").replace(/:\d+$/, "").toLowerCase();
+    const requestHost = String(request.headers.host ?? "")
+      .replace(/:\d+$/, "")
+      .toLowerCase();
     this.waiting.push({
       at: this.now(),
       path: bounded(path, PATH_LIMIT) ?? "/",
@@ -247,7 +256,10 @@ export class ViewCounter {
       // Kept for the next batch while there is room: a short outage loses nothing.
       const room = MAX_WAITING - this.waiting.length;
       if (room > 0) this.waiting.unshift(...batch.slice(0, room));
-      this.log?.warn({ err: error, views: batch.length, kept: Math.max(0, Math.min(room, batch.length)) }, "writing page views failed");
+      this.log?.warn(
+        { err: error, views: batch.length, kept: Math.max(0, Math.min(room, batch.length)) },
+        "writing page views failed",
+      );
       if (this.waiting.length > 0) this.timer ??= setTimeout(() => void this.flush(), BATCH_DELAY_MS * 5).unref();
     }
   }
@@ -284,7 +296,11 @@ export class ViewCounter {
 }
 
 /** How the inbox shows an enquiry's attribution: "via google, landed on /blog/…"; null when it has none. */
-export function attributionLabel(row: { landingPage: string | null; attributionSource: string | null; attributionCampaign?: string | null }): string | null {
+export function attributionLabel(row: {
+  landingPage: string | null;
+  attributionSource: string | null;
+  attributionCampaign?: string | null;
+}): string | null {
   if (!row.landingPage) return null;
   const campaign = row.attributionCampaign ? ` (campaign ${row.attributionCampaign})` : "";
   return `via ${row.attributionSource ?? "a direct visit"}${campaign}, landed on ${row.landingPage}`;

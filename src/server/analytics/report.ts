@@ -10,12 +10,21 @@ import { indiaDay, nextIndiaDay, startOfIndiaDay } from "./counting.ts";
 // day shows the same numbers before and after its roll-up. Since the visitor hash changes every
 // day, visitors over several days are the sum of each day's: the roll-up adds up exactly.
 
-export type FactRow = { day: string; dimension: string; value: string; views: number; visitors: number; enquiries: number; subscriptions: number };
+export type FactRow = {
+  day: string;
+  dimension: string;
+  value: string;
+  views: number;
+  visitors: number;
+  enquiries: number;
+  subscriptions: number;
+};
 
 /** Rows at most this many per list of the report. */
 const LIST_LIMIT = 100;
 
-const indiaDayOf = (column: string) => sql.raw(`to_char((${column} + interval '330 minutes') at time zone 'UTC', 'YYYY-MM-DD')`);
+const indiaDayOf = (column: string) =>
+  sql.raw(`to_char((${column} + interval '330 minutes') at time zone 'UTC', 'YYYY-MM-DD')`);
 
 /**
  * The day-by-day facts of the raw rows between two moments: views and visitors of the site, each
@@ -113,8 +122,10 @@ export function datesBetween(from: string, to: string): string[] {
   return dates;
 }
 
-const byNumber = <Row>(pick: (row: Row) => number, name: (row: Row) => string) => (a: Row, b: Row) =>
-  pick(b) - pick(a) || name(a).localeCompare(name(b));
+const byNumber =
+  <Row>(pick: (row: Row) => number, name: (row: Row) => string) =>
+  (a: Row, b: Row) =>
+    pick(b) - pick(a) || name(a).localeCompare(name(b));
 
 /** The report of the India dates `from` to `to`, inclusive. */
 export async function analyticsReport(db: Database, from: string, to: string): Promise<AnalyticsReport> {
@@ -142,7 +153,9 @@ export async function analyticsReport(db: Database, from: string, to: string): P
     return [...sums.entries()].map(([value, sum]) => ({ value, ...sum }));
   };
 
-  const daily = new Map(datesBetween(from, to).map((date) => [date, { date, visitors: 0, pageviews: 0, enquiries: 0 }]));
+  const daily = new Map(
+    datesBetween(from, to).map((date) => [date, { date, visitors: 0, pageviews: 0, enquiries: 0 }]),
+  );
   let subscriptions = 0;
   for (const row of rows) {
     if (row.dimension !== "total") continue;
@@ -169,20 +182,40 @@ export async function analyticsReport(db: Database, from: string, to: string): P
     conversionRate: visitors === 0 ? 0 : Math.round((enquiries / visitors) * 10_000) / 10_000,
     daily: days,
     pages: perValue("page")
-      .sort(byNumber((row) => row.views, (row) => row.value))
+      .sort(
+        byNumber(
+          (row) => row.views,
+          (row) => row.value,
+        ),
+      )
       .slice(0, LIST_LIMIT)
       .map((row) => ({ path: row.value, views: row.views, visitors: row.visitors, enquiries: row.enquiries })),
     sources: perValue("source")
-      .sort(byNumber((row) => row.visitors, (row) => row.value))
+      .sort(
+        byNumber(
+          (row) => row.visitors,
+          (row) => row.value,
+        ),
+      )
       .slice(0, LIST_LIMIT)
       .map((row) => ({ source: row.value, visitors: row.visitors, enquiries: row.enquiries })),
     campaigns: perValue("campaign")
-      .sort(byNumber((row) => row.visitors, (row) => row.value))
+      .sort(
+        byNumber(
+          (row) => row.visitors,
+          (row) => row.value,
+        ),
+      )
       .slice(0, LIST_LIMIT)
       .map((row) => ({ campaign: row.value, visitors: row.visitors, enquiries: row.enquiries })),
     funnel: funnelSteps.map((step) => ({ step: step.key, visitors: funnel.get(step.key) ?? 0 })),
     devices: perValue("device")
-      .sort(byNumber((row) => row.visitors, (row) => row.value))
+      .sort(
+        byNumber(
+          (row) => row.visitors,
+          (row) => row.value,
+        ),
+      )
       .map((row) => ({ device: row.value, visitors: row.visitors })),
   };
 }

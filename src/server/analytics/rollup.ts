@@ -29,17 +29,28 @@ export async function rollUpDays(db: Database, now: Date): Promise<string[]> {
   const rolled: string[] = [];
   for (const { day } of candidates) {
     const done = await db.transaction(async (tx) => {
-      const marked = await tx.insert(analyticsRolledDays).values({ day, rolledAt: now }).onConflictDoNothing().returning();
+      const marked = await tx
+        .insert(analyticsRolledDays)
+        .values({ day, rolledAt: now })
+        .onConflictDoNothing()
+        .returning();
       if (marked.length === 0) return false;
       const start = startOfIndiaDay(day);
       const end = startOfIndiaDay(nextIndiaDay(day));
       const rows = addUp(await facts(tx, start, end, true));
-      for (let index = 0; index < rows.length; index += 500) await tx.insert(analyticsDaily).values(rows.slice(index, index + 500));
+      for (let index = 0; index < rows.length; index += 500)
+        await tx.insert(analyticsDaily).values(rows.slice(index, index + 500));
       // The day's enquiries keep their attribution; the hash linking them to the day's views is no longer needed.
       await tx
         .update(contactSubmissions)
         .set({ visitorHash: null })
-        .where(and(isNotNull(contactSubmissions.visitorHash), gte(contactSubmissions.createdAt, start), lt(contactSubmissions.createdAt, end)));
+        .where(
+          and(
+            isNotNull(contactSubmissions.visitorHash),
+            gte(contactSubmissions.createdAt, start),
+            lt(contactSubmissions.createdAt, end),
+          ),
+        );
       return true;
     });
     if (done) rolled.push(day);
@@ -50,7 +61,11 @@ export async function rollUpDays(db: Database, now: Date): Promise<string[]> {
 export type AnalyticsHousekeeping = { rolledDays: string[]; deletedViews: number; deletedSalts: number };
 
 /** The daily roll-up, then raw views past the retention period (of rolled-up days only) and salts past 48 hours. */
-export async function analyticsHousekeeping(db: Database, now: Date, retentionDays: number): Promise<AnalyticsHousekeeping> {
+export async function analyticsHousekeeping(
+  db: Database,
+  now: Date,
+  retentionDays: number,
+): Promise<AnalyticsHousekeeping> {
   const rolledDays = await rollUpDays(db, now);
   const cutoff = new Date(now.getTime() - retentionDays * DAY_MS);
   const [deleted] = await queryRows<{ count: number }>(

@@ -93,11 +93,12 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageRouteDependen
 
   const counter = deps.counter?.enabled ? deps.counter : undefined;
   // Counted once the answer is sent, so counting adds nothing to it: a GET (not HEAD) answered
-  // 200 is a page of the route table (a path it does not match gets the 404 page).
+  // 200 is a page of the route table (a path it does not match gets the 404 page), and so is a
+  // 304, a browser showing again the page it holds (only a kept page of status 200 has an ETag).
   const countView = counter
     ? {
         onResponse(request: FastifyRequest, reply: FastifyReply, done: () => void) {
-          if (reply.statusCode === 200 && request.method === "GET") {
+          if ((reply.statusCode === 200 || reply.statusCode === 304) && request.method === "GET") {
             const referrer = request.headers.referer;
             counter.count(request, { url: request.url, referrer: referrer ?? null });
           }

@@ -58,7 +58,12 @@ function DailyChart({ report }: { report: AnalyticsReport }) {
   const first = days[0];
   const last = days[days.length - 1];
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby="chart-title chart-desc" className="mt-3 h-auto w-full">
+    <svg
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-labelledby="chart-title chart-desc"
+      className="mt-3 h-auto w-full"
+    >
       <title id="chart-title">Visitors and enquiries per day</title>
       <desc id="chart-desc">
         {`Bars: visitors per day, at most ${maxVisitors}. Line: enquiries per day, at most ${maxEnquiries}. The table below the chart gives each day's numbers.`}
@@ -85,7 +90,9 @@ function DailyChart({ report }: { report: AnalyticsReport }) {
       ))}
       {days.length > 1 ? <polyline points={line} fill="none" stroke="#b45309" strokeWidth="2" /> : null}
       {days.length <= 31
-        ? days.map((day, index) => <circle key={day.date} cx={x(index)} cy={yEnquiries(day.enquiries)} r="3" fill="#b45309" />)
+        ? days.map((day, index) => (
+            <circle key={day.date} cx={x(index)} cy={yEnquiries(day.enquiries)} r="3" fill="#b45309" />
+          ))
         : null}
       {first ? (
         <text x={pad.left} y={height - 8} fontSize="11" fill="#475569">
@@ -101,10 +108,20 @@ function DailyChart({ report }: { report: AnalyticsReport }) {
   );
 }
 
-function Table({ label, headings, rows, empty }: { label: string; headings: string[]; rows: (string | number)[][]; empty: string }) {
+function Table({
+  label,
+  headings,
+  rows,
+  empty,
+}: {
+  label: string;
+  headings: string[];
+  rows: (string | number)[][];
+  empty: string;
+}) {
   if (rows.length === 0) return <p className="mt-3 text-sm text-slate-600">{empty}</p>;
   return (
-    <div className="relative mt-3 overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
+    <div className="relative mt-3 overflow-x-auto" role="region" aria-label={`${label} (table)`} tabIndex={0}>
       <table className="admin-table">
         <caption className="sr-only">{label}</caption>
         <thead>
@@ -121,7 +138,7 @@ function Table({ label, headings, rows, empty }: { label: string; headings: stri
             <tr key={rowIndex}>
               {row.map((cell, index) =>
                 index === 0 ? (
-                  <th key={index} scope="row" className="font-normal break-all">
+                  <th key={index} scope="row" className="font-normal break-words whitespace-normal">
                     {cell}
                   </th>
                 ) : (
@@ -138,9 +155,19 @@ function Table({ label, headings, rows, empty }: { label: string; headings: stri
   );
 }
 
-function Section({ id, title, children, note }: { id: string; title: string; children: React.ReactNode; note?: string }) {
+function Section({
+  id,
+  title,
+  children,
+  note,
+}: {
+  id: string;
+  title: string;
+  children: React.ReactNode;
+  note?: string;
+}) {
   return (
-    <section aria-labelledby={`${id}-heading`} className="admin-card mt-6">
+    <section aria-labelledby={`${id}-heading`} className="admin-card mt-6 min-w-0">
       <h2 id={`${id}-heading`} className="text-lg font-semibold text-navy-900">
         {title}
       </h2>
@@ -154,7 +181,8 @@ export function AnalyticsPage({ viewer, period, report, excluded, enabled, notic
   const articles = report.pages.filter((page) => page.path.startsWith("/blog/"));
   const articlesWithEnquiries = articles.filter((page) => page.enquiries > 0).sort((a, b) => b.enquiries - a.enquiries);
   const funnelLabels = new Map<string, string>(funnelSteps.map((step) => [step.key, step.label]));
-  const range = report.from === report.to ? formatDay(report.from) : `${formatDay(report.from)} to ${formatDay(report.to)}`;
+  const range =
+    report.from === report.to ? formatDay(report.from) : `${formatDay(report.from)} to ${formatDay(report.to)}`;
   return (
     <AdminLayout viewer={viewer} current={adminPaths.analytics}>
       <h1 className="text-2xl font-bold text-navy-900">Analytics</h1>
@@ -162,7 +190,14 @@ export function AnalyticsPage({ viewer, period, report, excluded, enabled, notic
         {range} (India dates). Counted without cookies; bots, prefetches and browsers that send Sec-GPC are not counted.
       </p>
       <div className="mt-4">
-        <Messages notice={notice} error={enabled ? undefined : "Counting is turned off on this site (ANALYTICS=false): the numbers below do not grow."} />
+        <Messages
+          notice={notice}
+          error={
+            enabled
+              ? undefined
+              : "Counting is turned off on this site (ANALYTICS=false): the numbers below do not grow."
+          }
+        />
       </div>
 
       <nav aria-label="Period" className="mt-2 flex flex-wrap gap-2">
@@ -185,7 +220,14 @@ export function AnalyticsPage({ viewer, period, report, excluded, enabled, notic
           <label htmlFor="analytics-from" className="admin-label">
             From
           </label>
-          <input id="analytics-from" name="from" type="date" required defaultValue={report.from} className="admin-input" />
+          <input
+            id="analytics-from"
+            name="from"
+            type="date"
+            required
+            defaultValue={report.from}
+            className="admin-input"
+          />
         </div>
         <div>
           <label htmlFor="analytics-to" className="admin-label">
@@ -223,15 +265,15 @@ export function AnalyticsPage({ viewer, period, report, excluded, enabled, notic
         </details>
       </Section>
 
+      <Section id="pages" title="Top pages" note="Enquiries: sent the same day by a visitor who had viewed the page.">
+        <Table
+          label="Top pages"
+          headings={["Page", "Views", "Visitors", "Enquiries"]}
+          rows={report.pages.slice(0, 15).map((page) => [page.path, page.views, page.visitors, page.enquiries])}
+          empty="No page views in this period."
+        />
+      </Section>
       <div className="grid gap-x-6 lg:grid-cols-2">
-        <Section id="pages" title="Top pages" note="Enquiries: sent the same day by a visitor who had viewed the page.">
-          <Table
-            label="Top pages"
-            headings={["Page", "Views", "Visitors", "Enquiries"]}
-            rows={report.pages.slice(0, 15).map((page) => [page.path, page.views, page.visitors, page.enquiries])}
-            empty="No page views in this period."
-          />
-        </Section>
         <Section id="funnel" title="Funnel" note="Each step's share is of the step before.">
           <Table
             label="Funnel"
@@ -244,11 +286,17 @@ export function AnalyticsPage({ viewer, period, report, excluded, enabled, notic
             empty="No visitors in this period."
           />
         </Section>
-        <Section id="sources" title="Sources" note="A visitor's source is that of their first page that day: the UTM source, else the site that linked to it.">
+        <Section
+          id="sources"
+          title="Sources"
+          note="A visitor's source is that of their first page that day: the UTM source, else the site that linked to it."
+        >
           <Table
             label="Sources"
             headings={["Source", "Visitors", "Enquiries", "Conversion"]}
-            rows={report.sources.slice(0, 15).map((row) => [row.source, row.visitors, row.enquiries, percent(row.enquiries, row.visitors)])}
+            rows={report.sources
+              .slice(0, 15)
+              .map((row) => [row.source, row.visitors, row.enquiries, percent(row.enquiries, row.visitors)])}
             empty="No visitors in this period."
           />
         </Section>
@@ -256,7 +304,9 @@ export function AnalyticsPage({ viewer, period, report, excluded, enabled, notic
           <Table
             label="Campaigns"
             headings={["Campaign", "Visitors", "Enquiries", "Conversion"]}
-            rows={report.campaigns.slice(0, 15).map((row) => [row.campaign, row.visitors, row.enquiries, percent(row.enquiries, row.visitors)])}
+            rows={report.campaigns
+              .slice(0, 15)
+              .map((row) => [row.campaign, row.visitors, row.enquiries, percent(row.enquiries, row.visitors)])}
             empty="No visits with a utm_campaign in this period."
           />
         </Section>
