@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { retention } from "#shared/retention.ts";
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -127,7 +128,7 @@ const configSchema = z.object({
     .int("must be a whole number")
     .min(1, "must be between 1 and 3650")
     .max(3650, "must be between 1 and 3650")
-    .default(90),
+    .default(retention.analyticsDays),
 });
 
 export type Config = {
