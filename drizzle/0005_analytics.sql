@@ -29,7 +29,8 @@ CREATE TABLE "page_views" (
 	"utm_medium" text,
 	"utm_campaign" text,
 	"device" text NOT NULL,
-	"visitor_hash" text NOT NULL
+	"visitor_hash" text NOT NULL,
+	"views" integer DEFAULT 1 NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "contact_submissions" ADD COLUMN "landing_page" text;--> statement-breakpoint

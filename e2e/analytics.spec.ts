@@ -30,11 +30,11 @@ async function countedViews(
     const salts = await database.db.select().from(analyticsSalts);
     const hashes = salts.map((salt) => visitorHash(salt.salt, "127.0.0.1", agent));
     const rows = await database.db
-      .select({ path: pageViews.path })
+      .select({ path: pageViews.path, views: pageViews.views })
       .from(pageViews)
       .where(inArray(pageViews.visitorHash, hashes))
       .orderBy(pageViews.id);
-    return rows.map((row) => row.path);
+    return rows.flatMap((row) => Array.from({ length: row.views }, () => row.path));
   } finally {
     await database.close();
   }

@@ -112,9 +112,11 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
       },
       payload: new URLSearchParams({ p: path }).toString(),
     });
+  /** The views written, a row of identical views (`views` > 1) as that many. */
   const storedViews = async () => {
     await t.app.viewCounter.flush();
-    return t.database.db.select().from(pageViews).orderBy(pageViews.id);
+    const rows = await t.database.db.select().from(pageViews).orderBy(pageViews.id);
+    return rows.flatMap((row) => Array.from({ length: row.views }, () => row));
   };
   const report = async (from = "2026-11-23", to = from, cookie = member.cookie) => {
     // The session's idle limit is on the same clock as the counting: asked at the start.
@@ -172,6 +174,18 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
       const again = await visit("/about", { headers: { "if-none-match": String(first.headers.etag) } });
       expect(again.statusCode).toBe(304);
       expect((await storedViews()).map((row) => row.path)).toEqual(["/about", "/about"]);
+    });
+
+    it("writes identical views of one batch as one row with their number", async () => {
+      for (let index = 0; index < 3; index += 1) await visit("/about");
+      await visit("/about", { ua: iphone });
+      await t.app.viewCounter.flush();
+      const rows = await t.database.db.select().from(pageViews).orderBy(pageViews.id);
+      expect(rows.map((row) => [row.path, row.device, row.views])).toEqual([
+        ["/about", "desktop", 3],
+        ["/about", "mobile", 1],
+      ]);
+      expect(await report()).toMatchObject({ pageviews: 4, visitors: 2, pages: [{ path: "/about", views: 4, visitors: 2, enquiries: 0 }] });
     });
 
     it("leaves out the site itself as a referrer", async () => {

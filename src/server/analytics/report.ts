@@ -38,7 +38,7 @@ export async function facts(db: Database, start: Date, end: Date, includeRolled:
   const query: SQL = sql`
     with v as (
       select * from (
-        select ${indiaDayOf("at")} as day, id, at, path, referrer_host, utm_source, utm_campaign, device, visitor_hash as h
+        select ${indiaDayOf("at")} as day, id, at, path, referrer_host, utm_source, utm_campaign, device, visitor_hash as h, views
         from page_views where at >= ${from}::timestamptz and at < ${to}::timestamptz
       ) raw where true ${notRolled}
     ),
@@ -65,10 +65,10 @@ export async function facts(db: Database, start: Date, end: Date, includeRolled:
         exists (select 1 from e where e.h = v.h and e.day = v.day) as enquired
       from v group by v.day, v.h
     )
-    select day, 'total' as dimension, '' as value, count(*)::int as views, count(distinct h)::int as visitors, 0 as enquiries, 0 as subscriptions from v group by day
+    select day, 'total' as dimension, '' as value, sum(views)::int as views, count(distinct h)::int as visitors, 0 as enquiries, 0 as subscriptions from v group by day
     union all select day, 'total', '', 0, 0, count(*)::int, 0 from e group by day
     union all select day, 'total', '', 0, 0, 0, count(*)::int from s group by day
-    union all select day, 'page', path, count(*)::int, count(distinct h)::int, 0, 0 from v group by day, path
+    union all select day, 'page', path, sum(views)::int, count(distinct h)::int, 0, 0 from v group by day, path
     union all
       select pv.day, 'page', pv.path, 0, 0, count(distinct e.id)::int, 0
       from (select day, path, h, min(at) as first_at from v group by day, path, h) pv

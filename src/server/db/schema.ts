@@ -328,6 +328,8 @@ export const pageViews = pgTable(
     device: text("device").notNull(),
     /** HMAC of the client address and user agent keyed by the day's salt: one visitor, one day. */
     visitorHash: text("visitor_hash").notNull(),
+    /** Identical views of one batch (the same visitor, page and source within a second or so) share a row. */
+    views: integer("views").notNull().default(1),
   },
   (table) => [index("page_views_at_idx").on(table.at), index("page_views_visitor_idx").on(table.visitorHash, table.at)],
 );
