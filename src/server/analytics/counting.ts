@@ -183,6 +183,18 @@ export class ViewCounter {
   /** Counts a view of a public page (the caller has checked it is one, answered 200 to a GET) unless its headers say not to. */
   count(request: FastifyRequest, source: ViewSource): void {
     if (!this.enabled || notCountedBecause(request.headers) !== undefined) return;
+    const userAgent = request.headers["user-agent"]!;
+    const at = this.now();
+    // A repeat of a waiting view (the same India day, client, browser, address and referrer) only
+    // adds to its number: nothing is parsed for it.
+    const day = Math.floor((at.getTime() + INDIA_OFFSET_MS) / DAY_MS);
+    const key = `${day}\n${request.ip}\n${userAgent}\n${source.url}\n${source.referrer ?? ""}`;
+    const same = this.waiting.get(key);
+    if (same) {
+      same.views += 1;
+      return;
+    }
+    if (this.waiting.size >= MAX_WAITING) return;
     const queryAt = source.url.indexOf("?");
     const path = queryAt === -1 ? source.url : source.url.slice(0, queryAt);
     let utmSource = null;
@@ -194,29 +206,19 @@ export class ViewCounter {
       utmMedium = bounded(query.get("utm_medium"));
       utmCampaign = bounded(query.get("utm_campaign"));
     }
-    const userAgent = request.headers["user-agent"]!;
-    const subject = clientSubject(request.ip);
-    const referrer = referrerHost(source.referrer, [this.siteHost, String(request.headers.host ?? "").replace(/:\d+$/, "").toLowerCase()]);
-    const at = this.now();
-    // The India day's number: identical views of two days are two rows.
-    const day = Math.floor((at.getTime() + INDIA_OFFSET_MS) / DAY_MS);
-    const key = `${day}\n${subject}\n${userAgent}\n${path}\n${referrer}\n${utmSource}\n${utmMedium}\n${utmCampaign}`;
-    const same = this.waiting.get(key);
-    if (same) {
-      same.views += 1;
-      return;
-    }
-    if (this.waiting.size >= MAX_WAITING) return;
+    const requestHost = String(request.headers.host ?? "")
+      .replace(/:\d+$/, "")
+      .toLowerCase();
     this.waiting.set(key, {
       at,
       views: 1,
       path: bounded(path, PATH_LIMIT) ?? "/",
-      referrerHost: referrer,
+      referrerHost: source.referrer ? referrerHost(source.referrer, [this.siteHost, requestHost]) : null,
       utmSource,
       utmMedium,
       utmCampaign,
       userAgent,
-      subject,
+      subject: clientSubject(request.ip),
     });
     if (this.waiting.size >= BATCH_SIZE) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), BATCH_DELAY_MS).unref();
