@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { HtmlValidate } from "html-validate";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AnalyticsReport } from "#shared/analytics.ts";
 import { type AdminTestApp, buildAdminTestApp, joinByInvitation, type SignedIn } from "../../../test/admin-fixtures.ts";
@@ -572,6 +573,25 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
       });
       expect(badCustom.statusCode).toBe(400);
       expect(badCustom.body).toContain("YYYY-MM-DD");
+    });
+
+    it("renders valid HTML (html-validate's recommended rules, as the public pages are held to)", async () => {
+      await visit(`${article}?utm_source=google&utm_campaign=arc-flash`);
+      await visit("/contact");
+      await sendEnquiry();
+      const page = await t.app.inject({ method: "GET", url: "/admin/analytics?period=7d", headers: { cookie: member.cookie } });
+      const validator = new HtmlValidate({
+        extends: ["html-validate:recommended"],
+        rules: {
+          "doctype-style": ["error", { style: "lowercase" }],
+          "attribute-boolean-style": ["error", { style: "empty" }],
+          "attr-case": ["error", { style: ["lowercase", "camelcase"] }],
+          "void-style": "off",
+          "valid-id": ["error", { relaxed: true }],
+        },
+      });
+      const result = await validator.validateString(page.body, "analytics.html");
+      expect(result.results.flatMap((entry) => entry.messages.map((message) => `${message.ruleId}: ${message.message} (${message.selector})`))).toEqual([]);
     });
 
     it("the switch sets and clears a fixed marker on this browser only, from the back office's own pages", async () => {

@@ -121,7 +121,7 @@ function Table({
 }) {
   if (rows.length === 0) return <p className="mt-3 text-sm text-slate-600">{empty}</p>;
   return (
-    <div className="relative mt-3 overflow-x-auto" role="region" aria-label={`${label} (table)`} tabIndex={0}>
+    <section className="relative mt-3 overflow-x-auto" aria-label={`${label} (table)`} tabIndex={0}>
       <table className="admin-table">
         <caption className="sr-only">{label}</caption>
         <thead>
@@ -151,7 +151,7 @@ function Table({
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
