@@ -6,6 +6,7 @@ import { buildIfStale } from "./build-if-stale.ts";
 import { root } from "./bench/processes.ts";
 import type { AnyBenchSection } from "./bench/section.ts";
 import { accessLogSection } from "./bench/sections/access-log.ts";
+import { analyticsSection } from "./bench/sections/analytics.ts";
 import { firstLoadSection } from "./bench/sections/first-load.ts";
 import { inboxSearchSection } from "./bench/sections/inbox-search.ts";
 import { lighthouseSection } from "./bench/sections/lighthouse.ts";
@@ -18,7 +19,7 @@ import { assertWrkInstalled } from "./bench/wrk.ts";
 // those named by --only), prints their tables and writes bench/results/latest.json.
 // docs/performance.md says how each section measures and what the figures were.
 
-const sections: AnyBenchSection[] = [firstLoadSection, lighthouseSection, throughputSection, accessLogSection, startupSection, inboxSearchSection];
+const sections: AnyBenchSection[] = [firstLoadSection, lighthouseSection, throughputSection, accessLogSection, analyticsSection, startupSection, inboxSearchSection];
 
 const usage = [
   "usage: npm run bench [-- --only <section>[,<section>…]]",

@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { pageRoutes } from "../src/web/routes.tsx";
 import { BUDGET, builtFile, builtPageModules, measureRoutes, publicPageFiles } from "./bundle-sizes.ts";
@@ -36,5 +39,18 @@ describe("the back office's code", () => {
       expect(text.toLowerCase(), file).not.toContain("webauthn");
       expect(text, file).not.toContain("admin-card");
     }
+  });
+});
+
+describe("the analytics beacon", () => {
+  it("adds at most a few hundred bytes to the public bundle", async () => {
+    const { minify, transformWithOxc } = await import("vite");
+    // The beacon's own code, minified as the build does (its imports, React and the shared paths, are in the bundle already).
+    const file = fileURLToPath(new URL("../src/web/lib/count-navigation.ts", import.meta.url));
+    const { code: javascript } = await transformWithOxc(readFileSync(file, "utf8"), file);
+    const { code } = await minify(file.replace(/\.ts$/, ".js"), javascript);
+    expect(gzipSync(code, { level: 9 }).length).toBeLessThanOrEqual(300);
+    // It is in the public entry, and sends to the beacon endpoint.
+    expect(publicPageFiles().some((file) => builtFile(file).includes("sendBeacon"))).toBe(true);
   });
 });

@@ -24,14 +24,17 @@ export function freshClientAddress(): string {
   return `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
 }
 
-export async function buildAdminTestApp(driver: TestDriver, options: { env?: Record<string, string>; onMailQueued?: () => void } = {}): Promise<AdminTestApp> {
+export async function buildAdminTestApp(
+  driver: TestDriver,
+  options: { env?: Record<string, string>; onMailQueued?: () => void; content?: boolean; startAt?: Date } = {},
+): Promise<AdminTestApp> {
   const clock = {
-    now: new Date("2026-11-23T06:00:00Z"),
+    now: options.startAt ?? new Date("2026-11-23T06:00:00Z"),
     advance(ms: number) {
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const t = await buildTestApp(driver, { content: false, env: options.env, now: () => clock.now, onMailQueued: options.onMailQueued });
+  const t = await buildTestApp(driver, { content: options.content ?? false, env: options.env, now: () => clock.now, onMailQueued: options.onMailQueued });
   const origin = new URL(t.config.siteUrl).origin;
   return {
     ...t,

@@ -68,6 +68,8 @@ export type SiteOptions = {
   /** The embedded database's folder; a new temporary one when neither this nor databaseUrl is given. */
   dataDir?: string;
   databaseUrl?: string;
+  /** More of the site's settings (ANALYTICS=false, say). */
+  env?: Record<string, string>;
 };
 
 /**
@@ -92,6 +94,7 @@ export async function startSite(options: SiteOptions): Promise<SiteProcess> {
       SITE_URL: base,
       LOG_LEVEL: options.logLevel,
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATA_DIR: dataDir }),
+      ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -25,6 +25,8 @@ import { registerEnquiryRoutes } from "./routes/enquiry-routes.ts";
 import { registerForwardedForFilter } from "./http/client-address.ts";
 import { capConnectionsPerClient, serverTimeoutOptions } from "./http/connection-limits.ts";
 import { originOf } from "./http/same-origin.ts";
+import { ViewCounter } from "./analytics/counting.ts";
+import { registerBeaconRoute } from "./analytics/beacon-route.ts";
 
 export type AppDependencies = {
   config: Config;
@@ -48,6 +50,13 @@ export type AppDependencies = {
   /** Told when an enquiry has queued mail, so the outbox worker sends it at once. */
   onEnquiryQueued?: () => void;
 };
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The analytics' view counter (tests flush it). */
+    viewCounter: ViewCounter;
+  }
+}
 
 export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
 export const STATIC_FILE_CACHE = "public, max-age=604800";
@@ -115,6 +124,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }
 
   registerHealthRoutes(app, db);
+  // Cookieless analytics: views counted in memory, written in batches, the last ones on close.
+  const counter = new ViewCounter({ db, enabled: config.analytics, siteUrl: config.siteUrl, now: deps.now, log: app.log });
+  app.decorate("viewCounter", counter);
+  app.addHook("onClose", async () => counter.close());
+  const sameOrigin = { siteOrigin: originOf(config.siteUrl), acceptLoopback: !config.siteUrlSet };
   const formSecret = config.formSecret ?? (await sharedSetting(db, "form-secret", generateSecret));
   const readApi = createReadApi({ db, issueFormFields: () => issueFormFields(formSecret) });
   const contentVersion = await watchContentVersion(db, deps.contentPollMs);
@@ -129,8 +143,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     onEnquiryQueued: deps.onEnquiryQueued,
     renderer: deps.renderer,
     readApi,
-    sameOrigin: { siteOrigin: originOf(config.siteUrl), acceptLoopback: !config.siteUrlSet },
+    sameOrigin,
+    attributionOf: (request) => counter.attributionOf(request),
+    now: deps.now,
   });
+  registerBeaconRoute(app, { counter, sameOrigin });
   await registerAdmin(app, {
     db,
     siteUrl: config.siteUrl,
@@ -142,6 +159,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     linkRequestsPerMinute: config.rateLimitPerMinute,
     onMailQueued: deps.onEnquiryQueued,
     now: deps.now,
+    counter,
   });
   for (const unknownApi of ["/api", "/api/*"]) {
     app.all(unknownApi, async (request, reply) => reply.code(404).send(apiNotFound(request.method, request.url)));
@@ -154,6 +172,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     contentVersion: config.dev ? undefined : () => contentVersion.current(),
     formSecret,
     cache: deps.pageCache,
+    counter,
   });
 
   app.setNotFoundHandler(async (request, reply) =>

@@ -28,6 +28,8 @@ describe("parseConfig", () => {
       connectionTimeoutMs: 90000,
       connectionCheckIntervalMs: 5000,
       maxConnectionsPerClient: 100,
+      analytics: true,
+      analyticsRetentionDays: 90,
     });
   });
 
@@ -109,6 +111,8 @@ describe("parseConfig", () => {
     [{ CONNECTION_CHECK_INTERVAL_MS: "5" }, "Invalid configuration: CONNECTION_CHECK_INTERVAL_MS must be between 10 and 60000"],
     [{ MAX_CONNECTIONS_PER_CLIENT: "-1" }, "Invalid configuration: MAX_CONNECTIONS_PER_CLIENT must be 0 (no cap) or more"],
     [{ MAX_CONNECTIONS_PER_CLIENT: "1.5" }, "Invalid configuration: MAX_CONNECTIONS_PER_CLIENT must be a whole number"],
+    [{ ANALYTICS: "maybe" }, "Invalid configuration: ANALYTICS must be true or false"],
+    [{ ANALYTICS_RETENTION_DAYS: "0" }, "Invalid configuration: ANALYTICS_RETENTION_DAYS must be between 1 and 3650"],
   ])("rejects %o with one line naming the variable", (env, message) => {
     expect(() => parseConfig(env)).toThrow(message);
     try {

@@ -134,6 +134,13 @@ const configSchema = z.object({
     .int("must be a whole number")
     .min(0, "must be 0 (no cap) or more")
     .default(100),
+  ANALYTICS: booleanFromEnv.optional(),
+  ANALYTICS_RETENTION_DAYS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 3650")
+    .max(3650, "must be between 1 and 3650")
+    .default(retention.analyticsDays),
 });
 
 export type Config = {
@@ -182,6 +189,10 @@ export type Config = {
   connectionCheckIntervalMs: number;
   /** Connections one client (an IPv4 address, an IPv6 /64) may hold at once; 0: no cap. Trusted proxies are not capped. */
   maxConnectionsPerClient: number;
+  /** Count page views (cookieless analytics); ANALYTICS=false turns counting and its storage off. */
+  analytics: boolean;
+  /** Raw page views are deleted after this many days; the daily roll-up stays. */
+  analyticsRetentionDays: number;
 };
 
 export class ConfigError extends Error {}
@@ -235,5 +246,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     connectionTimeoutMs: c.CONNECTION_TIMEOUT_MS,
     connectionCheckIntervalMs: c.CONNECTION_CHECK_INTERVAL_MS,
     maxConnectionsPerClient: c.MAX_CONNECTIONS_PER_CLIENT,
+    analytics: c.ANALYTICS ?? true,
+    analyticsRetentionDays: c.ANALYTICS_RETENTION_DAYS,
   };
 }

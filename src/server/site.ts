@@ -18,6 +18,7 @@ import { pruneRateLimits } from "./enquiries/rate-limit.ts";
 import { pruneSpamRecords } from "./enquiries/spam.ts";
 import { queueReplyReminders } from "./enquiries/reply-reminders.ts";
 import { dailyRetentionPurge } from "./enquiries/retention.ts";
+import { analyticsHousekeeping } from "./analytics/rollup.ts";
 import { OutboxWorker, type OutboxWorkerOptions } from "./mail/outbox-worker.ts";
 import { createSmtpTransport } from "./mail/smtp-transport.ts";
 import { errorCode } from "./plugins/request-logging.ts";
@@ -140,6 +141,16 @@ export async function startSite(options: SiteOptions): Promise<Site> {
       Promise.all([pruneSessions(database.db), pruneTokens(database.db), pruneChallenges(database.db), pruneAudit(database.db)]).catch((error: unknown) =>
         app.log.warn(errCode(error), "back-office pruning failed"),
       ),
+      // Analytics: the daily roll-up (once per day, whichever instance gets there first), raw
+      // views past ANALYTICS_RETENTION_DAYS, salts past 48 hours.
+      config.analytics
+        ? analyticsHousekeeping(database.db, new Date(), config.analyticsRetentionDays).then(
+            (done) => {
+              if (done.rolledDays.length || done.deletedViews) app.log.info(done, "analytics rolled up and pruned");
+            },
+            (error: unknown) => app.log.warn(errCode(error), "analytics housekeeping failed"),
+          )
+        : undefined,
       // Once a day, on one instance: whichever claims the day first.
       dailyRetentionPurge(database.db, new Date(), { spamDays: config.spamRetentionDays, closedEnquiryDays: config.enquiryRetentionDays }).then(
         (deleted) => {

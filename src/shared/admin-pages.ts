@@ -2,6 +2,8 @@
 // server-rendering entry (src/web/admin/entry-server.tsx): which page to render, with what.
 // Dates travel as ISO strings; everything a page shows is in its props.
 
+import type { AnalyticsPeriodKey, AnalyticsReport } from "./analytics.ts";
+
 export type StaffRole = "admin" | "staff";
 
 /** The signed-in member of staff, shown in the header on every page behind the sign-in. */
@@ -22,6 +24,7 @@ export const adminPaths = {
   enquiry: (id: string) => `/admin/enquiries/${id}`,
   privacy: "/admin/privacy",
   analytics: "/admin/analytics",
+  analyticsExclusion: "/admin/analytics/exclusion",
   invitation: (token: string) => `/admin/invite/${token}`,
   signInLink: (token: string) => `/admin/sign-in-link/${token}`,
   api: {
@@ -29,6 +32,7 @@ export const adminPaths = {
     signIn: "/admin/api/sign-in",
     registrationOptions: "/admin/api/passkeys/registration-options",
     registration: "/admin/api/passkeys/registration",
+    analytics: "/admin/api/analytics",
   },
 } as const;
 
@@ -130,7 +134,6 @@ export type AdminPageProps =
   | { page: "invitation"; token: string; invitee: { name: string; email: string; role: StaffRole } }
   | { page: "sign-in-link"; token: string; member: { name: string; email: string } }
   | { page: "link-unusable"; kind: "invitation" | "sign-in" }
-  | { page: "placeholder"; viewer: AdminViewer; title: string; text: string }
   | { page: "account"; viewer: AdminViewer; passkeys: PasskeySummary[]; sessions: SessionSummary[]; notice?: string; error?: string }
   | { page: "staff"; viewer: AdminViewer; staff: StaffSummary[]; issued?: IssuedLink; notice?: string; error?: string; form?: Record<string, string> }
   | {
@@ -174,6 +177,17 @@ export type AdminPageProps =
       preview?: ErasureCounts;
       erased?: ErasureCounts;
       error?: string;
+    }
+  | {
+      page: "analytics";
+      viewer: AdminViewer;
+      period: AnalyticsPeriodKey;
+      report: AnalyticsReport;
+      /** This browser carries the marker that keeps it from being counted. */
+      excluded: boolean;
+      /** ANALYTICS is on. */
+      enabled: boolean;
+      notice?: string;
     }
   | { page: "error"; viewer?: AdminViewer; status: number; title: string; message: string };
 

@@ -14,4 +14,9 @@ export const retention = {
   closedEnquiryDays: 365,
   /** The back office's audit trail keeps an event this many months. */
   auditMonths: 24,
+  /**
+   * Page views (analytics) are deleted after this many days; only daily totals stay. The default
+   * of ANALYTICS_RETENTION_DAYS: a site that sets another must say so in its privacy notice.
+   */
+  analyticsDays: 90,
 } as const;

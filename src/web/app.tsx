@@ -4,6 +4,7 @@ import { useLocation } from "wouter";
 import { SiteLayout } from "./components/site-layout.tsx";
 import { flushEnquiryOutbox } from "./lib/enquiry-outbox.ts";
 import { useScrollOnNavigation } from "./lib/scroll-on-navigation.ts";
+import { useCountNavigation } from "./lib/count-navigation.ts";
 import { Spinner } from "./ui/spinner.tsx";
 import { NotFoundPage } from "./pages/not-found/not-found-page.tsx";
 import { RouteContext } from "./lib/route-context.ts";
@@ -55,6 +56,7 @@ export function App({ notFoundAt }: { notFoundAt?: string }) {
   useScrollOnNavigation(location);
 
   const match = serverNotFound === location ? undefined : matchPage(location);
+  useCountNavigation(location, match !== undefined);
   const Page = match?.route.component;
   return (
     <SiteLayout>

@@ -19,9 +19,10 @@ import { type Access, actorOf, type AdminContext, type AdminPart, viewerOf } fro
 import { AUDIT_ACTIONS, type AuditEventInput, listAudit, recordAudit } from "./audit.ts";
 import { defaultRetentionPeriods } from "../enquiries/retention.ts";
 import { registerInbox } from "./inbox.ts";
-import { placeholderParts } from "./placeholder-parts.ts";
 import { registerPrivacy } from "./privacy.ts";
 import { registerSubscribers } from "./subscribers.ts";
+import { analyticsPart } from "../analytics/analytics-part.ts";
+import type { ViewCounter } from "../analytics/counting.ts";
 import {
   authenticationOptions,
   listPasskeys,
@@ -84,6 +85,8 @@ export type AdminDependencies = {
   now?: () => Date;
   /** The back office's parts behind the door (the inbox, analytics…), registered on the /admin plugin. */
   parts?: AdminPart[];
+  /** Counts page views: the analytics dashboard writes its waiting views before reporting. */
+  counter?: ViewCounter;
 };
 
 
@@ -98,7 +101,7 @@ declare module "fastify" {
 }
 
 /** The parts behind the door, in order. */
-const defaultParts: AdminPart[] = [registerInbox, registerSubscribers, registerPrivacy, placeholderParts];
+const defaultParts = (deps: AdminDependencies): AdminPart[] => [registerInbox, registerSubscribers, registerPrivacy, analyticsPart(deps.counter)];
 
 /** Limits per account (attempts per window, in seconds), for each door. */
 const accountLimits = {
@@ -429,7 +432,7 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
         viewerOf,
         actorOf,
       };
-      for (const part of deps.parts ?? defaultParts) await part(admin, context);
+      for (const part of deps.parts ?? defaultParts(deps)) await part(admin, context);
 
       async function accountPage(request: FastifyRequest, reply: FastifyReply, extra: { notice?: string; error?: string } = {}, status = 200) {
         const session = sessionOf(request);

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { ContactSubmission } from "#shared/api-types.ts";
 import type { ContactSubmissionData } from "#shared/schemas/contact-submission.ts";
 import type { Database } from "./client.ts";
+import type { Attribution } from "../analytics/counting.ts";
 import { hitRateLimit } from "../enquiries/rate-limit.ts";
 import { countSpam, shortenedSpam, useFormToken } from "../enquiries/spam.ts";
 import { type ContactSubmissionRow, contactSubmissions, mailOutbox } from "./schema.ts";
@@ -12,6 +13,10 @@ export type MailPlan = { configured: boolean; acknowledge: boolean };
 export type StoreEnquiryInput = {
   data: ContactSubmissionData;
   idempotencyKey: string;
+  /** Where the enquiry came from (analytics); stored with an enquiry that is not spam. */
+  attribution?: Attribution;
+  /** When it was sent, by the app's clock when the app has one of its own (tests); else the database's. */
+  createdAt?: Date;
   /** Why the post is spam before the database is asked (honeypot, forged or too-fast token), or null. */
   spamReason: string | null;
   mail: MailPlan;
@@ -107,6 +112,8 @@ export async function storeEnquiry(db: Database, input: StoreEnquiryInput): Prom
         status: spamReason !== null ? "spam" : "new",
         spamReason,
         bodyDigest: digest,
+        ...(spamReason === null ? input.attribution : undefined),
+        ...(input.createdAt ? { createdAt: input.createdAt } : {}),
       })
       .onConflictDoNothing({ target: contactSubmissions.idempotencyKey })
       .returning();

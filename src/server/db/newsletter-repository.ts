@@ -1,11 +1,15 @@
 import { sql } from "drizzle-orm";
 import { type Database, queryRows } from "./client.ts";
+import type { Attribution } from "../analytics/counting.ts";
 
 /** Subscribes an address once; a second subscription is a success that changes nothing. */
-export async function subscribeToNewsletter(db: Database, email: string): Promise<{ created: boolean }> {
+export async function subscribeToNewsletter(db: Database, email: string, attribution?: Attribution, createdAt?: Date): Promise<{ created: boolean }> {
+  const a = attribution;
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`insert into newsletter_subscribers (email) values (${email.toLowerCase()})
+    sql`insert into newsletter_subscribers (email, created_at, landing_page, attribution_source, attribution_medium, attribution_campaign)
+        values (${email.toLowerCase()}, coalesce(${createdAt?.toISOString() ?? null}::timestamptz, now()),
+                ${a?.landingPage ?? null}, ${a?.attributionSource ?? null}, ${a?.attributionMedium ?? null}, ${a?.attributionCampaign ?? null})
         on conflict (email) do nothing returning id`,
   );
   return { created: rows.length > 0 };

@@ -1,6 +1,21 @@
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, bigint, bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 
+/**
+ * Where a conversion came from (analytics): its sender's first page view that India day. All
+ * null when it was not counted (no view that day, Sec-GPC, an excluded browser, ANALYTICS=false).
+ */
+function attributionColumns() {
+  return {
+    /** The path of the first page viewed that day. */
+    landingPage: text("landing_page"),
+    /** utm_source, else the referring site's host, else null (a direct visit). */
+    attributionSource: text("attribution_source"),
+    attributionMedium: text("attribution_medium"),
+    attributionCampaign: text("attribution_campaign"),
+  };
+}
+
 // The four tables of SPEC section 3, and the enquiry pipeline's own: newsletter subscribers, the
 // mail outbox and the shared rate-limit counters. Columns are snake_case in SQL, camelCase in
 // TypeScript.
@@ -45,6 +60,12 @@ export const contactSubmissions = pgTable("contact_submissions", {
   updatedAt: timestamp("updated_at", { withTimezone: true }),
   /** Who made the latest change, for the "changed by X meanwhile" message; just a name is kept. */
   updatedByLabel: text("updated_by_label"),
+  ...attributionColumns(),
+  /**
+   * The sender's visitor hash of that day (analytics): links the enquiry to the pages its sender
+   * viewed. Cleared when the day is rolled up (analytics/rollup.ts); the attribution stays.
+   */
+  visitorHash: text("visitor_hash"),
 }, (table) => [
   // The inbox's order (newest first, id breaking ties), whole and within a status.
   // (NULLS FIRST as a plain ORDER BY … DESC has it, or the planner cannot read the index in order.)
@@ -82,6 +103,7 @@ export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   /** Stored lower-cased, so one address subscribes once. */
   email: text("email").notNull().unique(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  ...attributionColumns(),
 });
 
 export const mailOutbox = pgTable(
@@ -329,3 +351,62 @@ export const auditEvents = pgTable(
 export type StaffRow = typeof staff.$inferSelect;
 export type PasskeyRow = typeof passkeys.$inferSelect;
 export type AuditEventRow = typeof auditEvents.$inferSelect;
+
+// Analytics without cookies (docs/decisions/031-cookieless-analytics.md): a random salt per India
+// day, the page views (no address, no user agent), and the daily roll-up kept after them.
+
+/** One random salt per India day, shared by the instances; deleted 48 hours after it was made. */
+export const analyticsSalts = pgTable("analytics_salts", {
+  /** The India date, YYYY-MM-DD. */
+  day: text("day").primaryKey(),
+  salt: text("salt").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One row per counted view of a public page; deleted after ANALYTICS_RETENTION_DAYS. */
+export const pageViews = pgTable(
+  "page_views",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    /** Without its query string. */
+    path: text("path").notNull(),
+    /** The referring site's host; null for none or the site itself. */
+    referrerHost: text("referrer_host"),
+    utmSource: text("utm_source"),
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    /** "mobile", "tablet", "desktop" or "other". */
+    device: text("device").notNull(),
+    /** HMAC of the client address and user agent keyed by the day's salt: one visitor, one day. */
+    visitorHash: text("visitor_hash").notNull(),
+    /** Identical views of one batch (the same visitor, page and source within a second or so) share a row. */
+    views: integer("views").notNull().default(1),
+  },
+  (table) => [index("page_views_at_idx").on(table.at), index("page_views_visitor_idx").on(table.visitorHash, table.at)],
+);
+
+/**
+ * The daily roll-up: per India day and dimension ("total", "page", "source", "campaign",
+ * "device", "funnel") and value, the views, visitors, enquiries and subscriptions. Kept after the
+ * raw views are deleted, so old periods still show their totals.
+ */
+export const analyticsDaily = pgTable(
+  "analytics_daily",
+  {
+    day: text("day").notNull(),
+    dimension: text("dimension").notNull(),
+    value: text("value").notNull(),
+    views: integer("views").notNull().default(0),
+    visitors: integer("visitors").notNull().default(0),
+    enquiries: integer("enquiries").notNull().default(0),
+    subscriptions: integer("subscriptions").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.dimension, table.value] })],
+);
+
+/** The India days already rolled up: their numbers come from analytics_daily from then on. */
+export const analyticsRolledDays = pgTable("analytics_rolled_days", {
+  day: text("day").primaryKey(),
+  rolledAt: timestamp("rolled_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -6,6 +6,7 @@ import type { ReadApi } from "../routes/content-api.ts";
 import { fillFormFields, hasFormFields } from "./form-fields.ts";
 import { canonicalPageTarget, mayNeedCanonicalising } from "./canonical-url.ts";
 import { PageCache, sendCachedPage } from "./page-cache.ts";
+import type { ViewCounter } from "../analytics/counting.ts";
 
 // Serving the site's pages: one canonical address per page (a 301 from any other spelling), the
 // route table (#shared/routes.ts) deciding what is a page, rendered pages kept per content version,
@@ -23,6 +24,8 @@ export type PageRouteDependencies = {
   formSecret: string;
   /** The cache to keep pages in (tests pass their own to look into it); one is made when unset. */
   cache?: PageCache;
+  /** Counts the views of public pages (analytics), after each answer has gone. */
+  counter?: ViewCounter;
 };
 
 /**
@@ -88,7 +91,23 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageRouteDependen
     return sendCachedPage(request, reply, page!);
   }
 
-  app.get("/*", async (request, reply) => {
+  const counter = deps.counter?.enabled ? deps.counter : undefined;
+  // Counted once the answer is sent, so counting adds nothing to it: a GET (not HEAD) answered
+  // 200 is a page of the route table (a path it does not match gets the 404 page), and so is a
+  // 304, a browser showing again the page it holds (only a kept page of status 200 has an ETag).
+  const countView = counter
+    ? {
+        onResponse(request: FastifyRequest, reply: FastifyReply, done: () => void) {
+          if ((reply.statusCode === 200 || reply.statusCode === 304) && request.method === "GET") {
+            const referrer = request.headers.referer;
+            counter.count(request, { url: request.url, referrer: referrer ?? null });
+          }
+          done();
+        },
+      }
+    : {};
+
+  app.get("/*", countView, async (request, reply) => {
     const { renderer } = deps;
     if (!renderer) {
       return reply.code(503).send({ error: "Service Unavailable", message: "Pages are not being served." });

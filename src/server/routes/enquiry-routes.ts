@@ -17,6 +17,7 @@ import { statusTitle } from "../plugins/errors.ts";
 import { errorCode } from "../plugins/request-logging.ts";
 import type { PageRenderer } from "../render/page-renderer.ts";
 import type { ReadApi } from "./content-api.ts";
+import type { Attribution } from "../analytics/counting.ts";
 
 // The enquiry and newsletter posts, as JSON (the spec's call) and as plain form posts (no
 // JavaScript). Nothing a visitor sends leads to a 500: bad input is a 4xx that names the field,
@@ -33,6 +34,10 @@ export type EnquiryRouteDeps = {
   readApi: ReadApi;
   /** Which origin the site's own forms post from (SITE_URL). */
   sameOrigin: SameOriginOptions;
+  /** Where a conversion came from (analytics): its sender's first view today, when counted. */
+  attributionOf?: (request: FastifyRequest) => Promise<Attribution | undefined>;
+  /** The app's own clock, when it has one (tests): enquiries and subscriptions are dated by it. */
+  now?: () => Date;
 };
 
 /**
@@ -128,6 +133,16 @@ export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDe
     return reply.code(status).header("cache-control", "no-store").type("text/html; charset=utf-8").send(page.html);
   }
 
+  /** The attribution of a conversion; never a reason for the conversion to fail. */
+  async function attributionOf(request: FastifyRequest): Promise<Attribution | undefined> {
+    try {
+      return await deps.attributionOf?.(request);
+    } catch (error) {
+      request.log.warn({ errCode: errorCode(error) }, "attributing a conversion failed");
+      return undefined;
+    }
+  }
+
   async function handleEnquiry(request: FastifyRequest, reply: FastifyReply) {
     const asForm = isFormPost(request);
     const body = bodyObject(request.body);
@@ -186,8 +201,11 @@ export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDe
           : null;
       const withoutToken = formToken.verdict === "missing" || formToken.verdict === "expired";
 
+      const attribution = spamReason === null ? await attributionOf(request) : undefined;
       const stored = await database(request.log, "store enquiry", () =>
         storeEnquiry(deps.db, {
+          attribution,
+          createdAt: deps.now?.(),
           data: parsed.data,
           idempotencyKey,
           spamReason,
@@ -275,7 +293,7 @@ export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDe
       const honeypot = typeof body["bot-field"] === "string" && body["bot-field"].trim() !== "";
       const result = honeypot
         ? { created: false }
-        : await database(request.log, "subscribe", () => subscribeToNewsletter(deps.db, parsed.data.email));
+        : await database(request.log, "subscribe", async () => subscribeToNewsletter(deps.db, parsed.data.email, await attributionOf(request), deps.now?.()));
       if (asForm) return reply.code(303).header("location", `${paths.blog}?subscribed=1#newsletter`).send();
       return reply.code(result.created ? 201 : 200).send({ subscribed: true });
     } catch (error) {

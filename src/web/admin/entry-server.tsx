@@ -3,7 +3,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { AdminPageProps, AdminServerEntry } from "#shared/admin-pages.ts";
 import { InvitationPage, LinkUnusablePage, SignInLinkPage, SignInPage } from "./pages/door-pages.tsx";
 import { EnquiryPage, InboxPage, PrivacyPage, SubscribersPage } from "./pages/inbox-pages.tsx";
-import { AccountPage, AuditPage, ErrorPage, PlaceholderPage, StaffPage } from "./pages/staff-pages.tsx";
+import { AnalyticsPage } from "./pages/analytics-page.tsx";
+import { AccountPage, AuditPage, ErrorPage, StaffPage } from "./pages/staff-pages.tsx";
 
 // The back office's server-rendering entry. Its pages are plain HTML with forms that post; the
 // one script they load (admin-client.ts) runs the passkey ceremonies and small conveniences, so
@@ -19,8 +20,6 @@ function page(props: AdminPageProps): { title: string; element: ReactElement } {
       return { title: "Sign in with a one-time link", element: <SignInLinkPage {...props} /> };
     case "link-unusable":
       return { title: "Link cannot be used", element: <LinkUnusablePage {...props} /> };
-    case "placeholder":
-      return { title: props.title, element: <PlaceholderPage {...props} /> };
     case "account":
       return { title: "Your account", element: <AccountPage {...props} /> };
     case "staff":
@@ -35,6 +34,8 @@ function page(props: AdminPageProps): { title: string; element: ReactElement } {
       return { title: "Subscribers", element: <SubscribersPage {...props} /> };
     case "privacy":
       return { title: "Privacy", element: <PrivacyPage {...props} /> };
+    case "analytics":
+      return { title: "Analytics", element: <AnalyticsPage {...props} /> };
     case "error":
       return { title: props.title, element: <ErrorPage {...props} /> };
   }

@@ -7,18 +7,6 @@ type Props<Name extends AdminPageProps["page"]> = Extract<AdminPageProps, { page
 
 const methodLabels: Record<string, string> = { passkey: "passkey", invitation: "invitation", "sign-in-link": "one-time link" };
 
-export function PlaceholderPage({ viewer, title, text }: Props<"placeholder">) {
-  const current = title === "Enquiries" ? adminPaths.home : title === "Subscribers" ? adminPaths.subscribers : adminPaths.analytics;
-  return (
-    <AdminLayout viewer={viewer} current={current}>
-      <h1 className="text-2xl font-bold text-navy-900">{title}</h1>
-      <div className="admin-card mt-4">
-        <p className="text-slate-700">{text}</p>
-      </div>
-    </AdminLayout>
-  );
-}
-
 export function AccountPage({ viewer, passkeys, sessions, notice, error }: Props<"account">) {
   return (
     <AdminLayout viewer={viewer}>

@@ -52,6 +52,16 @@ export function PrivacyPage() {
           records hold no name, email address or message. To limit abuse, we count posts per network address for one
           minute, storing only a one-way keyed hash of the address.
         </li>
+        <li>
+          <strong>Visit counts</strong>, without cookies: for each page shown, its address (without what follows the
+          &ldquo;?&rdquo;), the site that linked to it, the campaign named in the link (utm_source, utm_medium,
+          utm_campaign), and whether the device is a phone, a tablet or a computer. To tell visitors apart for one day, we
+          keep a one-way keyed hash of your network address and browser, made with a random key that changes every day and
+          is deleted after 48 hours; your network address and browser are never stored, so the next day&apos;s hash cannot
+          be linked to today&apos;s. When you send an enquiry or subscribe, we note with it the first page you viewed that
+          day and the site or campaign that brought you. If your browser sends the Global Privacy Control signal (Sec-GPC),
+          nothing of your visit is counted.
+        </li>
       </ul>
       <h2 id="why">Why we collect it</h2>
       <p>
@@ -72,6 +82,10 @@ export function PrivacyPage() {
           <a href={`mailto:${site.email}`}>{site.email}</a>, and we delete your address.
         </li>
         <li>Server request records: 30 days.</li>
+        <li>
+          Visit counts: {retention.analyticsDays} days, then only daily totals (per page, source, campaign and kind of
+          device) are kept, which concern no one visitor.
+        </li>
         <li>
           Staff accounts: while the person works with us; a back-office session ends after 12 hours without use and 7 days
           after sign-in at the latest. The record of back-office actions: {retention.auditMonths} months.
@@ -132,14 +146,17 @@ export function CookiesPage() {
   return (
     <LegalPage eyebrow="Legal" title="Cookie Policy">
       <p>
-        <strong>This website sets no cookies for its visitors</strong>, first-party or third-party, and loads no analytics,
-        advertising or tracking scripts.
+        <strong>This website sets no cookies for its visitors</strong>, first-party or third-party, and loads no third-party
+        analytics, advertising or tracking scripts. It counts visits itself, without cookies or anything else stored in
+        your browser: see our <Link href={paths.privacy}>Privacy Policy</Link>.
       </p>
       <h2 id="staff">Cookies for our staff</h2>
       <p>
         The firm&apos;s own staff who sign in to the website&apos;s back office get one cookie, which keeps them signed in: it
         holds a random number, is sent only to the back office&apos;s addresses (under /admin), cannot be read by scripts,
-        and ends when they sign out, after 12 hours without use, or 7 days after they signed in.
+        and ends when they sign out, after 12 hours without use, or 7 days after they signed in. A member of staff may also
+        ask, on the back office&apos;s analytics page, that their own browser not be counted: it then keeps a cookie
+        holding only the value 1 (nothing that identifies anyone) for a year, or until they turn counting on again.
       </p>
       <h2 id="local-storage">What the browser keeps instead</h2>
       <p>
