@@ -142,15 +142,14 @@ export async function startSite(options: SiteOptions): Promise<Site> {
         app.log.warn(errCode(error), "back-office pruning failed"),
       ),
       // Analytics: the daily roll-up (once per day, whichever instance gets there first), raw
-      // views past ANALYTICS_RETENTION_DAYS, salts past 48 hours.
-      config.analytics
-        ? analyticsHousekeeping(database.db, new Date(), config.analyticsRetentionDays).then(
-            (done) => {
-              if (done.rolledDays.length || done.deletedViews) app.log.info(done, "analytics rolled up and pruned");
-            },
-            (error: unknown) => app.log.warn(errCode(error), "analytics housekeeping failed"),
-          )
-        : undefined,
+      // views past ANALYTICS_RETENTION_DAYS, salts past 48 hours. With ANALYTICS=false too: views
+      // counted before it was turned off still go when their time is up.
+      analyticsHousekeeping(database.db, new Date(), config.analyticsRetentionDays).then(
+        (done) => {
+          if (done.rolledDays.length || done.deletedViews) app.log.info(done, "analytics rolled up and pruned");
+        },
+        (error: unknown) => app.log.warn(errCode(error), "analytics housekeeping failed"),
+      ),
       // Once a day, on one instance: whichever claims the day first.
       dailyRetentionPurge(database.db, new Date(), { spamDays: config.spamRetentionDays, closedEnquiryDays: config.enquiryRetentionDays }).then(
         (deleted) => {
