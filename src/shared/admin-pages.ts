@@ -91,6 +91,8 @@ export type InboxRowView = {
   owner: string | null;
   reply: ReplyStateView;
   spamReason: string | null;
+  /** Where the sender came from (analytics): "via google, landed on /blog/…", or null. */
+  attribution: string | null;
 };
 
 export type PromiseFigures = {
@@ -119,6 +121,8 @@ export type EnquiryView = {
   firstReplyAt: string | null;
   firstReplyBy: string | null;
   spamReason: string | null;
+  /** Where the sender came from (analytics): "via google, landed on /blog/…", or null. */
+  attribution: string | null;
   version: number;
   reply: ReplyStateView;
 };

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { attributionLabel } from "../analytics/counting.ts";
 import { aliasedTable, and, asc, desc, eq, gte, inArray, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import { adminPaths, type EnquiryView, type InboxFilter, type InboxRowView, type PromiseFigures } from "#shared/admin-pages.ts";
 import { CLOSED_STATUSES, dueAt, ENQUIRY_STATUSES, type EnquiryStatus, isEnquiryStatus, REPLY_WITHIN_MS, replyState, statusLabels } from "#shared/inbox.ts";
@@ -115,6 +116,7 @@ function rowView(row: { enquiry: ContactSubmissionRow; owner: string | null }, n
     owner: row.owner,
     reply: replyState({ receivedAt: enquiry.createdAt, firstReplyAt: enquiry.firstReplyAt, status: enquiry.status }, now),
     spamReason: enquiry.spamReason,
+    attribution: attributionLabel(enquiry),
   };
 }
 
@@ -296,6 +298,7 @@ export const registerInbox: AdminPart = (admin, context) => {
       firstReplyAt: enquiry.firstReplyAt?.toISOString() ?? null,
       firstReplyBy: enquiry.firstReplyAt ? (people?.replier ?? "a former member of staff") : null,
       spamReason: enquiry.spamReason,
+      attribution: attributionLabel(enquiry),
       version: enquiry.version,
       reply: replyState({ receivedAt: enquiry.createdAt, firstReplyAt: enquiry.firstReplyAt, status: enquiry.status }, now),
     };

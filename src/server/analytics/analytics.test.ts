@@ -391,6 +391,14 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
       });
       expect(row!.visitorHash).toEqual(expect.any(String));
       expect(attributionLabel(row!)).toBe(`via google (campaign arc-flash), landed on ${article}`);
+      // The inbox shows it, in the list and on the enquiry's page.
+      const label = `via google (campaign arc-flash), landed on ${article}`;
+      const inbox = await t.app.inject({ method: "GET", url: "/admin", headers: { cookie: member.cookie } });
+      expect(inbox.statusCode).toBe(200);
+      expect(inbox.body).toContain(label);
+      const page = await t.app.inject({ method: "GET", url: `/admin/enquiries/${row!.id}`, headers: { cookie: member.cookie } });
+      expect(page.body).toContain("Came from");
+      expect(page.body).toContain(label);
 
       const numbers = await report();
       expect(numbers).toMatchObject({ visitors: 2, pageviews: 4, enquiries: 1, conversionRate: 0.5 });

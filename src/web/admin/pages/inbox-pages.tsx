@@ -177,7 +177,10 @@ export function InboxPage({ viewer, rows, filter, counts, promise, staff, pageNu
                     </a>
                     <div className="text-xs text-slate-600">{row.reference}</div>
                   </td>
-                  <td>{row.company ?? ""}</td>
+                  <td>
+                    {row.company ?? ""}
+                    {row.attribution ? <div className="text-xs text-slate-600">{row.attribution}</div> : null}
+                  </td>
                   <td>{row.service ?? ""}</td>
                   <td className="whitespace-nowrap">{formatIndiaDateTime(row.receivedAt)}</td>
                   <td>
@@ -263,6 +266,8 @@ export function EnquiryPage({ viewer, enquiry, notes, mail, staff, notice, error
             <dd>{enquiry.service ?? "Not specified"}</dd>
             <dt className="font-medium text-slate-600">Received</dt>
             <dd>{formatIndiaDateTime(enquiry.receivedAt)}</dd>
+            <dt className="font-medium text-slate-600">Came from</dt>
+            <dd className="break-all">{enquiry.attribution ?? "Not known"}</dd>
             <dt className="font-medium text-slate-600">Reply due</dt>
             <dd>{formatIndiaDateTime(enquiry.dueAt)}</dd>
             <dt className="font-medium text-slate-600">First reply</dt>
