@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import { HtmlValidate } from "html-validate";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AnalyticsReport } from "#shared/analytics.ts";
 import { type AdminTestApp, buildAdminTestApp, joinByInvitation, type SignedIn } from "../../../test/admin-fixtures.ts";
 import { testAdminRenderer, testRenderer } from "../../../test/build-test-app.ts";
 import { testDrivers } from "../../../test/databases.ts";
+import { htmlValidator } from "../../../test/html-validator.ts";
 import { enquiry } from "../../../test/enquiry-fixtures.ts";
 import { buildApp } from "../app.ts";
 import { analyticsSalts, contactSubmissions, newsletterSubscribers, pageViews } from "../db/schema.ts";
@@ -588,17 +588,7 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
       await visit("/contact");
       await sendEnquiry();
       const page = await t.app.inject({ method: "GET", url: "/admin/analytics?period=7d", headers: { cookie: member.cookie } });
-      const validator = new HtmlValidate({
-        extends: ["html-validate:recommended"],
-        rules: {
-          "doctype-style": ["error", { style: "lowercase" }],
-          "attribute-boolean-style": ["error", { style: "empty" }],
-          "attr-case": ["error", { style: ["lowercase", "camelcase"] }],
-          "void-style": "off",
-          "valid-id": ["error", { relaxed: true }],
-        },
-      });
-      const result = await validator.validateString(page.body, "analytics.html");
+      const result = await htmlValidator.validateString(page.body, "analytics.html");
       expect(result.results.flatMap((entry) => entry.messages.map((message) => `${message.ruleId}: ${message.message} (${message.selector})`))).toEqual([]);
     });
 

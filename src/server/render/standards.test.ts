@@ -1,43 +1,10 @@
-import { HtmlValidate } from "html-validate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../../test/build-test-app.ts";
+import { htmlValidator as validator } from "../../../test/html-validator.ts";
 import { everyPagePathForTests } from "../../../test/page-paths.ts";
 
 // Every page's server HTML, as a validator and a search engine read it: valid HTML, and JSON-LD
 // blocks that carry what Google's structured-data documentation asks of their type.
-
-/**
- * html-validate's recommended rules, with the few that conflict with a deliberate choice set
- * here, each with its reason. Everything else is an error.
- */
-const validator = new HtmlValidate({
-  extends: ["html-validate:recommended"],
-  rules: {
-    // The document starts "<!doctype html>", as the HTML standard's own examples write it; case is not significant.
-    "doctype-style": ["error", { style: "lowercase" }],
-    // React's server renderer writes a present boolean attribute as `required=""`, which HTML allows.
-    "attribute-boolean-style": ["error", { style: "empty" }],
-    // React writes a few attribute names in camelCase (dateTime, fetchPriority); HTML attribute names ignore case.
-    "attr-case": ["error", { style: ["lowercase", "camelcase"] }],
-    // React closes void elements ("<img ... />") and the document shell does not ("<meta ...>"): both are valid HTML.
-    "void-style": "off",
-    // React's useId makes ids such as "_R_1r_-email"; HTML allows any id without whitespace, and the
-    // relaxed check still rejects empty ids and ids with spaces.
-    "valid-id": ["error", { relaxed: true }],
-    // A few lists are named with aria-label (the category filter, the footer's social links): ARIA
-    // lets a list have a name, and screen-reader users and the browser tests find them by it.
-    "aria-label-misuse": ["error", { allowAnyNamable: true }],
-    // The phone links keep the number's ordinary spaces (read aloud and copied as written) and
-    // stay on one line through the whitespace-nowrap class.
-    "tel-non-breaking": ["error", { ignoreClasses: ["whitespace-nowrap"] }],
-    // An article's or project's title is its headline from content/ followed by the site's name;
-    // a search engine shortens a long one in its results, and the length is the editors' call.
-    "long-title": "off",
-    // SPEC section 2: the thank-you page goes home after 10 seconds, and says so; the rule allows
-    // only an instant refresh. The form of the refresh is checked more strictly below.
-    "meta-refresh": "off",
-  },
-});
 
 /**
  * What each JSON-LD @type must carry, as dotted paths. From Google Search Central's structured-data

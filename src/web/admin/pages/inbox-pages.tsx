@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { AdminPageProps, InboxFilter, ReplyStateView } from "#shared/admin-pages.ts";
 import { adminPaths } from "#shared/admin-pages.ts";
 import { ENQUIRY_STATUSES, formatSpan, statusLabels, type EnquiryStatus } from "#shared/inbox.ts";
@@ -33,6 +34,18 @@ function filterQuery(filter: InboxFilter, extra: Record<string, string> = {}): s
   return text ? `?${text}` : "";
 }
 
+/** One figure above the inbox: its label, and its number (a link to the matching view, some of them). */
+function InboxFigure({ label, tone, data, children }: { label: string; tone?: string; data: Record<string, string>; children: ReactNode }) {
+  return (
+    <div className="admin-card">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className={tone ? `text-2xl font-bold ${tone}` : "text-2xl font-bold"} {...data}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
 export function InboxPage({ viewer, rows, filter, counts, promise, staff, pageNumber, more }: Props<"inbox">) {
   const share = promise.counted > 0 ? Math.round((promise.answered / promise.counted) * 100) : null;
   return (
@@ -44,41 +57,26 @@ export function InboxPage({ viewer, rows, filter, counts, promise, staff, pageNu
         </a>
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-5" aria-label="Inbox figures">
-        <div className="admin-card">
-          <dt className="text-sm text-slate-600">New</dt>
-          <dd className="text-2xl font-bold" data-count="new">
-            <a href={`${adminPaths.home}?status=new`} className="admin-link">
-              {counts.new}
-            </a>
-          </dd>
-        </div>
-        <div className="admin-card">
-          <dt className="text-sm text-slate-600">Overdue</dt>
-          <dd className={`text-2xl font-bold ${counts.overdue ? "text-red-800" : "text-navy-900"}`} data-count="overdue">
-            {counts.overdue}
-          </dd>
-        </div>
-        <div className="admin-card">
-          <dt className="text-sm text-slate-600">Unassigned</dt>
-          <dd className="text-2xl font-bold" data-count="unassigned">
-            <a href={`${adminPaths.home}?owner=none`} className="admin-link">
-              {counts.unassigned}
-            </a>
-          </dd>
-        </div>
-        <div className="admin-card">
-          <dt className="text-sm text-slate-600">Answered within {limits.replyWithinHours} h (30 days)</dt>
-          <dd className="text-2xl font-bold text-navy-900" data-figure="share">
-            {share === null ? "–" : `${share}%`}
-            <span className="ml-1 text-sm font-normal text-slate-600">{promise.counted ? `${promise.answered} of ${promise.counted}` : "no enquiries yet"}</span>
-          </dd>
-        </div>
-        <div className="admin-card">
-          <dt className="text-sm text-slate-600">Median reply time (30 days)</dt>
-          <dd className="text-2xl font-bold text-navy-900" data-figure="median">
-            {promise.medianReplyMs === null ? "–" : formatSpan(promise.medianReplyMs)}
-          </dd>
-        </div>
+        <InboxFigure label="New" data={{ "data-count": "new" }}>
+          <a href={`${adminPaths.home}?status=new`} className="admin-link">
+            {counts.new}
+          </a>
+        </InboxFigure>
+        <InboxFigure label="Overdue" tone={counts.overdue ? "text-red-800" : "text-navy-900"} data={{ "data-count": "overdue" }}>
+          {counts.overdue}
+        </InboxFigure>
+        <InboxFigure label="Unassigned" data={{ "data-count": "unassigned" }}>
+          <a href={`${adminPaths.home}?owner=none`} className="admin-link">
+            {counts.unassigned}
+          </a>
+        </InboxFigure>
+        <InboxFigure label={`Answered within ${limits.replyWithinHours} h (30 days)`} tone="text-navy-900" data={{ "data-figure": "share" }}>
+          {share === null ? "–" : `${share}%`}
+          <span className="ml-1 text-sm font-normal text-slate-600">{promise.counted ? `${promise.answered} of ${promise.counted}` : "no enquiries yet"}</span>
+        </InboxFigure>
+        <InboxFigure label="Median reply time (30 days)" tone="text-navy-900" data={{ "data-figure": "median" }}>
+          {promise.medianReplyMs === null ? "–" : formatSpan(promise.medianReplyMs)}
+        </InboxFigure>
       </dl>
 
       <form method="get" action={adminPaths.home} className="admin-card mt-4 grid gap-4 sm:grid-cols-3 lg:grid-cols-7 lg:items-end" aria-label="Filter enquiries">
