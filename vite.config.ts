@@ -1,4 +1,3 @@
-import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
@@ -7,12 +6,6 @@ import { defineConfig } from "vite";
 // server-rendering entry (dist/server). `npm run build` runs both.
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
-  resolve: {
-    alias: {
-      // wouter imports the shim for React 17; React 19 has useSyncExternalStore built in.
-      "use-sync-external-store/shim/index.js": fileURLToPath(new URL("src/web/lib/use-sync-external-store.ts", import.meta.url)),
-    },
-  },
   build: isSsrBuild
     ? {
         outDir: "dist/server",
@@ -32,21 +25,12 @@ export default defineConfig(({ isSsrBuild }) => ({
           // back office's script is an entry of its own, which no public page links.
           input: ["src/web/entry-client.tsx", "src/web/boot.ts", "src/web/admin/admin-client.ts"],
           output: {
-            // Few modules, because each one a phone fetches and evaluates costs it a few
-            // milliseconds of main thread: React DOM, the rest of the framework with the icons,
-            // the site's shared code, then each page's own chunk; zod only where a form validates.
+            // React in one file, which every public page loads; then each island's own chunk and
+            // the few modules islands share; zod only where a form validates, when it does.
             codeSplitting: {
               groups: [
-                { name: "react-dom", test: /node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 4 },
-                { name: "validation", test: /node_modules[\\/]zod[\\/]/, priority: 3 },
-                // Not the back office's passkey library: it belongs to the back office's own chunk.
-                { name: "framework", test: /node_modules[\\/](?!lucide-react[\\/]|@simplewebauthn[\\/])/, priority: 2 },
-                // Not the boot script, the entry or the zod schemas: those stay where they are used.
-                {
-                  name: "site",
-                  test: /src[\\/](shared[\\/](?!schemas[\\/](contact-submission|newsletter-signup)|admin-)|web[\\/](components|lib|ui|api)[\\/]|web[\\/](app|routes)\.tsx)/,
-                  priority: 1,
-                },
+                { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+                { name: "validation", test: /node_modules[\\/]zod[\\/]/, priority: 2 },
               ],
             },
           },

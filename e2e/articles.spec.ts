@@ -43,21 +43,6 @@ test.describe("articles", () => {
   });
 });
 
-test("opened in the browser, an unknown article shows the 404 page, and one that fails to load offers to try again", async ({ page, pageGuard }) => {
-  pageGuard.allow(/status of (404|500)/);
-  await page.goto("/blog");
-  await page.locator("html[data-hydrated=true]").waitFor();
-  // The page loads the article itself: the API's 404 is an answer, a 500 a failure.
-  await page.evaluate(() => history.pushState(null, "", "/blog/no-such-article"));
-  await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
-  await page.route("**/api/blog-posts/failing-article", (route) =>
-    route.fulfill({ status: 500, json: { error: "Internal Server Error", message: "Something went wrong on our side." } }),
-  );
-  await page.evaluate(() => history.pushState(null, "", "/blog/failing-article"));
-  await expect(page.getByRole("heading", { level: 1, name: "Unable to Load Article" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Try Again" })).toBeVisible();
-});
-
 test.describe("articles without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -9,49 +9,7 @@ async function openBlog(page: Page, path = "/blog") {
   await page.locator("html[data-hydrated=true]").waitFor();
 }
 
-/** Reaches /blog by a client-side navigation, so the page loads its articles itself. */
-async function navigateToBlog(page: Page) {
-  await page.goto("/about");
-  await page.locator("html[data-hydrated=true]").waitFor();
-  await page.getByRole("navigation", { name: "Main", exact: true }).getByRole("link", { name: "Insights" }).click();
-}
-
 test.describe("the blog", () => {
-  test("shows 'Loading articles...' with a spinner until the articles arrive", async ({ page }) => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/blog-posts", async (route) => {
-      await held;
-      await route.continue();
-    });
-    await navigateToBlog(page);
-    const loading = page.getByRole("status").filter({ hasText: "Loading articles..." });
-    await expect(loading).toBeVisible();
-    await expect(loading.locator("svg.animate-spin")).toBeVisible();
-    // The articles section is named by a heading that is there in this state too.
-    await expect(page.getByRole("region", { name: "Articles", exact: true })).toContainText("Loading articles...");
-    release();
-    await expect(page.getByRole("heading", { name: /^Latest Articles \(\d+\)$/ })).toBeVisible();
-  });
-
-  for (const [name, fail] of [
-    ["a failing", (route: import("@playwright/test").Route) => route.fulfill({ status: 500, body: "boom" })],
-    ["an unreachable", (route: import("@playwright/test").Route) => route.abort("connectionrefused")],
-  ] as const) {
-    test(`shows the error panel for ${name} API, and 'Try Again' reloads the page`, async ({ page, pageGuard }) => {
-      pageGuard.allow(/status of 500|ERR_CONNECTION_REFUSED/);
-      await page.route("**/api/blog-posts", fail);
-      await navigateToBlog(page);
-      const panel = page.getByRole("alert").filter({ has: page.getByRole("heading", { name: "Unable to Load Articles" }) });
-      await expect(panel.getByRole("heading", { name: "Unable to Load Articles" })).toBeVisible();
-      await expect(panel).toContainText("We're having trouble loading our latest insights. Please try again later.");
-      await expect(page.getByRole("region", { name: "Unable to Load Articles" })).toContainText("Try Again");
-      await page.unroute("**/api/blog-posts");
-      await Promise.all([page.waitForEvent("load"), panel.getByRole("button", { name: "Try Again" }).click()]);
-      await expect(page.getByRole("heading", { name: /^Latest Articles \(\d+\)$/ })).toBeVisible();
-    });
-  }
-
   test("searches title or excerpt ignoring case, filters by category, combines both, and keeps them in the URL", async ({ page }) => {
     await openBlog(page);
     const total = await grid(page).getByRole("article").count();
@@ -90,43 +48,11 @@ test.describe("the blog", () => {
     await expect(page.getByRole("link", { name: "Clear Filters" })).toHaveCount(0);
   });
 
-  test("says so when nothing matches, and when there are no articles at all", async ({ page }) => {
+  test("says so when nothing matches", async ({ page }) => {
     await openBlog(page, "/blog?q=zzzz-no-such-thing");
     await expect(page.getByRole("heading", { name: "No Articles Found" })).toBeVisible();
     await expect(page.getByText("Try adjusting your search or filter criteria.")).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "Found 0 article(s)" })).toBeVisible();
-
-    await page.route("**/api/blog-posts", (route) => route.fulfill({ json: [] }));
-    await navigateToBlog(page);
-    await expect(page.getByRole("heading", { name: "No Articles Found" })).toBeVisible();
-    await expect(page.getByText("We're working on bringing you the latest insights. Check back soon!")).toBeVisible();
-    await expect(page.getByRole("heading", { level: 2, name: "Latest Articles (0)" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Clear Filters" })).toHaveCount(0);
-  });
-
-  test("shows each card's image, badge, date like 'January 5, 2025', title, a three-line excerpt and Read More", async ({ page }) => {
-    await page.route("**/api/blog-posts", (route) =>
-      route.fulfill({
-        json: [
-          { id: "1", slug: "a", title: "A renewable one", excerpt: "x ".repeat(400), category: "Renewable Energy", imageUrl: "/images/articles/cea-reactive-power-requirements-for-solar-plants.svg", publishedAt: "2025-01-05T06:00:00.000Z" },
-          { id: "2", slug: "b", title: "A protection one", excerpt: "Short.", category: "Protection & Safety", imageUrl: "/images/articles/arc-flash-studies-ieee-1584-2018.svg", publishedAt: "2024-09-12T06:00:00.000Z" },
-        ],
-      }),
-    );
-    await navigateToBlog(page);
-    await expect(grid(page).getByRole("article")).toHaveCount(2);
-    const [first, second] = await grid(page).getByRole("article").all();
-    await expect(first!.locator("time")).toHaveText("January 5, 2025");
-    await expect(second!.locator("time")).toHaveText("September 12, 2024");
-    await expect(first!.locator("[data-badge]")).toHaveAttribute("data-badge", "green");
-    await expect(second!.locator("[data-badge]")).toHaveAttribute("data-badge", "blue");
-    await expect(first!.getByRole("img")).toHaveCount(0); // decorative: alt=""
-    await expect(first!.locator("img")).toHaveAttribute("width", "1200");
-    const excerpt = first!.locator("p.line-clamp-3");
-    expect(await excerpt.evaluate((node) => getComputedStyle(node).webkitLineClamp)).toBe("3");
-    const lineHeight = await excerpt.evaluate((node) => parseFloat(getComputedStyle(node).lineHeight));
-    expect((await excerpt.boundingBox())!.height).toBeLessThanOrEqual(lineHeight * 3 + 1);
-    await expect(first!.getByRole("link", { name: "Read More" })).toHaveAttribute("href", "/blog/a");
   });
 
   for (const [width, columns] of [

@@ -1,18 +1,9 @@
-import type { Page, Route } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 
 type Project = { slug: string; category: string; title: string; year: string; capacity: string | null; timeline: string | null };
 
 const projectCards = (page: Page) => page.locator("main article");
-
-/** Reaches /projects by a client-side navigation, so the page loads the projects itself. */
-async function navigateToProjects(page: Page) {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto("/services");
-  await page.locator("html[data-hydrated=true]").waitFor();
-  await page.getByRole("navigation", { name: "Main", exact: true }).getByRole("link", { name: "Projects" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Projects" })).toBeVisible();
-}
 
 test.describe("projects", () => {
   test("lists every project with the badge rule, filters by category, and links each to its page", async ({ page, request }) => {
@@ -43,19 +34,6 @@ test.describe("projects", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
   });
 
-  test("opened in the browser, an unknown project shows the 404 page, and one that fails to load offers to try again", async ({ page, pageGuard }) => {
-    pageGuard.allow(/status of (404|500)/);
-    await page.goto("/projects");
-    await page.locator("html[data-hydrated=true]").waitFor();
-    await page.evaluate(() => history.pushState(null, "", "/projects/no-such-project"));
-    await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
-    await page.route("**/api/projects/failing-project", (route) =>
-      route.fulfill({ status: 500, json: { error: "Internal Server Error", message: "Something went wrong on our side." } }),
-    );
-    await page.evaluate(() => history.pushState(null, "", "/projects/failing-project"));
-    await expect(page.getByRole("heading", { level: 1, name: "Unable to Load Project" })).toBeVisible();
-  });
-
   for (const width of [375, 1280]) {
     test(`keeps each card's category badge as wide as its text at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
@@ -67,44 +45,6 @@ test.describe("projects", () => {
         const cardBox = (await card.boundingBox())!;
         expect(badge.width).toBeLessThan(cardBox.width / 2);
       }
-    });
-  }
-});
-
-test.describe("projects, when the browser loads them itself", () => {
-  test("shows no projects until they arrive, then every one", async ({ page, request }) => {
-    const all = (await (await request.get("/api/projects")).json()) as Project[];
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let asked = 0;
-    await page.route("**/api/projects", async (route) => {
-      asked += 1;
-      await held;
-      await route.continue();
-    });
-    await navigateToProjects(page);
-    await expect.poll(() => asked).toBe(1);
-    await expect(projectCards(page)).toHaveCount(0);
-    await expect(page.getByRole("heading", { name: "Planning a project like these?" })).toBeVisible();
-    release();
-    await expect(projectCards(page)).toHaveCount(all.length);
-    await expect(page.getByRole("heading", { level: 2, name: `All Projects (${all.length})` })).toBeVisible();
-  });
-
-  for (const [name, fail] of [
-    ["a failing", (route: Route) => route.fulfill({ status: 500, body: "boom" })],
-    ["an unreachable", (route: Route) => route.abort("connectionrefused")],
-  ] as const) {
-    test(`still shows the page and its call to action, without projects, for ${name} API`, async ({ page, pageGuard }) => {
-      pageGuard.allow(/status of 500|ERR_CONNECTION_REFUSED/);
-      const answered = page.waitForEvent("requestfinished", (request) => request.url().endsWith("/api/projects")).catch(() => undefined);
-      const failed = page.waitForEvent("requestfailed", (request) => request.url().endsWith("/api/projects")).catch(() => undefined);
-      await page.route("**/api/projects", fail);
-      await navigateToProjects(page);
-      await Promise.race([answered, failed]);
-      await expect(projectCards(page)).toHaveCount(0);
-      await expect(page.getByRole("heading", { name: "Planning a project like these?" })).toBeVisible();
-      await expect(page.getByRole("link", { name: "Discuss Your Project" })).toHaveAttribute("href", "/contact");
     });
   }
 });

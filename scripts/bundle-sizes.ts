@@ -1,31 +1,20 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { readBuiltAssets } from "../src/server/render/assets.ts";
+import type { ServerEntry } from "../src/shared/page-rendering.ts";
+import { routeIds, routePath } from "../src/shared/routes.ts";
 
 // First-load JavaScript and CSS of every page, as a browser downloads them on arrival: the
-// entry, the page's own chunk and every chunk either imports. Used by the budget test and the
+// boot script, the entry with React, and the chunks of the islands the page shows. Used by the budget test and the
 // benchmark. `node --import tsx scripts/bundle-sizes.ts` prints the table.
 
-export const BUDGET = { jsGzip: 100 * 1024, cssGzip: 15 * 1024 };
+export const BUDGET = { jsGzip: 80 * 1024, cssGzip: 15 * 1024 };
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const clientDir = path.join(root, "dist", "client");
-
-/** Where the browser's page modules live: each is a chunk of its own in the build's manifest. */
-const PAGE_MODULES = "src/web/pages/";
-
-type ManifestChunk = { isDynamicEntry?: boolean };
-
-/** Every page module the build produced, read from its own manifest: none can escape the budget. */
-export function builtPageModules(): string[] {
-  const manifest = JSON.parse(readFileSync(path.join(clientDir, ".vite", "manifest.json"), "utf8")) as Record<string, ManifestChunk>;
-  return Object.entries(manifest)
-    .filter(([source, chunk]) => chunk.isDynamicEntry && source.startsWith(PAGE_MODULES))
-    .map(([source]) => source)
-    .sort();
-}
+const serverEntry = path.join(root, "dist", "server", "entry-server.js");
 
 export type RouteWeight = { route: string; files: number; js: { raw: number; gzip: number; brotli: number }; css: { raw: number; gzip: number; brotli: number } };
 
@@ -40,36 +29,46 @@ function sizes(files: string[]) {
   return total;
 }
 
-/** Every file a public page loads on arrival (JavaScript and CSS), across all pages. */
-export function publicPageFiles(): string[] {
+/** A path of each route of the table, and one that matches none (the 404 page). */
+export const measuredPaths = (): { route: string; path: string }[] => [
+  ...routeIds.map((id) => ({ route: id, path: routePath(id, { slug: "any-slug" }) })),
+  { route: "(404)", path: "/no-such-page" },
+];
+
+/**
+ * What the page at each path loads on arrival: the built server entry renders it (with no data,
+ * as when the database is down; a page shows the same islands either way) and the build's
+ * manifest names the files of the islands it shows.
+ */
+async function filesOfPages(): Promise<{ route: string; js: string[]; css: string[] }[]> {
+  const entry = (await import(pathToFileURL(serverEntry).href)) as ServerEntry;
   const assets = readBuiltAssets(clientDir);
-  const files = new Set<string>();
-  for (const module of [...builtPageModules(), undefined]) {
-    const page = assets.forPage(module);
-    for (const file of [...(page.boot ? [page.boot] : []), ...page.scripts, ...page.preloads, ...page.styles]) files.add(file.slice(1));
-  }
-  return [...files].sort();
+  return measuredPaths().map(({ route, path: pagePath }) => {
+    const page = assets.forIslands(entry.renderPage(pagePath, {}).islandModules);
+    const js = [...(page.boot ? [page.boot] : []), ...page.scripts, ...page.preloads].map((file) => file.slice(1));
+    return { route, js, css: page.styles.map((file) => file.slice(1)) };
+  });
+}
+
+/** Every file a public page loads on arrival (JavaScript and CSS), across all pages. */
+export async function publicPageFiles(): Promise<string[]> {
+  return [...new Set((await filesOfPages()).flatMap((page) => [...page.js, ...page.css]))].sort();
 }
 
 /** A built file's text. */
 export const builtFile = (file: string) => readFileSync(path.join(clientDir, file), "utf8");
 
-/** First-load weight of each page module, and of the 404 page ("(404)": the entry alone). */
-export function measureRoutes(): RouteWeight[] {
-  const assets = readBuiltAssets(clientDir);
-  return [...builtPageModules(), "(404)"].map((route) => {
-    const page = assets.forPage(route === "(404)" ? undefined : route);
-    const js = [...(page.boot ? [page.boot] : []), ...page.scripts, ...page.preloads].map((file) => file.slice(1));
-    return { route, files: js.length, js: sizes(js), css: sizes(page.styles.map((file) => file.slice(1))) };
-  });
+/** First-load weight of each route's page, and of the 404 page. */
+export async function measureRoutes(): Promise<RouteWeight[]> {
+  return (await filesOfPages()).map(({ route, js, css }) => ({ route, files: js.length, js: sizes(js), css: sizes(css) }));
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-  console.log("page module                                     files   JS gzip   JS brotli   CSS gzip   CSS brotli");
-  for (const row of measureRoutes()) {
+  console.log("route                                           files   JS gzip   JS brotli   CSS gzip   CSS brotli");
+  for (const row of await measureRoutes()) {
     console.log(
-      `${row.route.replace(PAGE_MODULES, "").padEnd(46)} ${String(row.files).padStart(5)} ${kb(row.js.gzip).padStart(9)} ${kb(row.js.brotli).padStart(11)} ${kb(row.css.gzip).padStart(10)} ${kb(row.css.brotli).padStart(12)}`,
+      `${row.route.padEnd(46)} ${String(row.files).padStart(5)} ${kb(row.js.gzip).padStart(9)} ${kb(row.js.brotli).padStart(11)} ${kb(row.css.gzip).padStart(10)} ${kb(row.css.brotli).padStart(12)}`,
     );
   }
 }

@@ -27,8 +27,8 @@ export function testRenderer(siteUrl: string): PageRenderer {
     loadEntry: () => import("#web/entry-server.tsx"),
     assets: {
       base: { scripts: ["/assets/entry-client.js"], styles: ["/assets/entry-client.css"], preloads: [] },
-      forPage(module) {
-        return { ...this.base, preloads: module ? [`/assets/${path.basename(module, ".tsx")}.js`] : [] };
+      forIslands(modules) {
+        return { ...this.base, preloads: modules.map((module) => `/assets/${path.basename(module, ".tsx")}.js`) };
       },
     },
     siteUrl,

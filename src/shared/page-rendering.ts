@@ -3,7 +3,7 @@
 // SSR build in production) and never imports web code directly.
 
 /**
- * Query-cache entries for the page: the API data it shows (keyed by API path) and, after a form
+ * What the server loaded for the page: the API data it shows (keyed by API path) and, after a form
  * post without JavaScript, the form's state (keyed by a formStateKeys entry).
  */
 export type PageData = Record<string, unknown>;
@@ -44,14 +44,14 @@ export type RenderedPage = {
   status: 200 | 404;
   meta: PageMeta;
   appHtml: string;
-  /** The dehydrated query cache, embedded in the page as JSON. */
-  state: unknown;
+  /** The islands the browser hydrates, in page order: each one's name and props, embedded as JSON. */
+  islands: [name: string, props: object][];
+  /** The source modules of those islands, whose chunks the page loads. */
+  islandModules: string[];
 };
 
 export type ServerEntry = {
   /** The API paths whose data the page at this path shows. */
   pageDataFor: (pathname: string) => readonly string[];
-  /** The source module of the page's code (for example src/web/pages/home/home-page.tsx). */
-  pageModuleFor: (pathname: string) => string | undefined;
   renderPage: (url: string, data: PageData) => RenderedPage;
 };

@@ -5,32 +5,31 @@ import { apiPaths, articleApiPath, articlePath, paths, projectApiPath, projectPa
 import { matchRoute, type RouteId, type RouteParams } from "#shared/routes.ts";
 import { limits, site } from "#shared/site.ts";
 
-import { type LazyPage, lazyPage } from "./lib/lazy-page.tsx";
+import type { ComponentType } from "react";
+import { AboutPage } from "./pages/about/about-page.tsx";
+import { ArticlePage } from "./pages/article/article-page.tsx";
+import { BlogPage } from "./pages/blog/blog-page.tsx";
+import { ContactPage } from "./pages/contact/contact-page.tsx";
+import { HomePage } from "./pages/home/home-page.tsx";
+import { IndustriesPage } from "./pages/industries/industries-page.tsx";
+import { CookiesPage, PrivacyPage, TermsPage } from "./pages/legal/legal-pages.tsx";
+import { ProjectPage } from "./pages/project/project-page.tsx";
+import { ProjectsPage } from "./pages/projects/projects-page.tsx";
+import { ServicesPage } from "./pages/services/services-page.tsx";
+import { ThankYouPage } from "./pages/thank-you/thank-you-page.tsx";
 
-// Each page's code is its own chunk, loaded when the page is first shown.
-const AboutPage = lazyPage("src/web/pages/about/about-page.tsx", () => import("./pages/about/about-page.tsx").then((m) => m.AboutPage));
-const ArticlePage = lazyPage("src/web/pages/article/article-page.tsx", () => import("./pages/article/article-page.tsx").then((m) => m.ArticlePage));
-const BlogPage = lazyPage("src/web/pages/blog/blog-page.tsx", () => import("./pages/blog/blog-page.tsx").then((m) => m.BlogPage));
-const ContactPage = lazyPage("src/web/pages/contact/contact-page.tsx", () => import("./pages/contact/contact-page.tsx").then((m) => m.ContactPage));
-const HomePage = lazyPage("src/web/pages/home/home-page.tsx", () => import("./pages/home/home-page.tsx").then((m) => m.HomePage));
-const IndustriesPage = lazyPage("src/web/pages/industries/industries-page.tsx", () => import("./pages/industries/industries-page.tsx").then((m) => m.IndustriesPage));
-const ProjectPage = lazyPage("src/web/pages/project/project-page.tsx", () => import("./pages/project/project-page.tsx").then((m) => m.ProjectPage));
-const ProjectsPage = lazyPage("src/web/pages/projects/projects-page.tsx", () => import("./pages/projects/projects-page.tsx").then((m) => m.ProjectsPage));
-const ServicesPage = lazyPage("src/web/pages/services/services-page.tsx", () => import("./pages/services/services-page.tsx").then((m) => m.ServicesPage));
-const ThankYouPage = lazyPage("src/web/pages/thank-you/thank-you-page.tsx", () => import("./pages/thank-you/thank-you-page.tsx").then((m) => m.ThankYouPage));
-const PrivacyPage = lazyPage("src/web/pages/legal/legal-pages.tsx", () => import("./pages/legal/legal-pages.tsx").then((m) => m.PrivacyPage));
-const TermsPage = lazyPage("src/web/pages/legal/legal-pages.tsx", () => import("./pages/legal/legal-pages.tsx").then((m) => m.TermsPage));
-const CookiesPage = lazyPage("src/web/pages/legal/legal-pages.tsx", () => import("./pages/legal/legal-pages.tsx").then((m) => m.CookiesPage));
+// Pages are rendered by the server only: the browser hydrates a page's islands, never the page
+// (src/web/islands/registry.ts), so no page's code is in the browser's bundle.
 
 export type PageRoute = {
-  component: LazyPage<{ params: RouteParams }>;
+  component: ComponentType<{ params: RouteParams }>;
   /** API paths whose data the page shows; the server prefetches them into the query cache. */
   queries: (params: RouteParams) => string[];
   /** Title, description and the rest of the head; null when the data says there is no such page. */
   meta: (params: RouteParams, data: (apiPath: string) => unknown) => PageMeta | null;
 };
 
-const staticPage = (component: LazyPage<object>, queries: string[], meta: PageMeta): PageRoute => ({
+const staticPage = (component: ComponentType<object>, queries: string[], meta: PageMeta): PageRoute => ({
   component: component as PageRoute["component"],
   queries: () => queries,
   meta: () => meta,

@@ -70,7 +70,11 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageRouteDependen
       .send(rendered.html);
   }
 
-  /** The page kept under `key`, rendered (from `url`) and kept when it is not there yet. */
+  /**
+   * The page kept under `key`, rendered (from `url`) and kept when it is not there yet. A page
+   * rendered without some of its data (the database failed) is answered but not kept: the next
+   * request renders it again.
+   */
   async function keptPage(renderer: PageRenderer, request: FastifyRequest, key: string, url: string) {
     cache!.useVersion(deps.contentVersion!());
     const kept = cache!.get(key);
@@ -79,6 +83,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageRouteDependen
     // An address the table matches but whose data says there is no such page (an unknown
     // article) is a 404: not kept under its own address, which anyone can make up.
     if (rendered.status !== 200 && !key.startsWith("(not found)")) return undefined;
+    if (!rendered.complete) return { incomplete: true as const, status: rendered.status, html: rendered.html };
     const page = cache!.set(key, rendered.status, rendered.html);
     if (hasFormFields(page.html)) pagesWithForms.add(page);
     return page;
@@ -88,7 +93,8 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageRouteDependen
     const { key, renderAt } = notFoundPage(pathname);
     if (!cache) return renderOnce(renderer, request, reply, renderAt, 404);
     const page = await keptPage(renderer, request, key, renderAt);
-    return sendCachedPage(request, reply, page!);
+    if (!page || "incomplete" in page) return reply.code(404).header("cache-control", "no-cache").send(page?.html);
+    return sendCachedPage(request, reply, page);
   }
 
   const counter = deps.counter?.enabled ? deps.counter : undefined;
@@ -126,6 +132,10 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageRouteDependen
 
     const page = await keptPage(renderer, request, pathname, pathname);
     if (!page) return sendNotFound(renderer, request, reply, pathname);
+    if ("incomplete" in page) {
+      const html = fillFormFields(page.html, deps.formSecret) ?? page.html;
+      return reply.code(page.status).header("cache-control", "no-store").send(html);
+    }
     if (pagesWithForms.has(page)) {
       // A page with a form: its fields are new for every answer, so it is never stored downstream.
       const withForm = fillFormFields(page.html, deps.formSecret)!;

@@ -10,8 +10,8 @@ type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry
 export type SiteAssets = {
   /** The entry's script, styles and the chunks it imports: on every page. */
   base: DocumentAssets;
-  /** The base plus the chunks of one page's code module. */
-  forPage: (module: string | undefined) => DocumentAssets;
+  /** The base plus the chunks of the islands a page shows (their source modules). */
+  forIslands: (modules: readonly string[]) => DocumentAssets;
 };
 
 /** Script, styles and chunks to preload for each page, from Vite's build manifest. */
@@ -40,18 +40,38 @@ export function readBuiltAssets(clientDir: string): SiteAssets {
   collect(CLIENT_ENTRY, baseStyles, basePreloads);
   const base: DocumentAssets = { scripts: [`/${entry.file}`], styles: [...baseStyles], preloads: [...basePreloads], boot: `/${boot.file}` };
 
-  const perPage = new Map<string, DocumentAssets>();
+  // Each island's own chunk and what it imports, in the order the page lists its islands.
+  const islandChunks = new Map<string, { styles: Set<string>; preloads: Set<string> }>();
   for (const [key, chunk] of Object.entries(manifest)) {
     if (!chunk.isDynamicEntry) continue;
-    const styles = new Set(baseStyles);
-    const preloads = new Set([...basePreloads, `/${chunk.file}`]);
+    const styles = new Set<string>();
+    const preloads = new Set([`/${chunk.file}`]);
     collect(key, styles, preloads);
-    perPage.set(key, { ...base, styles: [...styles], preloads: [...preloads] });
+    islandChunks.set(key, { styles, preloads });
   }
-  return { base, forPage: (module) => (module && perPage.get(module)) || base };
+  // A few combinations exist (one per kind of page): each is worked out once.
+  const perPage = new Map<string, DocumentAssets>();
+  const forIslands = (modules: readonly string[]): DocumentAssets => {
+    const key = modules.join(" ");
+    let assets = perPage.get(key);
+    if (!assets) {
+      const styles = new Set(baseStyles);
+      const preloads = new Set(basePreloads);
+      for (const module of modules) {
+        const island = islandChunks.get(module);
+        if (!island) throw new Error(`${manifestPath} has no chunk for the island ${module}`);
+        for (const style of island.styles) styles.add(style);
+        for (const preload of island.preloads) preloads.add(preload);
+      }
+      assets = { ...base, styles: [...styles], preloads: [...preloads] };
+      perPage.set(key, assets);
+    }
+    return assets;
+  };
+  return { base, forIslands };
 }
 
 export const devAssets: SiteAssets = {
   base: { scripts: [`/${CLIENT_ENTRY}`], styles: ["/src/web/styles.css"], preloads: [] },
-  forPage: () => devAssets.base,
+  forIslands: () => devAssets.base,
 };

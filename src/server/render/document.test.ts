@@ -5,7 +5,8 @@ import { renderDocument } from "./document.ts";
 const page = {
   status: 200,
   appHtml: "<main><h1>Power System Studies</h1></main>",
-  state: { queries: [] },
+  islands: [["siteHeader", { path: "/" }]],
+  islandModules: ["src/web/components/site-header.tsx"],
   meta: { title: "Power System Studies", description: "Studies." },
 } as unknown as RenderedPage;
 

@@ -90,7 +90,7 @@ export function renderDocument(options: {
     // then shown as a row under the header instead, and the header scrolls with the page.
     "<noscript><style>@media (width < 64rem){#menu-button{display:none}#site-menu{display:block}" +
       "#site-menu ul{flex-direction:row;flex-wrap:wrap;padding-block:.25rem}#site-menu a{padding:.5rem .75rem;font-size:.875rem}" +
-      "#root>header{position:static}#main{padding-top:0}}</style></noscript>",
+      "#site-header{position:static}#main{padding-top:0}}</style></noscript>",
     '<link rel="icon" href="/favicon.ico" sizes="32x32">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     '<link rel="apple-touch-icon" href="/apple-touch-icon.png">',
@@ -109,9 +109,9 @@ export function renderDocument(options: {
     .join("");
   return (
     `<!doctype html><html lang="en-IN"><head>${head}</head><body>` +
-    // The browser's app reads the 404 from here, so it shows the 404 page where the server did.
-    `<div id="root"${page.status === 404 ? ' data-status="404"' : ""}>${page.appHtml}</div>` +
-    `<script type="application/json" id="query-state">${serializeJsonForHtml(page.state)}</script>` +
+    `<div id="root">${page.appHtml}</div>` +
+    // The islands the browser hydrates, with their props (src/web/entry-client.tsx).
+    `<script type="application/json" id="islands">${serializeJsonForHtml(page.islands)}</script>` +
     (assets.boot
       ? `<script type="application/json" id="page-scripts">${serializeJsonForHtml({ entry: assets.scripts[0], modules: assets.preloads })}</script>`
       : "") +

@@ -17,7 +17,7 @@ export type PageRenderer = {
   render: (
     url: string,
     context: { readApi: ReadApi; log: FastifyBaseLogger; extraData?: PageData },
-  ) => Promise<{ status: number; html: string }>;
+  ) => Promise<{ status: number; html: string; /** False when some of the page's data could not be loaded. */ complete: boolean }>;
 };
 
 export function createPageRenderer(options: PageRendererOptions): PageRenderer {
@@ -27,22 +27,24 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       // Prefixed, not resolved against a base: "//about" is a path here, not a host.
       const pathname = new URL(`http://localhost${url}`).pathname;
       const data: PageData = {};
-      // A page whose data cannot be loaded still renders: its lists show their loading state
-      // and the browser fetches the data itself (PRODUCT.md, Rendering).
+      let complete = true;
+      // A page whose data cannot be loaded still renders: it shows its error state, or the blog
+      // reads its articles in the browser (docs/decisions/035-hydrate-only-the-interactive-parts.md).
       await Promise.all(
         entry.pageDataFor(pathname).map(async (apiPath) => {
           try {
             data[apiPath] = (await readApi(apiPath)) ?? null;
           } catch (error) {
+            complete = false;
             log.warn({ err: error, apiPath }, "page data could not be loaded; rendering without it");
           }
         }),
       );
       const page = entry.renderPage(url, { ...data, ...extraData });
-      const assets = options.assets.forPage(entry.pageModuleFor(pathname));
+      const assets = options.assets.forIslands(page.islandModules);
       let html = renderDocument({ page, assets, siteUrl: options.siteUrl, pathname });
       if (options.transformHtml) html = await options.transformHtml(url, html);
-      return { status: page.status, html };
+      return { status: page.status, html, complete };
     },
   };
 }

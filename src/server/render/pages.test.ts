@@ -6,9 +6,10 @@ import { blogPosts } from "../db/schema.ts";
 import { buildTestApp, type TestApp } from "../../../test/build-test-app.ts";
 import { testDrivers } from "../../../test/databases.ts";
 
-function queryState(html: string): { queries: { queryKey: string[]; state: { data: unknown } }[] } {
-  const match = /<script type="application\/json" id="query-state">([\s\S]*?)<\/script>/.exec(html);
-  if (!match?.[1]) throw new Error("no query state in the page");
+/** The islands a page asks the browser to hydrate: [name, props] in page order. */
+function islandsOf(html: string): [string, Record<string, unknown>][] {
+  const match = /<script type="application\/json" id="islands">([\s\S]*?)<\/script>/.exec(html);
+  if (!match?.[1]) throw new Error("no island list in the page");
   return JSON.parse(match[1]);
 }
 
@@ -29,10 +30,30 @@ describe.each(testDrivers)("server-rendered pages on %s", (driver) => {
     expect(response.body).toMatch(/^<!doctype html><html lang="en-IN">/);
     expect(members[0]).toBeDefined();
     expect(response.body).toContain(members[0]!.name);
-    const state = queryState(response.body);
-    expect(state.queries.map((query) => query.queryKey[0]).sort()).toEqual(["/api/blog-posts", "/api/projects", "/api/team-members"]);
-    const team = state.queries.find((query) => query.queryKey[0] === "/api/team-members");
-    expect(team?.state.data).toEqual(members);
+    // Only the interactive parts are hydrated, so the page's data is not repeated as JSON.
+    expect(islandsOf(response.body)).toEqual([
+      ["siteHeader", { path: "/" }],
+      ["consultationButton", {}],
+    ]);
+    const jsonScripts = response.body.match(/<script type="application\/json" id="[^"]+">/g);
+    expect(jsonScripts).toEqual(['<script type="application/json" id="islands">']);
+  });
+
+  it("renders each island inside its slot, in the order of the list, with ids of its own", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/contact" });
+    const islands = islandsOf(response.body);
+    expect(islands.map(([name]) => name)).toEqual(["siteHeader", "contactForm", "toaster", "consultationButton"]);
+    // The form's hidden fields came with the page: a token for this one enquiry.
+    expect(islands[1]![1]).toMatchObject({ fields: { token: expect.any(String), idempotencyKey: expect.any(String) } });
+    islands.forEach((_, index) => {
+      const slot = response.body.indexOf(`<div data-island="${index}" class="contents">`);
+      expect(slot, `island ${index}`).toBeGreaterThan(-1);
+      // Not an empty slot: the island's own HTML follows.
+      expect(response.body.slice(slot).startsWith(`<div data-island="${index}" class="contents"></div>`)).toBe(false);
+    });
+    expect(response.body.indexOf('id="site-header"')).toBeGreaterThan(response.body.indexOf('data-island="0"'));
+    // useId in the form (island 1) makes ids with that island's prefix, which hydration repeats.
+    expect(response.body).toMatch(/id="[^"]*i1-[^"]*-firstName"/);
   });
 
   it.each(pageRoutesForTests)("GET %s answers 200 with its own title and a canonical URL", async (path) => {
@@ -65,8 +86,8 @@ describe.each(testDrivers)("server-rendered pages on %s", (driver) => {
     expect(response.body).not.toContain("<script>alert(1)</script>");
     const scripts = response.body.match(/<script\b[^>]*>/g) ?? [];
     for (const tag of scripts) expect(tag).toMatch(/type="(module|application\/json|application\/ld\+json)"/);
-    const posts = queryState(response.body).queries.find((query) => query.queryKey[0] === "/api/blog-posts");
-    expect(JSON.stringify(posts?.state.data)).toContain("Hostile </script><script>alert(1)</script> title");
+    const articles = islandsOf(response.body).find(([name]) => name === "blogArticles");
+    expect(JSON.stringify(articles?.[1].posts)).toContain("Hostile </script><script>alert(1)</script> title");
   });
 
   it("gives an article's headings ids the page does not use, with a table of contents that reaches each", async () => {

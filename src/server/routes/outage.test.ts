@@ -52,6 +52,27 @@ describe.runIf(process.env.TEST_DATABASE_URL)("enquiries while PostgreSQL is unr
     expect(after.statusCode).toBe(201);
   });
 
+  it("answers a page whose data cannot be loaded without keeping it, and the blog reads its articles in the browser", async () => {
+    const islandsOf = (html: string) => JSON.parse(/<script type="application\/json" id="islands">([\s\S]*?)<\/script>/.exec(html)![1]!) as [string, { posts?: unknown }][];
+    await proxy.down();
+    let during;
+    try {
+      during = await app.inject({ method: "GET", url: "/blog" });
+    } finally {
+      await proxy.up();
+    }
+    expect(during.statusCode).toBe(200);
+    expect(during.headers["cache-control"]).toBe("no-store");
+    expect(during.body).toContain("Loading articles...");
+    expect(islandsOf(during.body).find(([name]) => name === "blogArticles")?.[1].posts).toBeNull();
+
+    // Not kept: once the database is back, the next request renders the page with its data.
+    const after = await app.inject({ method: "GET", url: "/blog" });
+    expect(after.statusCode).toBe(200);
+    expect(after.body).not.toContain("Loading articles...");
+    expect(islandsOf(after.body).find(([name]) => name === "blogArticles")?.[1].posts).toEqual([]);
+  });
+
   it("answers a form post during an outage with the contact page and the visitor's values, status 503", async () => {
     await proxy.down();
     try {

@@ -1,10 +1,10 @@
-import { useQuery } from "@tanstack/react-query";
 import type { BlogPostSummary, Project, TeamMember } from "#shared/api-types.ts";
 import { apiPaths } from "#shared/paths.ts";
+import { usePageData } from "../lib/page-context.ts";
 
-// One hook per read endpoint. The query key is the API path (SPEC section 7), which is also how
-// the server knows what to prefetch for a page.
+// One hook per read endpoint a page shows. The key is the API path (SPEC section 7), which is also
+// how the server knows what to load for a page before it renders it.
 
-export const useTeamMembers = () => useQuery<TeamMember[]>({ queryKey: [apiPaths.teamMembers] });
-export const useProjects = () => useQuery<Project[]>({ queryKey: [apiPaths.projects] });
-export const useBlogPosts = () => useQuery<BlogPostSummary[]>({ queryKey: [apiPaths.blogPosts] });
+export const useTeamMembers = () => usePageData<TeamMember[]>(apiPaths.teamMembers);
+export const useProjects = () => usePageData<Project[]>(apiPaths.projects);
+export const useBlogPosts = () => usePageData<BlogPostSummary[]>(apiPaths.blogPosts);

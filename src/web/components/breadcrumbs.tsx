@@ -1,5 +1,4 @@
 import { ChevronRight } from "lucide-react";
-import { Link } from "wouter";
 import type { Breadcrumb } from "#shared/page-rendering.ts";
 
 /** The visible trail on inner pages; the last step is the current page. */
@@ -18,9 +17,9 @@ export function Breadcrumbs({ items, tone = "dark" }: { items: Breadcrumb[]; ton
                   {item.name}
                 </span>
               ) : (
-                <Link href={item.path} className={`underline-offset-4 hover:underline ${linkClass}`}>
+                <a href={item.path} className={`underline-offset-4 hover:underline ${linkClass}`}>
                   {item.name}
-                </Link>
+                </a>
               )}
             </li>
           );

@@ -1,16 +1,20 @@
-import { Link } from "wouter";
 
-/** Category buttons as links, so that a filtered view has an address and works without JavaScript. */
+/**
+ * Category buttons as links, so that a filtered view has an address and works without JavaScript.
+ * In an island, `onChoose` filters in place instead of loading the filtered page.
+ */
 export function CategoryFilter({
   categories,
   active,
   hrefFor,
   label,
+  onChoose,
 }: {
   categories: string[];
   active: string;
   hrefFor: (category: string) => string;
   label: string;
+  onChoose?: (category: string) => void;
 }) {
   return (
     <ul className="flex flex-wrap gap-2" aria-label={label}>
@@ -18,9 +22,15 @@ export function CategoryFilter({
         const current = active === category;
         return (
           <li key={category}>
-            <Link
+            <a
               href={hrefFor(category)}
-              replace
+              onClick={
+                onChoose &&
+                ((event) => {
+                  event.preventDefault();
+                  onChoose(category);
+                })
+              }
               aria-current={current ? "true" : undefined}
               className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium transition-colors ${
                 current
@@ -29,7 +39,7 @@ export function CategoryFilter({
               }`}
             >
               {category}
-            </Link>
+            </a>
           </li>
         );
       })}

@@ -1,5 +1,4 @@
 import { MessageSquareText } from "lucide-react";
-import { Link } from "wouter";
 import { paths } from "#shared/paths.ts";
 import { Tooltip } from "../ui/tooltip.tsx";
 
@@ -9,14 +8,14 @@ export function ConsultationButton() {
     <aside aria-label="Quick contact" className="fixed right-5 bottom-5 z-30 sm:right-8 sm:bottom-8">
       <Tooltip content="Request Consultation">
         {(describedBy) => (
-          <Link
+          <a
             href={paths.contact}
             className="flex size-14 items-center justify-center rounded-full bg-amber-accent text-navy-950 shadow-lg ring-4 ring-white transition-transform hover:scale-105"
             {...describedBy}
           >
             <MessageSquareText aria-hidden="true" className="size-6" />
             <span className="sr-only">Request Consultation</span>
-          </Link>
+          </a>
         )}
       </Tooltip>
     </aside>

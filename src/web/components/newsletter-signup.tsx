@@ -1,8 +1,6 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Mail } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { useSearch } from "wouter";
-import { formStateKeys, type PostedFormState } from "#shared/page-rendering.ts";
+import type { PostedFormState } from "#shared/page-rendering.ts";
 import { apiPaths, formPaths } from "#shared/paths.ts";
 import { isPlausibleEmail } from "#shared/schemas/email.ts";
 import { site } from "#shared/site.ts";
@@ -11,13 +9,13 @@ import { Spinner } from "../ui/spinner.tsx";
 
 type Status = { kind: "idle" } | { kind: "sending" } | { kind: "done" } | { kind: "error"; message: string };
 
-/** The 'Stay Updated' box: a real form that also works without JavaScript. */
-export function NewsletterSignup() {
+/**
+ * The 'Stay Updated' box: a real form that also works without JavaScript, and an island. A form
+ * post without JavaScript comes back to /blog?subscribed=1 (`subscribed`), or, when it failed,
+ * gets this page again from the server with the typed address and the problem (`posted`).
+ */
+export function NewsletterSignup({ subscribed, posted }: { subscribed: boolean; posted?: PostedFormState }) {
   const id = useId();
-  // A form post without JavaScript comes back to /blog?subscribed=1, or, when it failed, gets
-  // this page again from the server with the typed address and the problem.
-  const subscribed = new URLSearchParams(useSearch()).get("subscribed") === "1";
-  const posted = useQueryClient().getQueryData<PostedFormState>([formStateKeys.newsletter]);
   const [status, setStatus] = useState<Status>(() => {
     const problem = posted?.errors.email ?? posted?.formError;
     if (problem) return { kind: "error", message: problem };

@@ -1,5 +1,4 @@
 import { ArrowRight, CalendarDays } from "lucide-react";
-import { Link } from "wouter";
 import type { BlogPostSummary } from "#shared/api-types.ts";
 import { formatLongDate } from "../lib/format-date.ts";
 import { CategoryBadge } from "./category-badge.tsx";
@@ -36,13 +35,13 @@ export function PostCard({ post, headingLevel = 3 }: { post: BlogPostSummary; he
         <div className="mt-2 flex-1">
           <p className="line-clamp-3 text-sm leading-6 text-slate-600">{post.excerpt}</p>
         </div>
-        <Link
+        <a
           href={articlePath(post.slug)}
           className="mt-4 inline-flex items-center gap-1.5 self-start text-sm font-semibold text-brand-700 hover:underline"
         >
           {/* The title, for screen readers and crawlers, so that nine links do not all say only 'Read More'. */}
           Read More<span className="sr-only">: {post.title}</span> <ArrowRight aria-hidden="true" className="size-4" />
-        </Link>
+        </a>
       </div>
     </article>
   );

@@ -1,5 +1,4 @@
 import { ArrowRight, CalendarDays, Clock, Gauge } from "lucide-react";
-import { Link } from "wouter";
 import type { Project } from "#shared/api-types.ts";
 import { projectPath } from "#shared/paths.ts";
 import { CategoryBadge } from "./category-badge.tsx";
@@ -50,13 +49,13 @@ export function ProjectCard({ project, headingLevel = 3 }: { project: Project; h
           <p className="line-clamp-4 text-sm leading-6 text-slate-600">{project.description}</p>
         </div>
         <ProjectFacts project={project} className="mt-5 border-t border-slate-200 pt-4" />
-        <Link
+        <a
           href={projectPath(project.slug)}
           className="mt-5 inline-flex items-center gap-1.5 self-start text-sm font-semibold text-brand-700 hover:underline"
           aria-describedby={titleId}
         >
           View Project <ArrowRight aria-hidden="true" className="size-4" />
-        </Link>
+        </a>
       </div>
     </article>
   );

@@ -1,5 +1,4 @@
 import { Mail, Phone, Zap } from "lucide-react";
-import { Link } from "wouter";
 import { paths } from "#shared/paths.ts";
 import { site } from "#shared/site.ts";
 
@@ -103,9 +102,9 @@ export function SiteFooter() {
               {column.entries.map((entry) => (
                 <li key={entry.label}>
                   {entry.href ? (
-                    <Link className="hover:text-white hover:underline" href={entry.href}>
+                    <a className="hover:text-white hover:underline" href={entry.href}>
                       {entry.label}
-                    </Link>
+                    </a>
                   ) : (
                     <span className="text-slate-400">
                       {entry.label} <span className="text-xs">(soon)</span>
@@ -125,9 +124,9 @@ export function SiteFooter() {
           <ul className="flex flex-wrap gap-x-5 gap-y-1">
             {legalLinks.map((link) => (
               <li key={link.href}>
-                <Link href={link.href} className="hover:text-white hover:underline">
+                <a href={link.href} className="hover:text-white hover:underline">
                   {link.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>

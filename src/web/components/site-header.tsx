@@ -1,13 +1,12 @@
 import { Menu, X, Zap } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link, useLocation } from "wouter";
 import { isActivePath, paths, primaryNav } from "#shared/paths.ts";
 import { site } from "#shared/site.ts";
 
 const MENU_ID = "site-menu";
 
-export function SiteHeader() {
-  const [location] = useLocation();
+/** The top bar (SPEC section 2), an island: its menu button toggles the menu on small screens. */
+export function SiteHeader({ path: location }: { path: string }) {
   const [open, setOpen] = useState(false);
 
   // The open menu closes with Escape and when any link is chosen: one in the menu, the logo, the
@@ -37,9 +36,9 @@ export function SiteHeader() {
     }`;
 
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header id="site-header" className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="container-page flex h-16 items-center justify-between gap-4">
-        <Link href={paths.home} className="flex items-center gap-2 text-navy-900">
+        <a href={paths.home} className="flex items-center gap-2 text-navy-900">
           <span className="flex size-9 items-center justify-center rounded-lg bg-navy-900 text-amber-accent">
             <Zap aria-hidden="true" className="size-5" />
           </span>
@@ -47,7 +46,7 @@ export function SiteHeader() {
             <span className="block text-base font-bold">{site.shortName}</span>
             <span className="block text-xs text-slate-600">{site.tagline}</span>
           </span>
-        </Link>
+        </a>
 
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
@@ -55,9 +54,9 @@ export function SiteHeader() {
               const active = isActivePath(item.href, location);
               return (
                 <li key={item.href}>
-                  <Link href={item.href} className={linkClass(active)} aria-current={active ? "page" : undefined}>
+                  <a href={item.href} className={linkClass(active)} aria-current={active ? "page" : undefined}>
                     {item.label}
-                  </Link>
+                  </a>
                 </li>
               );
             })}
@@ -65,13 +64,13 @@ export function SiteHeader() {
         </nav>
 
         <div className="flex items-center gap-2">
-          <Link
+          <a
             href={paths.contact}
             className="btn-primary hidden sm:inline-flex"
             aria-current={isActivePath(paths.contact, location) ? "page" : undefined}
           >
             Contact Us
-          </Link>
+          </a>
           <button
             id="menu-button"
             type="button"
@@ -98,13 +97,13 @@ export function SiteHeader() {
             const active = isActivePath(item.href, location);
             return (
               <li key={item.href}>
-                <Link
+                <a
                   href={item.href}
                   className={`block ${linkClass(active)} py-3 text-base`}
                   aria-current={active ? "page" : undefined}
                 >
                   {item.label}
-                </Link>
+                </a>
               </li>
             );
           })}

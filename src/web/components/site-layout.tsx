@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { ConsultationButton } from "./consultation-button.tsx";
+import { Island } from "../islands/island.tsx";
+import { usePath } from "../lib/page-context.ts";
 import { SiteFooter } from "./site-footer.tsx";
-import { SiteHeader } from "./site-header.tsx";
 
 export function SiteLayout({ children }: { children: ReactNode }) {
   return (
@@ -12,11 +12,11 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      <SiteHeader />
+      <Island name="siteHeader" props={{ path: usePath() }} />
       <main id="main" tabIndex={-1} className="min-h-[60vh] pt-16 focus:outline-none">
         {children}
       </main>
-      <ConsultationButton />
+      <Island name="consultationButton" props={{}} />
       <SiteFooter />
     </>
   );

@@ -1,7 +1,6 @@
 import { createServer, type IncomingMessage } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError, apiRequest, describeApiError, getQueryFn, isApiErrorWithStatus } from "./api-client.ts";
-import { createQueryClient } from "./query-client.ts";
+import { ApiError, apiRequest, describeApiError, isApiErrorWithStatus, readApi } from "./api-client.ts";
 
 // SPEC section 7 and 8, against a real HTTP server. The browser resolves relative paths against
 // the page; here the same relative paths are sent to the test server.
@@ -72,19 +71,18 @@ describe("apiRequest", () => {
   });
 });
 
-describe("getQueryFn", () => {
-  const context = (queryKey: string[]) => ({ queryKey, signal: new AbortController().signal, meta: undefined }) as never;
+describe("readApi", () => {
 
   it("reads the path made of the query key's segments joined by slashes", async () => {
-    const data = await getQueryFn({ on401: "throw" })(context(["/api/blog-posts", "some-slug"]));
+    const data = await readApi(["/api/blog-posts", "some-slug"], { on401: "throw" });
     expect(seen.at(-1)?.url).toBe("/api/blog-posts/some-slug");
     expect(data).toEqual({ ok: true });
     expect(initsSeen.at(-1)?.credentials).toBe("include");
   });
 
   it("turns a 401 into null when asked to, and into an error otherwise", async () => {
-    expect(await getQueryFn({ on401: "returnNull" })(context(["/api/x?status=401&reply=nope"]))).toBeNull();
-    await expect(getQueryFn({ on401: "throw" })(context(["/api/x?status=401&reply=nope"]))).rejects.toThrow("401: nope");
+    expect(await readApi(["/api/x?status=401&reply=nope"], { on401: "returnNull" })).toBeNull();
+    await expect(readApi(["/api/x?status=401&reply=nope"], { on401: "throw" })).rejects.toThrow("401: nope");
   });
 });
 
@@ -103,13 +101,5 @@ describe("describeApiError", () => {
     expect(describeApiError(new Error("Something broke"), { withStatus: true })).toBe("Something broke");
     expect(describeApiError(new Error(""), { withStatus: true })).toBe("Please try again later.");
     expect(describeApiError("not an error", { withStatus: false })).toBe("Please try again later.");
-  });
-});
-
-describe("the query client", () => {
-  it("never treats data as stale, never refetches on focus or on an interval, and never retries", () => {
-    const defaults = createQueryClient().getDefaultOptions();
-    expect(defaults.queries).toMatchObject({ staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false, refetchInterval: false, retry: false });
-    expect(defaults.mutations).toMatchObject({ retry: false });
   });
 });

@@ -1,5 +1,3 @@
-import type { QueryFunction } from "@tanstack/react-query";
-
 // SPEC section 7: same-origin paths, credentials included, a JSON content-type only when a body
 // exists; SPEC section 8: a non-OK answer becomes an error "STATUS: body" (or the status text).
 
@@ -41,14 +39,15 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
 
 type UnauthorizedBehavior = "returnNull" | "throw";
 
-/** Reads GET `queryKey.join("/")`; a 401 may be turned into null instead of an error. */
-export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey }) => {
-    const response = await fetch(queryKey.join("/"), { credentials: "include" });
-    if (options.on401 === "returnNull" && response.status === 401) return null;
-    await throwIfResponseNotOk(response);
-    return (await response.json()) as T;
-  };
+/**
+ * Reads GET `key.join("/")` (SPEC section 7: the path is the key's segments joined by slashes),
+ * once: no retries. A 401 may be turned into null instead of an error.
+ */
+export async function readApi<T>(key: readonly string[], options: { on401: UnauthorizedBehavior }): Promise<T | null> {
+  const response = await fetch(key.join("/"), { credentials: "include" });
+  if (options.on401 === "returnNull" && response.status === 401) return null;
+  await throwIfResponseNotOk(response);
+  return (await response.json()) as T;
 }
 
 /**

@@ -1,10 +1,11 @@
 import { apiPaths } from "#shared/paths.ts";
+import { OUTBOX_STORAGE_KEY } from "./enquiry-outbox-key.ts";
 
 // Enquiries the server has not yet acknowledged, kept in localStorage and sent again with the
 // same idempotency key on the next page load and when the browser comes back online, so an
 // enquiry that met a network failure still arrives, and arrives once.
 
-const STORAGE_KEY = "enquiry-outbox";
+const STORAGE_KEY = OUTBOX_STORAGE_KEY;
 
 export type OutboxEntry = { idempotencyKey: string; payload: Record<string, unknown>; queuedAt: number };
 

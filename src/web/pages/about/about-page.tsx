@@ -1,5 +1,4 @@
 import { Award, Eye, Lightbulb, Target, Users } from "lucide-react";
-import { Link } from "wouter";
 import { paths } from "#shared/paths.ts";
 import { site, stats } from "#shared/site.ts";
 import { useTeamMembers } from "../../api/queries.ts";
@@ -7,7 +6,7 @@ import { CertificationList } from "../../components/certifications.tsx";
 import { CtaBand } from "../../components/cta-band.tsx";
 import { mission, vision } from "../../components/firm-statements.ts";
 import { PageHero } from "../../components/page-hero.tsx";
-import { useRouteBreadcrumbs } from "../../lib/route-context.ts";
+import { useRouteBreadcrumbs } from "../../lib/page-context.ts";
 import { StatRow } from "../../components/stat-row.tsx";
 import { TeamCard } from "../../components/team-card.tsx";
 
@@ -146,12 +145,12 @@ export function AboutPage() {
         title="Work with our engineers"
         actions={
           <>
-            <Link href={paths.contact} className="btn-accent">
+            <a href={paths.contact} className="btn-accent">
               Request Consultation
-            </Link>
-            <Link href={paths.projects} className="btn-outline-light">
+            </a>
+            <a href={paths.projects} className="btn-outline-light">
               View Our Projects
-            </Link>
+            </a>
           </>
         }
       >

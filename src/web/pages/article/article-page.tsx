@@ -1,6 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, CalendarDays, Clock, UserRound } from "lucide-react";
-import { Link } from "wouter";
 import type { ArticleDetail } from "#shared/api-types.ts";
 import { articleApiPath, paths } from "#shared/paths.ts";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
@@ -8,10 +6,8 @@ import { CategoryBadge } from "../../components/category-badge.tsx";
 import { CtaBand } from "../../components/cta-band.tsx";
 import { PostCard } from "../../components/post-card.tsx";
 import { teamAnchor } from "../../components/team-card.tsx";
-import { isApiErrorWithStatus } from "../../lib/api-client.ts";
 import { formatLongDate } from "../../lib/format-date.ts";
-import { useRouteBreadcrumbs } from "../../lib/route-context.ts";
-import { Spinner } from "../../ui/spinner.tsx";
+import { usePageData, usePath, useRouteBreadcrumbs } from "../../lib/page-context.ts";
 import { NotFoundPage } from "../not-found/not-found-page.tsx";
 
 /** Articles with this many sections or more get a table of contents. */
@@ -20,25 +16,19 @@ const TOC_MIN_SECTIONS = 4;
 // No id on this page starts with "section-": the headings of the article body own that start
 // (server/content/render-markdown.ts), so they can never clash with the ids here.
 export function ArticlePage({ params }: { params: { slug?: string } }) {
-  const article = useQuery<ArticleDetail | null>({ queryKey: [articleApiPath(params.slug ?? "")] });
+  const article = usePageData<ArticleDetail>(articleApiPath(params.slug ?? ""));
+  const path = usePath();
   const breadcrumbs = useRouteBreadcrumbs();
 
-  if (article.isPending) {
-    return (
-      <div role="status" className="container-page flex flex-col items-center gap-4 py-32 text-slate-600">
-        <Spinner className="size-10 text-brand-700" />
-        <p>Loading article...</p>
-      </div>
-    );
-  }
-  if (article.isError && !isApiErrorWithStatus(article.error, 404)) {
+  // The server could not load it (an unknown article never gets here: it is a 404).
+  if (article.isError) {
     return (
       <div role="alert" className="container-page py-32 text-center">
         <h1 className="text-2xl font-bold text-navy-900">Unable to Load Article</h1>
         <p className="mt-2 text-slate-600">Please try again later.</p>
-        <button type="button" className="btn-primary mt-6" onClick={() => window.location.reload()}>
+        <a href={path} className="btn-primary mt-6">
           Try Again
-        </button>
+        </a>
       </div>
     );
   }
@@ -74,9 +64,9 @@ export function ArticlePage({ params }: { params: { slug?: string } }) {
                   <UserRound aria-hidden="true" className="size-4" />
                   <span>
                     By{" "}
-                    <Link href={`${paths.about}#${teamAnchor(post.authorName)}`} className="font-semibold text-white underline underline-offset-4">
+                    <a href={`${paths.about}#${teamAnchor(post.authorName)}`} className="font-semibold text-white underline underline-offset-4">
                       {post.authorName}
-                    </Link>
+                    </a>
                   </span>
                 </li>
               ) : null}
@@ -111,9 +101,9 @@ export function ArticlePage({ params }: { params: { slug?: string } }) {
           ) : null}
           <div className="article-body mt-10" dangerouslySetInnerHTML={{ __html: post.contentHtml }} />
           <p className="mt-12">
-            <Link href={paths.blog} className="inline-flex items-center gap-2 font-semibold text-brand-700 hover:underline">
+            <a href={paths.blog} className="inline-flex items-center gap-2 font-semibold text-brand-700 hover:underline">
               <ArrowLeft aria-hidden="true" className="size-4" /> Back to Insights
-            </Link>
+            </a>
           </p>
         </div>
       </article>
@@ -138,9 +128,9 @@ export function ArticlePage({ params }: { params: { slug?: string } }) {
       <CtaBand
         title="Need this analysed for your system?"
         actions={
-          <Link href={paths.contact} className="btn-accent">
+          <a href={paths.contact} className="btn-accent">
             Request Consultation
-          </Link>
+          </a>
         }
       >
         Our engineers run these studies every week. Tell us about your network and we will reply within 24 hours.

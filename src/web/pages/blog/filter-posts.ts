@@ -1,4 +1,5 @@
 import type { BlogPostSummary } from "#shared/api-types.ts";
+import { paths } from "#shared/paths.ts";
 
 export const ALL_CATEGORIES = "All";
 
@@ -38,4 +39,10 @@ export function filterPosts(posts: readonly BlogPostSummary[], filters: BlogFilt
 /** 'All' and each distinct category among the posts, in order of first appearance. */
 export function categoriesOf(posts: readonly BlogPostSummary[]): string[] {
   return [ALL_CATEGORIES, ...new Set(posts.map((post) => post.category))];
+}
+
+/** The blog's address for a set of filters: /blog, or /blog?q=grid&category=Power+Quality. */
+export function blogHref(filters: BlogFilters): string {
+  const search = blogFilterSearch(filters);
+  return search ? `${paths.blog}?${search}` : paths.blog;
 }

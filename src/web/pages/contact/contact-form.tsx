@@ -1,14 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Send } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import type { FormFields } from "#shared/api-types.ts";
-import { formStateKeys, type PostedFormState } from "#shared/page-rendering.ts";
+import type { PostedFormState } from "#shared/page-rendering.ts";
 import { apiPaths, formPaths } from "#shared/paths.ts";
 import { contactFieldLimits, MIN_FORM_FILL_MS } from "#shared/schemas/contact-limits.ts";
 import type { ContactSubmissionInput } from "#shared/schemas/contact-submission.ts";
 import { type FieldErrors, fieldErrorsFrom } from "#shared/schemas/field-errors.ts";
 import { limits, serviceOptions } from "#shared/site.ts";
-import { ApiError, apiRequest } from "../../lib/api-client.ts";
+import { ApiError, apiRequest, readApi } from "../../lib/api-client.ts";
 import { forgetEnquiry, isFinalAnswer, keepEnquiry, newIdempotencyKey } from "../../lib/enquiry-outbox.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { toast } from "../../ui/use-toast.ts";
@@ -51,15 +50,18 @@ async function sendEnquiry(payload: EnquiryPayload): Promise<unknown> {
   }
 }
 
-export function ContactForm() {
+/**
+ * The enquiry form, an island. `fields` are the hidden fields the server made for this page (a form
+ * token and a key), absent when it could not; `posted` is what a form post without JavaScript
+ * handed back: the values and each field's error.
+ */
+export function ContactForm({ fields, posted }: { fields?: FormFields; posted?: PostedFormState }) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  // After a form post without JavaScript, the server hands back the values and errors.
-  const posted = useQueryClient().getQueryData<PostedFormState>([formStateKeys.contact]);
-  const formTokenQuery = useQuery<FormFields>({ queryKey: [apiPaths.formToken] });
-  const formToken = formTokenQuery.data?.token ?? "";
+  const [formFields, setFormFields] = useState(fields);
+  const formToken = formFields?.token ?? "";
   // Only a post without JavaScript sends this; the script makes a key of its own per enquiry.
-  const plainPostKey = posted?.idempotencyKey ?? formTokenQuery.data?.idempotencyKey ?? "";
+  const plainPostKey = posted?.idempotencyKey ?? formFields?.idempotencyKey ?? "";
   const [values, setValues] = useState<Values>(() => ({ ...emptyValues, ...posted?.values }));
   const [errors, setErrors] = useState<FieldErrors>(() => posted?.errors ?? {});
   const [submitted, setSubmitted] = useState(() => posted !== undefined);
@@ -98,9 +100,11 @@ export function ContactForm() {
   const spentToken = useRef<string | undefined>(undefined);
   const tokenArrivedAt = useRef(new Map<string, number>());
   async function fetchFormToken(): Promise<string> {
-    const { data } = await formTokenQuery.refetch();
-    if (data?.token && !tokenArrivedAt.current.has(data.token)) tokenArrivedAt.current.set(data.token, Date.now());
-    return data?.token ?? "";
+    const data = await readApi<FormFields>([apiPaths.formToken], { on401: "throw" }).catch(() => null);
+    if (!data) return "";
+    setFormFields(data);
+    if (!tokenArrivedAt.current.has(data.token)) tokenArrivedAt.current.set(data.token, Date.now());
+    return data.token;
   }
   async function tokenForSending(inHand: string): Promise<string> {
     const token = inHand && inHand !== spentToken.current ? inHand : await fetchFormToken();
@@ -111,38 +115,36 @@ export function ContactForm() {
     return token;
   }
 
-  const mutation = useMutation({
-    mutationFn: async (payload: EnquiryPayload) => {
-      const formToken = await tokenForSending(payload.formToken);
-      try {
-        const result = await sendEnquiry({ ...payload, formToken });
-        // Sent (or kept to be sent by the outbox): this token has done its one enquiry.
+  const [sending, setSending] = useState(false);
+  /** Sends one enquiry: SPEC section 7's contact call, with its success and error toasts. */
+  async function send(payload: EnquiryPayload): Promise<void> {
+    setSending(true);
+    const formToken = await tokenForSending(payload.formToken);
+    try {
+      await sendEnquiry({ ...payload, formToken });
+      // Sent (or kept to be sent by the outbox): this token has done its one enquiry.
+      if (formToken) spentToken.current = formToken;
+    } catch (error) {
+      // 409: an enquiry with other details was stored under this key (and token) before: both
+      // are used up, and sending again makes a new enquiry.
+      if (error instanceof Error && error.message.startsWith("409:")) {
         if (formToken) spentToken.current = formToken;
-        return result;
-      } catch (error) {
-        // 409: an enquiry with other details was stored under this key (and token) before: both
-        // are used up, and sending again makes a new enquiry.
-        if (error instanceof Error && error.message.startsWith("409:")) {
-          if (formToken) spentToken.current = formToken;
-          idempotencyKey.current = undefined;
-        }
-        throw error;
+        idempotencyKey.current = undefined;
       }
-    },
-    onSuccess: () => {
-      toast(enquirySentToast);
-      setValues(emptyValues);
-      setErrors({});
-      setSubmitted(false);
-      setAnnouncement("");
-      idempotencyKey.current = undefined;
-      moveFocus.current = true;
-      setSent(true);
-    },
-    onError: (error) => {
+      setSending(false);
       toast(enquiryErrorToast(error));
-    },
-  });
+      return;
+    }
+    setSending(false);
+    toast(enquirySentToast);
+    setValues(emptyValues);
+    setErrors({});
+    setSubmitted(false);
+    setAnnouncement("");
+    idempotencyKey.current = undefined;
+    moveFocus.current = true;
+    setSent(true);
+  }
 
   const fieldId = (name: keyof Values) => `${id}-${name}`;
   const errorId = (name: keyof Values) => `${id}-${name}-error`;
@@ -173,7 +175,7 @@ export function ContactForm() {
     }
     setAnnouncement("");
     idempotencyKey.current ??= newIdempotencyKey();
-    mutation.mutate({ ...values, idempotencyKey: idempotencyKey.current, formToken, "bot-field": botField });
+    void send({ ...values, idempotencyKey: idempotencyKey.current, formToken, "bot-field": botField });
   }
 
   if (sent) {
@@ -190,7 +192,6 @@ export function ContactForm() {
           type="button"
           className="btn-primary mt-6"
           onClick={() => {
-            mutation.reset();
             // The next enquiry needs a token of its own: fetched now, while the visitor writes.
             void fetchFormToken();
             moveFocus.current = true;
@@ -220,7 +221,6 @@ export function ContactForm() {
       </p>
     ) : null;
 
-  const sending = mutation.isPending;
 
   return (
     <div className="card p-6 sm:p-8">

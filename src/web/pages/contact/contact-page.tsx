@@ -2,9 +2,11 @@ import { Clock, ExternalLink, Mail, MapPin, Phone, ShieldAlert } from "lucide-re
 import { businessHours, site } from "#shared/site.ts";
 import { CertificationList } from "../../components/certifications.tsx";
 import { PageHero } from "../../components/page-hero.tsx";
-import { useRouteBreadcrumbs } from "../../lib/route-context.ts";
-import { Toaster } from "../../ui/toaster.tsx";
-import { ContactForm } from "./contact-form.tsx";
+import type { FormFields } from "#shared/api-types.ts";
+import { formStateKeys, type PostedFormState } from "#shared/page-rendering.ts";
+import { apiPaths } from "#shared/paths.ts";
+import { Island } from "../../islands/island.tsx";
+import { usePageData, usePageValue, useRouteBreadcrumbs } from "../../lib/page-context.ts";
 
 const addressLines = [
   site.address.street,
@@ -31,7 +33,10 @@ export function ContactPage() {
       <section className="bg-paper py-16">
         <div className="container-page grid gap-8 lg:grid-cols-3">
           <div className="lg:col-span-2">
-            <ContactForm />
+            <Island
+              name="contactForm"
+              props={{ fields: usePageData<FormFields>(apiPaths.formToken).data, posted: usePageValue<PostedFormState>(formStateKeys.contact) }}
+            />
           </div>
           <aside className="grid content-start gap-6" aria-label="Contact details">
             <section className="card p-6" aria-labelledby="contact-info-heading">
@@ -132,7 +137,7 @@ export function ContactPage() {
         </div>
       </section>
       {/* Only this page raises notifications, so only it carries their region. */}
-      <Toaster />
+      <Island name="toaster" props={{}} />
     </>
   );
 }

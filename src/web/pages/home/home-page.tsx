@@ -11,7 +11,6 @@ import {
   SunMedium,
   Target,
 } from "lucide-react";
-import { Link } from "wouter";
 import { paths } from "#shared/paths.ts";
 import { limits, stats } from "#shared/site.ts";
 import { useBlogPosts, useProjects, useTeamMembers } from "../../api/queries.ts";
@@ -96,12 +95,12 @@ export function HomePage() {
               engineering office in Ahmedabad.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link href={paths.contact} className="btn-accent">
+              <a href={paths.contact} className="btn-accent">
                 Request Consultation
-              </Link>
-              <Link href={paths.services} className="btn-outline-light">
+              </a>
+              <a href={paths.services} className="btn-outline-light">
                 View Our Services
-              </Link>
+              </a>
             </div>
           </div>
           <img
@@ -124,7 +123,7 @@ export function HomePage() {
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {coreServices.map(({ title, Icon, text }) => (
               <li key={title}>
-                <Link href={paths.services} className="card group flex h-full flex-col p-6 transition-shadow hover:shadow-md">
+                <a href={paths.services} className="card group flex h-full flex-col p-6 transition-shadow hover:shadow-md">
                   <span className="flex size-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
                     <Icon aria-hidden="true" className="size-6" />
                   </span>
@@ -133,7 +132,7 @@ export function HomePage() {
                   <span className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-700">
                     Learn more <ArrowRight aria-hidden="true" className="size-4" />
                   </span>
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -163,9 +162,9 @@ export function HomePage() {
                 </div>
               </div>
             </div>
-            <Link href={paths.about} className="btn-outline mt-8">
+            <a href={paths.about} className="btn-outline mt-8">
               More about us
-            </Link>
+            </a>
           </div>
           <div className="self-center">
             <StatRow stats={stats} columns={2} />
@@ -200,9 +199,9 @@ export function HomePage() {
                 Featured Projects
               </h2>
             </div>
-            <Link href={paths.projects} className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
+            <a href={paths.projects} className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
               All projects <ArrowRight aria-hidden="true" className="size-4" />
-            </Link>
+            </a>
           </div>
           {projects.data ? (
             <ul className="mt-10 grid gap-6 lg:grid-cols-2">
@@ -214,9 +213,9 @@ export function HomePage() {
             </ul>
           ) : null}
           <div className="mt-10 text-center">
-            <Link href={paths.projects} className="btn-primary">
+            <a href={paths.projects} className="btn-primary">
               View All Projects
-            </Link>
+            </a>
           </div>
         </div>
       </section>
@@ -257,9 +256,9 @@ export function HomePage() {
                 Industry Insights
               </h2>
             </div>
-            <Link href={paths.blog} className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
+            <a href={paths.blog} className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
               All articles <ArrowRight aria-hidden="true" className="size-4" />
-            </Link>
+            </a>
           </div>
           {posts.data ? (
             <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
@@ -271,9 +270,9 @@ export function HomePage() {
             </ul>
           ) : null}
           <div className="mt-10 text-center">
-            <Link href={paths.blog} className="btn-primary">
+            <a href={paths.blog} className="btn-primary">
               View All Articles
-            </Link>
+            </a>
           </div>
         </div>
       </section>
@@ -284,9 +283,9 @@ export function HomePage() {
             <ShieldCheck aria-hidden="true" className="size-6 text-green-700" />
             24/7 emergency support for critical infrastructure projects.
           </p>
-          <Link href={paths.contact} className="btn-primary">
+          <a href={paths.contact} className="btn-primary">
             Talk to an engineer
-          </Link>
+          </a>
         </div>
       </section>
     </>

@@ -1,10 +1,9 @@
 import { BatteryCharging, Building2, Cpu, Factory, Gauge, ScrollText, ShieldCheck, SunMedium, TowerControl, Waves } from "lucide-react";
-import { Link } from "wouter";
 import { paths } from "#shared/paths.ts";
 import { CtaBand } from "../../components/cta-band.tsx";
 import { PageHero } from "../../components/page-hero.tsx";
 import { StatRow } from "../../components/stat-row.tsx";
-import { useRouteBreadcrumbs } from "../../lib/route-context.ts";
+import { useRouteBreadcrumbs } from "../../lib/page-context.ts";
 
 const industryStats = [
   { value: "50+", label: "Utility Partners" },
@@ -120,9 +119,9 @@ export function IndustriesPage() {
                   {name}
                 </h2>
                 <p className="mt-4 leading-7 text-slate-600">{description}</p>
-                <Link href={paths.contact} className="btn-primary mt-6" aria-describedby={headingId}>
+                <a href={paths.contact} className="btn-primary mt-6" aria-describedby={headingId}>
                   Discuss Your Project
-                </Link>
+                </a>
               </div>
               <div className="grid gap-6 sm:grid-cols-2 lg:col-span-3">
                 <div className="card p-6">
@@ -175,12 +174,12 @@ export function IndustriesPage() {
         title="Have a project in one of these sectors?"
         actions={
           <>
-            <Link href={paths.contact} className="btn-accent">
+            <a href={paths.contact} className="btn-accent">
               Request Consultation
-            </Link>
-            <Link href={paths.projects} className="btn-outline-light">
+            </a>
+            <a href={paths.projects} className="btn-outline-light">
               View Our Projects
-            </Link>
+            </a>
           </>
         }
       >

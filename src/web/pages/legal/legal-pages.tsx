@@ -1,10 +1,9 @@
 import type { ReactNode } from "react";
-import { Link } from "wouter";
 import { paths } from "#shared/paths.ts";
 import { retention } from "#shared/retention.ts";
 import { site } from "#shared/site.ts";
 import { PageHero } from "../../components/page-hero.tsx";
-import { useRouteBreadcrumbs } from "../../lib/route-context.ts";
+import { useRouteBreadcrumbs } from "../../lib/page-context.ts";
 
 // Short, real notices. The site collects personal data (enquiries, newsletter addresses), and
 // India's Digital Personal Data Protection Act, 2023 expects a notice saying what and why.
@@ -105,7 +104,7 @@ export function PrivacyPage() {
         that an erasure happened, without your address or name. If you are not satisfied with our answer, you may complain to the Data Protection Board of India.
       </p>
       <p>
-        See also our <Link href={paths.cookies}>Cookie Policy</Link> and <Link href={paths.terms}>Terms of Service</Link>.
+        See also our <a href={paths.cookies}>Cookie Policy</a> and <a href={paths.terms}>Terms of Service</a>.
       </p>
     </LegalPage>
   );
@@ -148,7 +147,7 @@ export function CookiesPage() {
       <p>
         <strong>This website sets no cookies for its visitors</strong>, first-party or third-party, and loads no third-party
         analytics, advertising or tracking scripts. It counts visits itself, without cookies or anything else stored in
-        your browser: see our <Link href={paths.privacy}>Privacy Policy</Link>.
+        your browser: see our <a href={paths.privacy}>Privacy Policy</a>.
       </p>
       <h2 id="staff">Cookies for our staff</h2>
       <p>
@@ -167,7 +166,7 @@ export function CookiesPage() {
       <h2 id="control">Your control</h2>
       <p>
         You can clear this storage at any time in your browser&apos;s settings for this site. See our{" "}
-        <Link href={paths.privacy}>Privacy Policy</Link> for how we treat the data you send us.
+        <a href={paths.privacy}>Privacy Policy</a> for how we treat the data you send us.
       </p>
     </LegalPage>
   );

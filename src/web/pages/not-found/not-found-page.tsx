@@ -1,5 +1,4 @@
 import { AlertCircle } from "lucide-react";
-import { Link } from "wouter";
 import { paths } from "#shared/paths.ts";
 
 export function NotFoundPage() {
@@ -18,12 +17,12 @@ export function NotFoundPage() {
             Did you forget to add the page to the router? Routes live in <code className="text-slate-800">src/shared/routes.ts</code>.
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link href={paths.home} className="btn-primary">
+            <a href={paths.home} className="btn-primary">
               Return Home
-            </Link>
-            <Link href={paths.contact} className="btn-outline">
+            </a>
+            <a href={paths.contact} className="btn-outline">
               Contact Us
-            </Link>
+            </a>
           </div>
         </div>
       </div>

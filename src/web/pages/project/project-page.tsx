@@ -1,6 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
-import { Link } from "wouter";
 import type { ProjectDetail } from "#shared/api-types.ts";
 import { paths, projectApiPath } from "#shared/paths.ts";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
@@ -8,31 +6,23 @@ import { CategoryBadge } from "../../components/category-badge.tsx";
 import { CtaBand } from "../../components/cta-band.tsx";
 import { PostCard } from "../../components/post-card.tsx";
 import { ProjectCard, ProjectFacts } from "../../components/project-card.tsx";
-import { isApiErrorWithStatus } from "../../lib/api-client.ts";
-import { useRouteBreadcrumbs } from "../../lib/route-context.ts";
-import { Spinner } from "../../ui/spinner.tsx";
+import { usePageData, usePath, useRouteBreadcrumbs } from "../../lib/page-context.ts";
 import { NotFoundPage } from "../not-found/not-found-page.tsx";
 
 export function ProjectPage({ params }: { params: { slug?: string } }) {
-  const detail = useQuery<ProjectDetail | null>({ queryKey: [projectApiPath(params.slug ?? "")] });
+  const detail = usePageData<ProjectDetail>(projectApiPath(params.slug ?? ""));
+  const path = usePath();
   const breadcrumbs = useRouteBreadcrumbs();
 
-  if (detail.isPending) {
-    return (
-      <div role="status" className="container-page flex flex-col items-center gap-4 py-32 text-slate-600">
-        <Spinner className="size-10 text-brand-700" />
-        <p>Loading project...</p>
-      </div>
-    );
-  }
-  if (detail.isError && !isApiErrorWithStatus(detail.error, 404)) {
+  // The server could not load it (an unknown project never gets here: it is a 404).
+  if (detail.isError) {
     return (
       <div role="alert" className="container-page py-32 text-center">
         <h1 className="text-2xl font-bold text-navy-900">Unable to Load Project</h1>
         <p className="mt-2 text-slate-600">Please try again later.</p>
-        <button type="button" className="btn-primary mt-6" onClick={() => window.location.reload()}>
+        <a href={path} className="btn-primary mt-6">
           Try Again
-        </button>
+        </a>
       </div>
     );
   }
@@ -67,15 +57,15 @@ export function ProjectPage({ params }: { params: { slug?: string } }) {
             <h2 className="text-xl font-bold text-navy-900">About the project</h2>
             <p className="mt-3 text-lg leading-8 text-slate-700">{project.description}</p>
             <ProjectFacts project={project} className="mt-8 rounded-xl border border-slate-200 bg-paper p-5 sm:grid-cols-1" />
-            <Link href={paths.contact} className="btn-primary mt-8">
+            <a href={paths.contact} className="btn-primary mt-8">
               Discuss Your Project
-            </Link>
+            </a>
           </div>
         </div>
         <p className="container-page pb-12">
-          <Link href={paths.projects} className="inline-flex items-center gap-2 font-semibold text-brand-700 hover:underline">
+          <a href={paths.projects} className="inline-flex items-center gap-2 font-semibold text-brand-700 hover:underline">
             <ArrowLeft aria-hidden="true" className="size-4" /> All projects
-          </Link>
+          </a>
         </p>
       </article>
 
@@ -116,9 +106,9 @@ export function ProjectPage({ params }: { params: { slug?: string } }) {
       <CtaBand
         title="Have a similar project?"
         actions={
-          <Link href={paths.contact} className="btn-accent">
+          <a href={paths.contact} className="btn-accent">
             Discuss Your Project
-          </Link>
+          </a>
         }
       >
         Tell us about the plant, network or connection and a senior engineer will reply within 24 hours.

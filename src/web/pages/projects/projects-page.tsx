@@ -1,11 +1,10 @@
-import { Link, useSearch } from "wouter";
 import { paths } from "#shared/paths.ts";
 import { useProjects } from "../../api/queries.ts";
 import { CategoryFilter } from "../../components/category-filter.tsx";
 import { CtaBand } from "../../components/cta-band.tsx";
 import { PageHero } from "../../components/page-hero.tsx";
 import { ProjectCard } from "../../components/project-card.tsx";
-import { useRouteBreadcrumbs } from "../../lib/route-context.ts";
+import { useRouteBreadcrumbs, useSearch } from "../../lib/page-context.ts";
 
 const ALL = "All";
 
@@ -51,12 +50,12 @@ export function ProjectsPage() {
         title="Planning a project like these?"
         actions={
           <>
-            <Link href={paths.contact} className="btn-accent">
+            <a href={paths.contact} className="btn-accent">
               Discuss Your Project
-            </Link>
-            <Link href={paths.services} className="btn-outline-light">
+            </a>
+            <a href={paths.services} className="btn-outline-light">
               View Our Services
-            </Link>
+            </a>
           </>
         }
       >

@@ -1,9 +1,8 @@
 import { CircleCheck, ClipboardCheck, FileText, Search, Settings } from "lucide-react";
-import { Link } from "wouter";
 import { paths } from "#shared/paths.ts";
 import { CtaBand } from "../../components/cta-band.tsx";
 import { PageHero } from "../../components/page-hero.tsx";
-import { useRouteBreadcrumbs } from "../../lib/route-context.ts";
+import { useRouteBreadcrumbs } from "../../lib/page-context.ts";
 import { powerSystemStudies, studyGroups } from "./power-system-studies.ts";
 
 const workSteps = [
@@ -76,12 +75,12 @@ export function ServicesPage() {
         title="Not sure which study you need?"
         actions={
           <>
-            <Link href={paths.contact} className="btn-accent">
+            <a href={paths.contact} className="btn-accent">
               Schedule Consultation
-            </Link>
-            <Link href={paths.projects} className="btn-outline-light">
+            </a>
+            <a href={paths.projects} className="btn-outline-light">
               View Our Work
-            </Link>
+            </a>
           </>
         }
       >
