@@ -26,7 +26,6 @@ import { registerForwardedForFilter } from "./http/client-address.ts";
 import { capConnectionsPerClient, serverTimeoutOptions } from "./http/connection-limits.ts";
 import { originOf } from "./http/same-origin.ts";
 import { ViewCounter } from "./analytics/counting.ts";
-import { registerBeaconRoute } from "./analytics/beacon-route.ts";
 
 export type AppDependencies = {
   config: Config;
@@ -147,7 +146,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     attributionOf: (request) => counter.attributionOf(request),
     now: deps.now,
   });
-  registerBeaconRoute(app, { counter, sameOrigin });
   await registerAdmin(app, {
     db,
     siteUrl: config.siteUrl,

@@ -19,8 +19,6 @@ export const apiPaths = {
   contact: "/api/contact",
   newsletter: "/api/newsletter",
   formToken: "/api/form-token",
-  /** Client-side navigations, counted by the analytics beacon. */
-  view: "/api/view",
 } as const;
 
 /**

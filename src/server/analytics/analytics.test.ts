@@ -99,20 +99,6 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
       remoteAddress: options.ip ?? "203.0.113.7",
       headers: { "user-agent": options.ua ?? chrome, ...options.headers },
     });
-  const navigate = (path: string, options: Visit & { origin?: string } = {}) =>
-    t.app.inject({
-      method: "POST",
-      url: "/api/view",
-      remoteAddress: options.ip ?? "203.0.113.7",
-      headers: {
-        "user-agent": options.ua ?? chrome,
-        origin: options.origin ?? t.origin,
-        "sec-fetch-site": options.origin ? "cross-site" : "same-origin",
-        "content-type": "application/x-www-form-urlencoded",
-        ...options.headers,
-      },
-      payload: new URLSearchParams({ p: path }).toString(),
-    });
   /** The views written, a row of identical views (`views` > 1) as that many. */
   const storedViews = async () => {
     await t.app.viewCounter.flush();
@@ -320,54 +306,21 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
     });
   });
 
-  describe("the beacon", () => {
-    it("counts a client-side navigation to a page of the site, with its UTM values and no referrer", async () => {
-      const response = await navigate("/projects?utm_campaign=winter");
-      expect(response.statusCode).toBe(204);
-      const [row] = await storedViews();
-      expect(row).toMatchObject({ path: "/projects", utmCampaign: "winter", referrerHost: null });
-    });
-
-    it.each([
-      ["a post from another site", () => navigate("/about", { origin: "https://evil.example" }), 403],
-      [
-        "no path",
-        () =>
-          t.app.inject({
-            method: "POST",
-            url: "/api/view",
-            headers: { "content-type": "application/x-www-form-urlencoded", "user-agent": chrome },
-            payload: "",
-          }),
-        400,
-      ],
-      ["a path that is no page", () => navigate("/admin"), 400],
-      ["a relative path", () => navigate("about"), 400],
-      ["a path of control characters", () => navigate("/\u0000\u0001"), 400],
-      ["a path too long", () => navigate(`/blog/${"a".repeat(3000)}`), 400],
-      ["a body too large", () => navigate(`/about?${"x".repeat(10_000)}`), 413],
-      [
-        "plain text",
-        () =>
-          t.app.inject({
-            method: "POST",
-            url: "/api/view",
-            headers: { "user-agent": chrome, "content-type": "text/plain" },
-            payload: "p=/about",
-          }),
-        415,
-      ],
-    ])("refuses %s, counting nothing", async (_name, send, status) => {
-      const response = await send();
-      expect(response.statusCode).toBe(status);
-      expect(response.json()).toHaveProperty("message");
-      expect(await storedViews()).toHaveLength(0);
-    });
-
-    it("answers 204 but counts nothing for a bot, Sec-GPC or an excluded browser", async () => {
-      expect((await navigate("/about", { ua: googlebot })).statusCode).toBe(204);
-      expect((await navigate("/about", { headers: { "sec-gpc": "1" } })).statusCode).toBe(204);
-      expect((await navigate("/about", { headers: { cookie: "analytics-exclude=1" } })).statusCode).toBe(204);
+  describe("the old beacon", () => {
+    it("is gone: a POST to /api/view answers 404 and counts nothing", async () => {
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/view",
+        remoteAddress: "203.0.113.7",
+        headers: {
+          "user-agent": chrome,
+          origin: t.origin,
+          "sec-fetch-site": "same-origin",
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        payload: new URLSearchParams({ p: "/about" }).toString(),
+      });
+      expect(response.statusCode).toBe(404);
       expect(await storedViews()).toHaveLength(0);
     });
   });
@@ -377,7 +330,7 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
       await visit(`${article}?utm_source=google&utm_medium=cpc&utm_campaign=arc-flash`);
       t.clock.advance(60_000);
       await visit("/services");
-      await navigate("/contact");
+      await visit("/contact");
       // Another visitor's views change nothing.
       await visit("/about", { ip: "198.51.100.2", headers: { referer: "https://bing.com/" } });
       const response = await sendEnquiry();
@@ -656,13 +609,6 @@ describe.each(testDrivers)("ANALYTICS=false on %s", (driver) => {
         remoteAddress: "203.0.113.7",
         headers: { "user-agent": chrome },
       });
-      const beacon = await t.app.inject({
-        method: "POST",
-        url: "/api/view",
-        headers: { "user-agent": chrome, origin: t.origin, "content-type": "application/x-www-form-urlencoded" },
-        payload: "p=%2Fabout",
-      });
-      expect(beacon.statusCode).toBe(204);
       await t.app.inject({
         method: "POST",
         url: "/api/contact",
