@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -60,5 +61,24 @@ describe("the access log at shutdown", () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it("writes the lines still queued when the process exits without a shutdown (pino's exit hook)", () => {
+    // 1,000 lines, well over one batch, then process.exit at once: no flush() runs, so the lines
+    // of the last batch are still queued in log-destination.ts when the exit hook runs.
+    const script = [
+      'import pino from "pino";',
+      'import { createLogDestination } from "./src/server/log-destination.ts";',
+      "const logger = pino({ level: 'info' }, createLogDestination().stream);",
+      "for (let i = 0; i < 1000; i += 1) logger.info({ n: i }, 'line');",
+      "process.exit(0);",
+    ].join("\n");
+    const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8", timeout: 30_000 });
+    expect(run.status).toBe(0);
+    const numbers = run.stdout
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => (JSON.parse(line) as { n: number }).n);
+    expect(numbers).toEqual(Array.from({ length: 1000 }, (_, i) => i));
   });
 });
