@@ -50,7 +50,10 @@ test.beforeEach(async () => {
   await server.ready();
 });
 
-test.afterEach(async () => {
+test.afterEach(async ({ page }) => {
+  // The page first: an image it is still loading would otherwise meet a server that is shutting
+  // down (503) or gone (connection refused), and the page guard would count that against the test.
+  await page.close();
   server?.child.kill("SIGTERM");
   await server?.exited;
 });
