@@ -1,5 +1,7 @@
+import Fastify, { LogController } from "fastify";
+import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { redactPersonalData } from "./request-logging.ts";
+import { redactPersonalData, registerRequestLogging } from "./request-logging.ts";
 
 // redactPersonalData sees error messages that can quote what a visitor sent: it must hide the
 // personal data in them, and must not spend seconds on a long hostile one (its regular
@@ -54,5 +56,54 @@ describe("redactPersonalData", () => {
     const secret = `Confidential 400 kV substation ${"upgrade ".repeat(1000)}`;
     expect(redactPersonalData(`Key (message)=(${secret}) already exists.`)).toBe("Key (message)=(…)");
     expect(redactPersonalData(`invalid input "${secret}"`)).toBe('invalid input "…"');
+  });
+});
+
+// The access line is written straight to pino's destination (request-logging.ts), not through
+// pino's serialiser: it must be the very line pino would write, whatever the address holds.
+describe("the access line", () => {
+  /** The lines written for a request to `url`, as the app sees it (rewriteUrl puts characters a client's request line could not carry into it). */
+  async function linesFor(url: string) {
+    const written: string[] = [];
+    const stream = { write: (line: string) => void written.push(line) };
+    const app = Fastify({ logger: { level: "info", stream }, logController: new LogController({ disableRequestLogging: true }), rewriteUrl: () => url });
+    registerRequestLogging(app);
+    app.get("/blog/:slug", async () => "ok");
+    app.get("/readyz", async () => "ok");
+    await app.ready();
+    const response = await app.inject({ method: "GET", url: "/" });
+    await app.close();
+    const line = written.find((entry) => entry.includes('"msg":"request completed"'));
+    return { response, written, line };
+  }
+
+  it.each([
+    ["a plain address", "/blog/harmonics?utm_source=mail"],
+    ["quotes, backslashes and control characters", "/blog/a%22b%5Cc%0A%09d"],
+    ["raw characters JSON must escape", '/blog/a"b\\c\u0001\u001f\n'],
+    // (Not a lone surrogate: Node reads a request line as latin1, so request.url never holds one.)
+    ["non-ASCII text and the line separators JSON allows raw", "/blog/ऊर्जा\u2028\u2029"],
+    ["an address no route matches", '/nothing/"here"'],
+  ])("is the line pino writes, for %s", async (_name, url) => {
+    const { response, line } = await linesFor(url);
+    expect(line).toBeDefined();
+    const entry = JSON.parse(line!) as Record<string, unknown>;
+    // The same fields, through pino itself, with the same time: byte for byte the same line.
+    let expected = "";
+    const reference = pino({ level: "info", timestamp: () => `,"time":${String(entry.time)}` }, { write: (text: string) => void (expected = text) });
+    reference.info(
+      { requestId: entry.requestId, method: "GET", route: entry.route, path: entry.path, status: response.statusCode, durationMs: entry.durationMs },
+      "request completed",
+    );
+    expect(line).toBe(expected);
+    expect(entry.path).toBe(url.split("?")[0]);
+    expect(entry.requestId).toBe(response.headers["x-request-id"]);
+    expect(entry.level).toBe(30);
+  });
+
+  it("is not written for a quiet route below its level", async () => {
+    const { response, written } = await linesFor("/readyz");
+    expect(response.statusCode).toBe(200);
+    expect(written.filter((entry) => entry.includes("request completed"))).toEqual([]);
   });
 });
