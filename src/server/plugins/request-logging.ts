@@ -44,8 +44,8 @@ export function logRequestCompleted(request: FastifyRequest, reply: FastifyReply
   const durationMs = Math.round(reply.elapsedTime * 10) / 10;
   // The line pino would write for `log[level](fields, "request completed")`, written straight to
   // its destination: the same level number, time, bindings (pid, hostname) and field order,
-  // each string escaped by JSON.stringify. pino's generic serialisation of the fields object cost
-  // a cached page about 2.5 µs of its 29 (docs/performance.md); this costs well under one.
+  // each string escaped by JSON.stringify. It saved a cached page about 1.4 µs of its 30 against
+  // pino's generic serialisation of a fields object (docs/performance.md, "The access log").
   const stream = log[pino.symbols.streamSym];
   const bindings = log[pino.symbols.chindingsSym];
   const time = log[pino.symbols.timeSym];
@@ -57,6 +57,7 @@ export function logRequestCompleted(request: FastifyRequest, reply: FastifyReply
     );
     return;
   }
+  // A logger without those internals (should a pino release rename them): its own serialiser.
   const line = { requestId: request.id, method: request.method, route, path, status: reply.statusCode, durationMs };
   request.server.log[level](line, "request completed");
 }
