@@ -10,7 +10,10 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
     },
   },
   {
@@ -28,7 +31,10 @@ export default tseslint.config(
     files: ["src/shared/**/*.ts"],
     rules: {
       "no-restricted-imports": restrict([
-        { group: ["#server/*", "#web/*", "**/server/**", "**/web/**", "node:*"], message: "src/shared imports neither server nor web code, nor Node." },
+        {
+          group: ["#server/*", "#web/*", "**/server/**", "**/web/**", "node:*"],
+          message: "src/shared imports neither server nor web code, nor Node.",
+        },
       ]),
     },
   },
@@ -36,7 +42,9 @@ export default tseslint.config(
     files: ["src/server/**/*.ts"],
     ignores: ["src/server/**/*.test.ts"],
     rules: {
-      "no-restricted-imports": restrict([{ group: ["#web/*", "**/web/**"], message: "src/server loads the web entry as a module, never by import." }]),
+      "no-restricted-imports": restrict([
+        { group: ["#web/*", "**/web/**"], message: "src/server loads the web entry as a module, never by import." },
+      ]),
     },
   },
 );

@@ -12,7 +12,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         copyPublicDir: false,
         // The public pages' server entry and the back office's, each a file of its own.
-        rolldownOptions: { input: { "entry-server": "src/web/entry-server.tsx", "admin-entry-server": "src/web/admin/entry-server.tsx" } },
+        rolldownOptions: {
+          input: { "entry-server": "src/web/entry-server.tsx", "admin-entry-server": "src/web/admin/entry-server.tsx" },
+        },
       }
     : {
         outDir: "dist/client",

@@ -11,14 +11,18 @@ test("about has the story, mission, vision, values, the whole team and the certi
   for (const heading of ["Our Mission", "Our Vision", "Our Values", "Our Team", "Certifications & Partnerships"]) {
     await expect(page.getByRole("heading", { name: heading })).toBeVisible();
   }
-  for (const value of ["Excellence", "Collaboration", "Innovation"]) await expect(page.getByRole("heading", { name: value, exact: true })).toBeVisible();
-  for (const name of ["IEEE Member", "PE Licensed", "NECA Partner", "ISO Certified"]) await expect(page.getByText(name, { exact: true })).toBeVisible();
+  for (const value of ["Excellence", "Collaboration", "Innovation"])
+    await expect(page.getByRole("heading", { name: value, exact: true })).toBeVisible();
+  for (const name of ["IEEE Member", "PE Licensed", "NECA Partner", "ISO Certified"])
+    await expect(page.getByText(name, { exact: true })).toBeVisible();
   const team = page.locator("section", { has: page.getByRole("heading", { name: "Our Team" }) }).getByRole("article");
   expect(await team.count()).toBeGreaterThanOrEqual(6);
   await expect(team.first().getByRole("link", { name: /^Email / })).toHaveAttribute("href", /^mailto:/);
 });
 
-test("about has the spec's sections in order: story, mission, vision, stats, values, team, certifications", async ({ page }) => {
+test("about has the spec's sections in order: story, mission, vision, stats, values, team, certifications", async ({
+  page,
+}) => {
   await page.goto("/about");
   await expectInDocumentOrder({
     story: page.getByText("Our story", { exact: true }),
@@ -29,7 +33,8 @@ test("about has the spec's sections in order: story, mission, vision, stats, val
     team: page.getByRole("heading", { name: "Our Team" }),
     certifications: page.getByRole("heading", { name: "Certifications & Partnerships" }),
   });
-  for (const stat of ["15+", "200+", "95%", "25+"]) await expect(page.locator("main dl").getByText(stat, { exact: true })).toBeVisible();
+  for (const stat of ["15+", "200+", "95%", "25+"])
+    await expect(page.locator("main dl").getByText(stat, { exact: true })).toBeVisible();
 });
 
 test.describe("about without JavaScript", () => {

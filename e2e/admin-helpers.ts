@@ -47,7 +47,8 @@ export async function addVirtualAuthenticator(page: Page): Promise<VirtualAuthen
 export async function contextWithPasskeys(context: BrowserContext, credentials: unknown[]): Promise<{ page: Page }> {
   const page = await context.newPage();
   const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
-  for (const credential of credentials) await cdp.send("WebAuthn.addCredential", { authenticatorId, credential: credential as never });
+  for (const credential of credentials)
+    await cdp.send("WebAuthn.addCredential", { authenticatorId, credential: credential as never });
   return { page };
 }
 
@@ -59,11 +60,17 @@ export async function acceptInvitation(page: Page, link: string, name: string) {
   await page.waitForURL(`${adminOrigin}/admin`);
 }
 
-
 /** A new member of staff, invited by the command and signed in on this page with a virtual passkey. */
-export async function signedInStaff(page: Page, options: { name: string; role?: "admin" | "staff" }): Promise<{ email: string; authenticator: VirtualAuthenticator }> {
+export async function signedInStaff(
+  page: Page,
+  options: { name: string; role?: "admin" | "staff" },
+): Promise<{ email: string; authenticator: VirtualAuthenticator }> {
   const email = uniqueEmail(options.name.toLowerCase().replace(/[^a-z]+/g, "-"));
   const authenticator = await addVirtualAuthenticator(page);
-  await acceptInvitation(page, await staffCommand("invite", email, "--name", options.name, "--role", options.role ?? "staff"), options.name);
+  await acceptInvitation(
+    page,
+    await staffCommand("invite", email, "--name", options.name, "--role", options.role ?? "staff"),
+    options.name,
+  );
   return { email, authenticator };
 }

@@ -22,7 +22,9 @@ async function sendEnquiry(page: Page, fields: { lastName: string; email: string
   await form.getByLabel("Project Details").fill("Connectivity study for a 120 MW solar plant at 220 kV.");
   const token = await form.locator('input[name="formToken"]').inputValue();
   const issuedAt = Number(/^(\d{13})\./.exec(token)?.[1]);
-  await expect.poll(() => Date.now() - issuedAt, { timeout: MIN_FORM_FILL_MS + 10_000 }).toBeGreaterThanOrEqual(MIN_FORM_FILL_MS);
+  await expect
+    .poll(() => Date.now() - issuedAt, { timeout: MIN_FORM_FILL_MS + 10_000 })
+    .toBeGreaterThanOrEqual(MIN_FORM_FILL_MS);
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByRole("heading", { name: "Message Sent!" })).toBeVisible();
 }
@@ -35,7 +37,9 @@ test.describe("the enquiry inbox", () => {
     pageGuard.allow(/request to another origin: http:\/\/localhost:/);
   });
 
-  test("an enquiry from /contact is worked in the inbox: status, owner, note, replied; filters, audit and export", async ({ page }) => {
+  test("an enquiry from /contact is worked in the inbox: status, owner, note, replied; filters, audit and export", async ({
+    page,
+  }) => {
     const lastName = uniqueWord();
     const company = `${lastName} Renewables`;
     await sendEnquiry(page, { lastName, email: uniqueEmail("visitor"), company });
@@ -51,11 +55,17 @@ test.describe("the enquiry inbox", () => {
     await expect(rows.first()).toContainText("New");
     await expect(rows.first()).toContainText(/Due in (23|24) h/);
 
-    await rows.first().getByRole("link", { name: `Asha ${lastName}` }).click();
+    await rows
+      .first()
+      .getByRole("link", { name: `Asha ${lastName}` })
+      .click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Asha ${lastName}`);
     const reference = (await page.locator("h1 + span").textContent())!;
     expect(reference).toMatch(/^ENQ-[0-9A-F]{8}$/);
-    await expect(page.getByRole("link", { name: "Reply by email" })).toHaveAttribute("href", new RegExp(`subject=Re%3A%20your%20enquiry%20${reference}$`));
+    await expect(page.getByRole("link", { name: "Reply by email" })).toHaveAttribute(
+      "href",
+      new RegExp(`subject=Re%3A%20your%20enquiry%20${reference}$`),
+    );
 
     await page.getByLabel("Status", { exact: true }).selectOption({ label: "Contacted" });
     await page.getByLabel("Owner", { exact: true }).selectOption({ label: "Nisha Rao" });
@@ -70,7 +80,9 @@ test.describe("the enquiry inbox", () => {
     await page.reload();
     await expect(page.getByLabel("Status", { exact: true })).toHaveValue("contacted");
     await expect(page.getByLabel("Owner", { exact: true }).locator("option:checked")).toHaveText("Nisha Rao");
-    await expect(page.getByRole("region", { name: "Notes" })).toContainText("Called back; single-line diagram follows by mail.");
+    await expect(page.getByRole("region", { name: "Notes" })).toContainText(
+      "Called back; single-line diagram follows by mail.",
+    );
     await expect(page.locator("h1 ~ span").last()).toHaveText(/^Replied in \d+ min$/);
     await expect(page.getByRole("button", { name: "Mark replied" })).toHaveCount(0);
 
@@ -97,16 +109,25 @@ test.describe("the enquiry inbox", () => {
     await expect(page.getByLabel("Search")).toHaveValue(lastName);
     await expect(rows).toHaveCount(1);
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Export CSV" }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^enquiries-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = (await readFile(await download.path())).toString("utf8").replace(/^\uFEFF/, "").trim().split("\r\n");
+    const csv = (await readFile(await download.path()))
+      .toString("utf8")
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(csv).toHaveLength(2);
     expect(csv[1]).toContain(reference);
     expect(csv[1]).toContain(company);
     expect(csv[1]).toContain("Contacted");
   });
 
-  test("an admin erases an address: nothing of it remains in the inbox, the subscribers or the outbox", async ({ page }) => {
+  test("an admin erases an address: nothing of it remains in the inbox, the subscribers or the outbox", async ({
+    page,
+  }) => {
     const lastName = uniqueWord();
     const email = uniqueEmail("erase-me");
     await sendEnquiry(page, { lastName, email, company: "Erasable Energy" });
@@ -140,13 +161,18 @@ test.describe("the enquiry inbox", () => {
     await expect(page.getByRole("region", { name: "Events" })).not.toContainText(email);
   });
 
-  test("the inbox's pages are usable at 375 and 1280 px, without axe violations, and with the keyboard", async ({ page }) => {
+  test("the inbox's pages are usable at 375 and 1280 px, without axe violations, and with the keyboard", async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const lastName = uniqueWord();
     await sendEnquiry(page, { lastName, email: uniqueEmail("axe-visitor"), company: "Axe Grid Pvt Ltd" });
     await signedInStaff(page, { name: "Axe Inbox", role: "admin" });
     await page.goto(`${adminOrigin}/admin?q=${lastName}`);
-    const enquiryUrl = new URL((await page.getByRole("link", { name: `Asha ${lastName}` }).getAttribute("href"))!, adminOrigin).href;
+    const enquiryUrl = new URL(
+      (await page.getByRole("link", { name: `Asha ${lastName}` }).getAttribute("href"))!,
+      adminOrigin,
+    ).href;
     await page.goto(enquiryUrl);
     await page.getByLabel("Note", { exact: true }).fill("A note, to see the timeline.");
     await page.getByRole("button", { name: "Add note" }).click();
@@ -160,11 +186,23 @@ test.describe("the enquiry inbox", () => {
       await page.setViewportSize({ width, height: 900 });
       for (const entry of pages) {
         await page.goto(entry.url);
-        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
-        expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), `${entry.name} at ${width} px`).toEqual([]);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const results = await new AxeBuilder({ page })
+          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+          .analyze();
+        expect(
+          results.violations.map(
+            (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+          ),
+          `${entry.name} at ${width} px`,
+        ).toEqual([]);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         expect(overflow, `${entry.name} overflows at ${width} px`).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: `test-results/screenshots/admin-inbox-${entry.name}-${width}.png`, fullPage: true });
+        await page.screenshot({
+          path: `test-results/screenshots/admin-inbox-${entry.name}-${width}.png`,
+          fullPage: true,
+        });
       }
     }
     // The keyboard alone: from the search box, type, submit with Enter; Tab reaches the status control.

@@ -1,5 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
-import { acceptInvitation, addVirtualAuthenticator, adminOrigin, contextWithPasskeys, staffCommand } from "./admin-helpers.ts";
+import {
+  acceptInvitation,
+  addVirtualAuthenticator,
+  adminOrigin,
+  contextWithPasskeys,
+  staffCommand,
+} from "./admin-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { uniqueEmail } from "./site-data.ts";
 
@@ -15,14 +21,20 @@ test.describe("the back office's sign-in", () => {
     pageGuard.allow(/request to another origin: http:\/\/localhost:/);
   });
 
-  test("an invitation from the command line is accepted with a passkey; the person signs out and in again from another browser", async ({ page, browser, pageGuard }) => {
+  test("an invitation from the command line is accepted with a passkey; the person signs out and in again from another browser", async ({
+    page,
+    browser,
+    pageGuard,
+  }) => {
     const email = uniqueEmail("admin");
     const link = await staffCommand("invite", email, "--name", "Meera Shah", "--role", "admin");
     expect(link).toMatch(new RegExp(`^${adminOrigin}/admin/invite/[A-Za-z0-9_-]{43}$`));
     const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
     await acceptInvitation(page, link, "Meera Shah");
     await expect(page.getByRole("banner")).toContainText("Meera Shah");
-    await expect(page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Staff" })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Staff" }),
+    ).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enquiries");
 
     await page.getByRole("button", { name: "Sign out" }).click();
@@ -82,7 +94,10 @@ test.describe("the back office's sign-in", () => {
     await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toBeVisible();
   });
 
-  test("a one-time sign-in link lets someone who lost their device in, once, and they add a new passkey", async ({ page, pageGuard }) => {
+  test("a one-time sign-in link lets someone who lost their device in, once, and they add a new passkey", async ({
+    page,
+    pageGuard,
+  }) => {
     pageGuard.allow(/status of 410/);
     const email = uniqueEmail("lost");
     const lost = await addVirtualAuthenticator(page);
@@ -120,8 +135,13 @@ test.describe("the back office's sign-in", () => {
       await page.setViewportSize({ width, height: 900 });
       for (const entry of pages) {
         await page.goto(entry.url);
-        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
-        expect(results.violations.map((violation) => violation.id), `${entry.name} at ${width} px`).toEqual([]);
+        const results = await new AxeBuilder({ page })
+          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+          .analyze();
+        expect(
+          results.violations.map((violation) => violation.id),
+          `${entry.name} at ${width} px`,
+        ).toEqual([]);
         await page.screenshot({ path: `test-results/screenshots/admin-${entry.name}-${width}.png`, fullPage: true });
       }
     }
@@ -131,18 +151,34 @@ test.describe("the back office's sign-in", () => {
       await page.setViewportSize({ width, height: 900 });
       for (const name of ["", "account", "staff", "audit"]) {
         await page.goto(`${adminOrigin}/admin${name ? `/${name}` : ""}`);
-        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
-        expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), `/admin/${name} at ${width} px`).toEqual([]);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const results = await new AxeBuilder({ page })
+          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+          .analyze();
+        expect(
+          results.violations.map(
+            (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+          ),
+          `/admin/${name} at ${width} px`,
+        ).toEqual([]);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         expect(overflow, `/admin/${name} overflows at ${width} px`).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: `test-results/screenshots/admin-${name || "home"}-${width}.png`, fullPage: true });
+        await page.screenshot({
+          path: `test-results/screenshots/admin-${name || "home"}-${width}.png`,
+          fullPage: true,
+        });
       }
     }
   });
 
   test("the staff page works with the keyboard alone: invite someone and read the link", async ({ page }) => {
     await addVirtualAuthenticator(page);
-    await acceptInvitation(page, await staffCommand("invite", uniqueEmail("keys"), "--name", "Keyboard Admin", "--role", "admin"), "Keyboard Admin");
+    await acceptInvitation(
+      page,
+      await staffCommand("invite", uniqueEmail("keys"), "--name", "Keyboard Admin", "--role", "admin"),
+      "Keyboard Admin",
+    );
     await page.goto(`${adminOrigin}/admin/staff`);
     await page.getByLabel("Name").focus();
     await page.keyboard.type("New Colleague");

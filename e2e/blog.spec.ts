@@ -10,7 +10,9 @@ async function openBlog(page: Page, path = "/blog") {
 }
 
 test.describe("the blog", () => {
-  test("searches title or excerpt ignoring case, filters by category, combines both, and keeps them in the URL", async ({ page }) => {
+  test("searches title or excerpt ignoring case, filters by category, combines both, and keeps them in the URL", async ({
+    page,
+  }) => {
     await openBlog(page);
     const total = await grid(page).getByRole("article").count();
     await expect(page.getByRole("heading", { level: 2, name: `Latest Articles (${total})` })).toBeVisible();
@@ -95,7 +97,9 @@ test.describe("the blog", () => {
 test.describe("the blog's search form without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("sends the search with its button, keeps the category, and the server answers the filtered list", async ({ page }) => {
+  test("sends the search with its button, keeps the category, and the server answers the filtered list", async ({
+    page,
+  }) => {
     await page.goto("/blog?category=Renewable+Energy");
     await expect(page.getByRole("heading", { level: 2, name: /^Found \d+ article\(s\)$/ })).toBeVisible();
     await page.getByRole("searchbox", { name: "Search articles" }).fill("battery");
@@ -108,7 +112,10 @@ test.describe("the blog's search form without JavaScript", () => {
   });
 });
 
-test("the search button sends the form before the page's scripts have run (here: never)", async ({ page, pageGuard }) => {
+test("the search button sends the form before the page's scripts have run (here: never)", async ({
+  page,
+  pageGuard,
+}) => {
   pageGuard.allow(/Failed to load resource/);
   await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
   await page.goto("/blog");

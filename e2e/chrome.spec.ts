@@ -58,14 +58,18 @@ test.describe("navigation on a wide screen", () => {
     await page.goto("/about");
     await page.locator("html[data-hydrated=true]").waitFor();
     for (let i = 0; i < 3; i += 1) await page.keyboard.press("Tab");
-    await expect(page.getByRole("navigation", { name: "Main", exact: true }).getByRole("link", { name: "Home" })).toBeFocused();
+    await expect(
+      page.getByRole("navigation", { name: "Main", exact: true }).getByRole("link", { name: "Home" }),
+    ).toBeFocused();
     await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/services$/);
   });
 
-  test("shows the floating consultation button's tooltip after 700 ms of hover, and names it for screen readers", async ({ page }) => {
+  test("shows the floating consultation button's tooltip after 700 ms of hover, and names it for screen readers", async ({
+    page,
+  }) => {
     await page.clock.install();
     await page.goto("/about");
     await page.locator("html[data-hydrated=true]").waitFor();
@@ -92,18 +96,43 @@ test.describe("navigation on a wide screen", () => {
   test("has the footer's four columns, placeholders that are not links, and the 2024 copyright", async ({ page }) => {
     await page.goto("/");
     const footer = page.locator("footer");
-    for (const name of ["Services", "Company", "Resources"]) await expect(footer.getByRole("navigation", { name })).toBeVisible();
-    for (const label of ["Grid Integration", "Renewable Energy", "System Design", "Reliability Analysis", "Regulatory Compliance"]) {
-      await expect(footer.getByRole("navigation", { name: "Services" }).getByRole("link", { name: label })).toHaveAttribute("href", "/services");
+    for (const name of ["Services", "Company", "Resources"])
+      await expect(footer.getByRole("navigation", { name })).toBeVisible();
+    for (const label of [
+      "Grid Integration",
+      "Renewable Energy",
+      "System Design",
+      "Reliability Analysis",
+      "Regulatory Compliance",
+    ]) {
+      await expect(
+        footer.getByRole("navigation", { name: "Services" }).getByRole("link", { name: label }),
+      ).toHaveAttribute("href", "/services");
     }
     const company = footer.getByRole("navigation", { name: "Company" });
-    for (const [label, href] of [["About Us", "/about"], ["Projects", "/projects"], ["Insights", "/blog"], ["Contact", "/contact"]]) {
+    for (const [label, href] of [
+      ["About Us", "/about"],
+      ["Projects", "/projects"],
+      ["Insights", "/blog"],
+      ["Contact", "/contact"],
+    ]) {
       await expect(company.getByRole("link", { name: label })).toHaveAttribute("href", href!);
     }
-    for (const [label, href] of [["Privacy Policy", "/privacy"], ["Terms of Service", "/terms"], ["Cookie Policy", "/cookies"]]) {
+    for (const [label, href] of [
+      ["Privacy Policy", "/privacy"],
+      ["Terms of Service", "/terms"],
+      ["Cookie Policy", "/cookies"],
+    ]) {
       await expect(footer.getByRole("link", { name: label })).toHaveAttribute("href", href!);
     }
-    for (const placeholder of ["Careers", "Whitepapers", "Case Studies", "Technical Resources", "Industry News", "Regulatory Updates"]) {
+    for (const placeholder of [
+      "Careers",
+      "Whitepapers",
+      "Case Studies",
+      "Technical Resources",
+      "Industry News",
+      "Regulatory Updates",
+    ]) {
       await expect(footer.getByText(placeholder, { exact: false }).first()).toBeVisible();
       await expect(footer.getByRole("link", { name: placeholder })).toHaveCount(0);
     }

@@ -28,7 +28,9 @@ async function waitUntilFormTokenIsOldEnough(page: Page) {
   const token = await contactForm(page).locator('input[name="formToken"]').inputValue();
   const issuedAt = Number(/^(\d{13})\./.exec(token)?.[1]);
   expect(issuedAt, `the form's token "${token}" carries the moment it was issued`).toBeGreaterThan(0);
-  await expect.poll(() => Date.now() - issuedAt, { timeout: MIN_FORM_FILL_MS + 10_000 }).toBeGreaterThanOrEqual(MIN_FORM_FILL_MS);
+  await expect
+    .poll(() => Date.now() - issuedAt, { timeout: MIN_FORM_FILL_MS + 10_000 })
+    .toBeGreaterThanOrEqual(MIN_FORM_FILL_MS);
 }
 
 async function errorOf(page: Page, label: string) {
@@ -43,16 +45,21 @@ test.describe("the contact page", () => {
     await expect(page.getByRole("heading", { name: "Send Us a Message" })).toBeVisible();
     await expect(page.getByLabel("Email Address")).toHaveAttribute("type", "email");
     // WCAG 2.2 1.3.5: checkers read a field's purpose from its type and autocomplete together.
-    for (const [label, autocomplete] of [["First Name", "given-name"], ["Last Name", "family-name"], ["Company", "organization"]] as const) {
+    for (const [label, autocomplete] of [
+      ["First Name", "given-name"],
+      ["Last Name", "family-name"],
+      ["Company", "organization"],
+    ] as const) {
       await expect(contactForm(page).getByLabel(label)).toHaveAttribute("type", "text");
       await expect(contactForm(page).getByLabel(label)).toHaveAttribute("autocomplete", autocomplete);
     }
     await expect(page.getByLabel("Project Details")).toHaveAttribute("rows", "4");
     await expect(page.getByText("Company (optional)")).toBeVisible();
     await expect(page.getByText("Service of Interest (optional)")).toBeVisible();
-    const options = await page.getByLabel("Service of Interest").locator("option").evaluateAll((nodes) =>
-      nodes.map((node) => [(node as HTMLOptionElement).value, node.textContent]),
-    );
+    const options = await page
+      .getByLabel("Service of Interest")
+      .locator("option")
+      .evaluateAll((nodes) => nodes.map((node) => [(node as HTMLOptionElement).value, node.textContent]));
     expect(options).toEqual([
       ["", "Select a service"],
       ["grid-integration", "Grid Integration"],
@@ -67,7 +74,9 @@ test.describe("the contact page", () => {
     await expect(page.locator("form[method=post]")).toHaveCount(1);
   });
 
-  test("validates on submit, ties each error to its field, focuses the first and announces them; re-validates on change", async ({ page }) => {
+  test("validates on submit, ties each error to its field, focuses the first and announces them; re-validates on change", async ({
+    page,
+  }) => {
     await openContact(page);
     await page.getByLabel("Email Address").fill("not-an-address");
     await page.getByRole("button", { name: "Send Message" }).click();
@@ -106,7 +115,9 @@ test.describe("the contact page", () => {
     await expect(page.getByLabel("Project Details")).toHaveValue("");
   });
 
-  test("moves focus to the 'Message Sent!' heading after sending, and to First Name after 'Send Another Message'", async ({ page }) => {
+  test("moves focus to the 'Message Sent!' heading after sending, and to First Name after 'Send Another Message'", async ({
+    page,
+  }) => {
     await openContact(page);
     await fillValid(page, uniqueEmail("focus"));
     await page.getByRole("button", { name: "Send Message" }).focus();
@@ -120,11 +131,18 @@ test.describe("the contact page", () => {
     await expect(contactForm(page).getByLabel("First Name")).toHaveValue("");
   });
 
-  test("shows the destructive toast 'Error Sending Message' with STATUS: message on a non-OK answer", async ({ page, pageGuard }) => {
+  test("shows the destructive toast 'Error Sending Message' with STATUS: message on a non-OK answer", async ({
+    page,
+    pageGuard,
+  }) => {
     pageGuard.allow(/status of 500/);
     await openContact(page);
     await page.route("**/api/contact", (route) =>
-      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "Internal Server Error", message: "Boom" }) }),
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ error: "Internal Server Error", message: "Boom" }),
+      }),
     );
     await fillValid(page, uniqueEmail("error"));
     await page.getByRole("button", { name: "Send Message" }).click();
@@ -180,7 +198,10 @@ test.describe("the contact page", () => {
     expect(rows[0]).toMatchObject({ firstName: "Ravi", lastName: "Shah" });
   });
 
-  test("keeps an enquiry whose request failed in the browser and delivers it once on the next load", async ({ page, pageGuard }) => {
+  test("keeps an enquiry whose request failed in the browser and delivers it once on the next load", async ({
+    page,
+    pageGuard,
+  }) => {
     pageGuard.allow(/ERR_INTERNET_DISCONNECTED/);
     const email = uniqueEmail("offline");
     await openContact(page);
@@ -194,7 +215,9 @@ test.describe("the contact page", () => {
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem("enquiry-outbox") ?? "[]").length)).toBe(1);
     expect((await storedEnquiries()).filter((row) => row.email === email)).toHaveLength(0);
 
-    const resent = page.waitForResponse((response) => response.url().endsWith("/api/contact") && response.request().method() === "POST");
+    const resent = page.waitForResponse(
+      (response) => response.url().endsWith("/api/contact") && response.request().method() === "POST",
+    );
     await page.reload();
     expect((await resent).status()).toBe(201);
     await expect.poll(() => page.evaluate(() => localStorage.getItem("enquiry-outbox"))).toBeNull();
@@ -206,7 +229,11 @@ test.describe("the contact page", () => {
   });
 });
 
-test("sends an enquiry written while offline as soon as the browser is back online", async ({ page, context, pageGuard }) => {
+test("sends an enquiry written while offline as soon as the browser is back online", async ({
+  page,
+  context,
+  pageGuard,
+}) => {
   pageGuard.allow(/ERR_INTERNET_DISCONNECTED|Failed to fetch/);
   const email = uniqueEmail("online-event");
   await openContact(page);
@@ -216,26 +243,35 @@ test("sends an enquiry written while offline as soon as the browser is back onli
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByRole("heading", { name: "Message Sent!" })).toBeVisible();
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem("enquiry-outbox") ?? "[]").length)).toBe(1);
-  const delivered = page.waitForResponse((response) => response.url().endsWith("/api/contact") && response.status() === 201);
+  const delivered = page.waitForResponse(
+    (response) => response.url().endsWith("/api/contact") && response.status() === 201,
+  );
   await context.setOffline(false);
   await delivered;
   await expect.poll(() => page.evaluate(() => localStorage.getItem("enquiry-outbox"))).toBeNull();
   expect((await storedEnquiries()).filter((row) => row.email === email)).toHaveLength(1);
 });
 
-test("the side cards give the address, phone and email, the business hours, the emergency note and the certifications", async ({ page }) => {
+test("the side cards give the address, phone and email, the business hours, the emergency note and the certifications", async ({
+  page,
+}) => {
   await page.goto("/contact");
   const details = page.getByRole("complementary", { name: "Contact details" });
   const info = details.getByRole("region", { name: "Contact Information" });
   await expect(info.locator("address")).toContainText("Ahmedabad, Gujarat");
   await expect(info.locator("address")).toContainText("India");
   await expect(info.getByRole("link", { name: "+91 79 4000 0000" })).toHaveAttribute("href", "tel:+917940000000");
-  await expect(info.getByRole("link", { name: "consult@sabarmatigrid.example" })).toHaveAttribute("href", "mailto:consult@sabarmatigrid.example");
+  await expect(info.getByRole("link", { name: "consult@sabarmatigrid.example" })).toHaveAttribute(
+    "href",
+    "mailto:consult@sabarmatigrid.example",
+  );
 
   const hours = details.getByRole("region", { name: "Business Hours" });
-  const rows = await hours.locator("dl > div").evaluateAll((nodes) =>
-    nodes.map((node) => [node.querySelector("dt")?.textContent, node.querySelector("dd")?.textContent]),
-  );
+  const rows = await hours
+    .locator("dl > div")
+    .evaluateAll((nodes) =>
+      nodes.map((node) => [node.querySelector("dt")?.textContent, node.querySelector("dd")?.textContent]),
+    );
   expect(rows).toEqual([
     ["Monday-Friday", "8:00 AM - 6:00 PM"],
     ["Saturday", "9:00 AM - 2:00 PM"],
@@ -265,7 +301,10 @@ test("promises a reply within 24 hours, unqualified, in its intro", async ({ pag
   await expect(page.locator("main")).not.toContainText("working days");
 });
 
-test("fetches a form token at send time when the next one failed to load, so the enquiry is not taken for spam", async ({ page, pageGuard }) => {
+test("fetches a form token at send time when the next one failed to load, so the enquiry is not taken for spam", async ({
+  page,
+  pageGuard,
+}) => {
   pageGuard.allow(/ERR_INTERNET_DISCONNECTED/);
   await openContact(page);
   const firstToken = await page.locator('input[name="formToken"]').inputValue();
@@ -282,7 +321,9 @@ test("fetches a form token at send time when the next one failed to load, so the
   await expect(page.locator('input[name="formToken"]')).toHaveValue(firstToken);
   const email = uniqueEmail("token-retry");
   await fillValid(page, email);
-  const posted = page.waitForRequest((request) => request.url().endsWith("/api/contact") && request.method() === "POST");
+  const posted = page.waitForRequest(
+    (request) => request.url().endsWith("/api/contact") && request.method() === "POST",
+  );
   await page.getByRole("button", { name: "Send Message" }).click();
   const sentToken = (await posted).postDataJSON().formToken as string;
   expect(sentToken).toMatch(/^\d{13}\./);
@@ -293,7 +334,9 @@ test("fetches a form token at send time when the next one failed to load, so the
   expect(rows[0]?.spam).toBe(false);
 });
 
-test("the office section gives the address and directions that open in a new tab, loading nothing from elsewhere", async ({ page }) => {
+test("the office section gives the address and directions that open in a new tab, loading nothing from elsewhere", async ({
+  page,
+}) => {
   await page.goto("/contact");
   const office = page.locator("section", { has: page.getByRole("heading", { name: "Visit Our Office" }) });
   await expect(office.locator("address")).toContainText("Ahmedabad, Gujarat");

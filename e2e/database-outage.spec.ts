@@ -104,7 +104,10 @@ for (const [name, fail] of [
   ["a failing", (route: import("@playwright/test").Route) => route.fulfill({ status: 500, body: "boom" })],
   ["an unreachable", (route: import("@playwright/test").Route) => route.abort("connectionrefused")],
 ] as const) {
-  test(`the blog shows the error panel for ${name} API, and 'Try Again' reloads the page`, async ({ page, pageGuard }) => {
+  test(`the blog shows the error panel for ${name} API, and 'Try Again' reloads the page`, async ({
+    page,
+    pageGuard,
+  }) => {
     pageGuard.allow(/status of 500|ERR_CONNECTION_REFUSED/);
     let asked = 0;
     await page.route("**/api/blog-posts", (route) => {
@@ -112,7 +115,9 @@ for (const [name, fail] of [
       return fail(route);
     });
     await openDuringOutage(page, "/blog");
-    const panel = page.getByRole("alert").filter({ has: page.getByRole("heading", { name: "Unable to Load Articles" }) });
+    const panel = page
+      .getByRole("alert")
+      .filter({ has: page.getByRole("heading", { name: "Unable to Load Articles" }) });
     await expect(panel.getByRole("heading", { name: "Unable to Load Articles" })).toBeVisible();
     await expect(panel).toContainText("We're having trouble loading our latest insights. Please try again later.");
     await expect(page.getByRole("region", { name: "Unable to Load Articles" })).toContainText("Try Again");
@@ -140,8 +145,24 @@ test("the blog read in the browser shows each card's image, badge, date like 'Ja
   await page.route("**/api/blog-posts", (route) =>
     route.fulfill({
       json: [
-        { id: "1", slug: "a", title: "A renewable one", excerpt: "x ".repeat(400), category: "Renewable Energy", imageUrl: "/images/articles/cea-reactive-power-requirements-for-solar-plants.svg", publishedAt: "2025-01-05T06:00:00.000Z" },
-        { id: "2", slug: "b", title: "A protection one", excerpt: "Short.", category: "Protection & Safety", imageUrl: "/images/articles/arc-flash-studies-ieee-1584-2018.svg", publishedAt: "2024-09-12T06:00:00.000Z" },
+        {
+          id: "1",
+          slug: "a",
+          title: "A renewable one",
+          excerpt: "x ".repeat(400),
+          category: "Renewable Energy",
+          imageUrl: "/images/articles/cea-reactive-power-requirements-for-solar-plants.svg",
+          publishedAt: "2025-01-05T06:00:00.000Z",
+        },
+        {
+          id: "2",
+          slug: "b",
+          title: "A protection one",
+          excerpt: "Short.",
+          category: "Protection & Safety",
+          imageUrl: "/images/articles/arc-flash-studies-ieee-1584-2018.svg",
+          publishedAt: "2024-09-12T06:00:00.000Z",
+        },
       ],
     }),
   );
@@ -161,7 +182,10 @@ test("the blog read in the browser shows each card's image, badge, date like 'Ja
   expect((await excerpt.boundingBox())!.height).toBeLessThanOrEqual(lineHeight * 3 + 1);
   await expect(first!.getByRole("link", { name: "Read More" })).toHaveAttribute("href", "/blog/a");
   // The filter works on what the browser read.
-  await page.getByRole("list", { name: "Filter by category" }).getByRole("link", { name: "Protection & Safety" }).click();
+  await page
+    .getByRole("list", { name: "Filter by category" })
+    .getByRole("link", { name: "Protection & Safety" })
+    .click();
   await expect(grid.getByRole("article")).toHaveCount(1);
   await expect(page).toHaveURL(/\/blog\?category=Protection\+%26\+Safety$/);
 });
@@ -187,7 +211,9 @@ test("home, about and projects still show the rest of the page, without the team
   await expect(team.getByRole("article").first()).toBeVisible();
 });
 
-test("a project or an article that could not be loaded offers to try again, and trying again shows it", async ({ page }) => {
+test("a project or an article that could not be loaded offers to try again, and trying again shows it", async ({
+  page,
+}) => {
   await openDuringOutage(page, "/projects/kutch-solar-park-grid-connection");
   await expect(page.getByRole("heading", { level: 1, name: "Unable to Load Project" })).toBeVisible();
   await page.getByRole("link", { name: "Try Again" }).click();

@@ -5,9 +5,14 @@ import { expect } from "./fixtures.ts";
 export async function expectInDocumentOrder(parts: Record<string, Locator>): Promise<void> {
   const positions: [string, number][] = [];
   for (const [name, locator] of Object.entries(parts)) {
-    const position = await locator.evaluate((element) => Array.prototype.indexOf.call(document.getElementsByTagName("*"), element));
+    const position = await locator.evaluate((element) =>
+      Array.prototype.indexOf.call(document.getElementsByTagName("*"), element),
+    );
     positions.push([name, position]);
   }
   const sorted = [...positions].sort((a, b) => a[1] - b[1]);
-  expect(sorted.map(([name]) => name), "the sections' order").toEqual(positions.map(([name]) => name));
+  expect(
+    sorted.map(([name]) => name),
+    "the sections' order",
+  ).toEqual(positions.map(([name]) => name));
 }

@@ -18,7 +18,9 @@ async function fill(page: Page, email: string, details: string) {
 
 const isEnquiryPost = (request: Request) => request.url().endsWith("/api/contact") && request.method() === "POST";
 
-test("'Send Another Message' sends the next enquiry with a token of its own, and neither is taken for spam", async ({ page }) => {
+test("'Send Another Message' sends the next enquiry with a token of its own, and neither is taken for spam", async ({
+  page,
+}) => {
   const first = uniqueEmail("first-of-two");
   const second = uniqueEmail("second-of-two");
   await page.goto("/contact");
@@ -52,10 +54,22 @@ test("'Send Another Message' sends the next enquiry with a token of its own, and
   expect(rows).toHaveLength(2);
 });
 
-test("the browser outbox forgets enquiries the server answers for good: stored before (200), refused (400 for a NUL, 409 for a used key)", async ({ page, pageGuard }) => {
+test("the browser outbox forgets enquiries the server answers for good: stored before (200), refused (400 for a NUL, 409 for a used key)", async ({
+  page,
+  pageGuard,
+}) => {
   pageGuard.allow(/status of 400 \(Bad Request\)|status of 409 \(Conflict\)/);
   const email = uniqueEmail("outbox-final");
-  const stored = { firstName: "Asha", lastName: "Patel", email, company: "", service: "", message: "Arc flash study.", formToken: "", "bot-field": "" };
+  const stored = {
+    firstName: "Asha",
+    lastName: "Patel",
+    email,
+    company: "",
+    service: "",
+    message: "Arc flash study.",
+    formToken: "",
+    "bot-field": "",
+  };
   const storedKey = randomUUID();
   // An enquiry the server already has (its answer was lost on the way back, say).
   const first = await page.request.post("/api/contact", { data: { ...stored, idempotencyKey: storedKey } });
@@ -66,7 +80,11 @@ test("the browser outbox forgets enquiries the server answers for good: stored b
   const entries = [
     { idempotencyKey: storedKey, payload: stored, queuedAt: Date.now() },
     { idempotencyKey: randomUUID(), payload: { ...stored, message: "Harmonics\u0000study." }, queuedAt: Date.now() },
-    { idempotencyKey: storedKey, payload: { ...stored, message: "Something else under the same key." }, queuedAt: Date.now() },
+    {
+      idempotencyKey: storedKey,
+      payload: { ...stored, message: "Something else under the same key." },
+      queuedAt: Date.now(),
+    },
   ];
   // Kept by an older version of the page, which neither refused the NUL nor made a new key.
   await page.evaluate((kept) => localStorage.setItem("enquiry-outbox", JSON.stringify(kept)), entries);
@@ -87,16 +105,20 @@ test("the browser outbox forgets enquiries the server answers for good: stored b
   expect(rows.map((row) => row.message)).toEqual(["Arc flash study."]);
 });
 
-test("the form shows the server's refusal of a control character by its field, and sends nothing while it is there", async ({ page }) => {
+test("the form shows the server's refusal of a control character by its field, and sends nothing while it is there", async ({
+  page,
+}) => {
   await page.goto("/contact");
   await page.locator("html[data-hydrated=true]").waitFor();
   await fill(page, uniqueEmail("control"), "Study");
   // A paste can carry what typing cannot.
-  await contactForm(page).getByLabel("Last Name").evaluate((input: HTMLInputElement) => {
-    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
-    setter.call(input, "Pa\u001btel");
-    input.dispatchEvent(new Event("input", { bubbles: true }));
-  });
+  await contactForm(page)
+    .getByLabel("Last Name")
+    .evaluate((input: HTMLInputElement) => {
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
+      setter.call(input, "Pa\u001btel");
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    });
   let posted = false;
   page.on("request", (request) => {
     if (isEnquiryPost(request)) posted = true;

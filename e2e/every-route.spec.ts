@@ -15,9 +15,13 @@ for (const route of siteRoutes) {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(route.path);
         await page.locator("html[data-hydrated=true]").waitFor();
-        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+        const results = await new AxeBuilder({ page })
+          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+          .analyze();
         expect(
-          results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+          results.violations.map(
+            (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+          ),
           `at ${width} px`,
         ).toEqual([]);
       }
@@ -33,7 +37,9 @@ for (const route of siteRoutes) {
         const name = route.path === "/" ? "home" : route.path.slice(1).replaceAll("/", "_");
         await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
         // Nothing is wider than the screen.
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         expect(overflow, `horizontal overflow at ${width} px`).toBeLessThanOrEqual(0);
       }
     });
@@ -55,9 +61,15 @@ test.describe("without JavaScript", () => {
 
   test("the home page shows its team, projects and articles from the database", async ({ page }) => {
     await page.goto("/");
-    await expect(page.locator("section", { has: page.getByRole("heading", { name: "Meet Our Leadership" }) }).getByRole("article")).toHaveCount(3);
-    await expect(page.locator("section", { has: page.getByRole("heading", { name: "Featured Projects" }) }).getByRole("article")).toHaveCount(2);
-    await expect(page.locator("section", { has: page.getByRole("heading", { name: "Industry Insights" }) }).getByRole("article")).toHaveCount(3);
+    await expect(
+      page.locator("section", { has: page.getByRole("heading", { name: "Meet Our Leadership" }) }).getByRole("article"),
+    ).toHaveCount(3);
+    await expect(
+      page.locator("section", { has: page.getByRole("heading", { name: "Featured Projects" }) }).getByRole("article"),
+    ).toHaveCount(2);
+    await expect(
+      page.locator("section", { has: page.getByRole("heading", { name: "Industry Insights" }) }).getByRole("article"),
+    ).toHaveCount(3);
   });
 
   test("the blog's search and category filter work as a plain form and links", async ({ page }) => {

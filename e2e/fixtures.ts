@@ -16,7 +16,8 @@ export const test = base.extend<{ pageGuard: PageGuard }>({
       page.on("console", (message) => {
         // With the address it concerns, if any: "Failed to load resource" does not name it.
         const where = message.location().url;
-        if (message.type() === "error" || message.type() === "warning") problems.push(`console.${message.type()}: ${message.text()}${where ? ` (${where})` : ""}`);
+        if (message.type() === "error" || message.type() === "warning")
+          problems.push(`console.${message.type()}: ${message.text()}${where ? ` (${where})` : ""}`);
       });
       page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
       page.on("request", (request) => {

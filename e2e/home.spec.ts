@@ -7,29 +7,52 @@ test.describe("home", () => {
     await expect(page.getByRole("link", { name: "Request Consultation" }).first()).toHaveAttribute("href", "/contact");
     await expect(page.getByRole("link", { name: "View Our Services" })).toHaveAttribute("href", "/services");
     const headings = await page.locator("main h2").allTextContents();
-    const order = ["Core Services", "Fifteen years", "Meet Our Leadership", "Featured Projects", "What Our Clients Say", "Industry Insights"];
+    const order = [
+      "Core Services",
+      "Fifteen years",
+      "Meet Our Leadership",
+      "Featured Projects",
+      "What Our Clients Say",
+      "Industry Insights",
+    ];
     const positions = order.map((text) => headings.findIndex((heading) => heading.startsWith(text)));
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
 
     const services = page.locator("section", { has: page.getByRole("heading", { name: "Core Services" }) });
-    for (const name of ["Grid Integration", "Renewable Energy Solutions", "System Design", "Reliability Analysis", "Regulatory Compliance", "Performance Optimization"]) {
+    for (const name of [
+      "Grid Integration",
+      "Renewable Energy Solutions",
+      "System Design",
+      "Reliability Analysis",
+      "Regulatory Compliance",
+      "Performance Optimization",
+    ]) {
       await expect(services.getByRole("link", { name: new RegExp(`^${name}`) })).toHaveAttribute("href", "/services");
     }
     const about = page.locator("section", { has: page.getByRole("heading", { name: /^Fifteen years/ }) });
-    for (const stat of ["15+", "200+", "95%", "25+"]) await expect(about.getByText(stat, { exact: true })).toBeVisible();
+    for (const stat of ["15+", "200+", "95%", "25+"])
+      await expect(about.getByText(stat, { exact: true })).toBeVisible();
 
-    await expect(page.locator("section", { has: page.getByRole("heading", { name: "Meet Our Leadership" }) }).getByRole("article")).toHaveCount(3);
+    await expect(
+      page.locator("section", { has: page.getByRole("heading", { name: "Meet Our Leadership" }) }).getByRole("article"),
+    ).toHaveCount(3);
     const projects = page.locator("section", { has: page.getByRole("heading", { name: "Featured Projects" }) });
     await expect(projects.getByRole("article")).toHaveCount(2);
     await expect(projects.getByRole("link", { name: "View All Projects" })).toHaveAttribute("href", "/projects");
-    await expect(projects.getByRole("link", { name: "View Project" }).first()).toHaveAttribute("href", /^\/projects\/[a-z0-9-]+$/);
+    await expect(projects.getByRole("link", { name: "View Project" }).first()).toHaveAttribute(
+      "href",
+      /^\/projects\/[a-z0-9-]+$/,
+    );
     const testimonials = page.locator("section", { has: page.getByRole("heading", { name: "What Our Clients Say" }) });
     await expect(testimonials.getByRole("img", { name: "Rated 5 out of 5 stars" })).toHaveCount(3);
     const insights = page.locator("section", { has: page.getByRole("heading", { name: "Industry Insights" }) });
     await expect(insights.getByRole("article")).toHaveCount(3);
     await expect(insights.getByRole("link", { name: "View All Articles" })).toHaveAttribute("href", "/blog");
-    await expect(insights.getByRole("link", { name: "Read More" }).first()).toHaveAttribute("href", /^\/blog\/[a-z0-9-]+$/);
+    await expect(insights.getByRole("link", { name: "Read More" }).first()).toHaveAttribute(
+      "href",
+      /^\/blog\/[a-z0-9-]+$/,
+    );
   });
 
   for (const width of [375, 1280]) {

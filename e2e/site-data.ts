@@ -9,13 +9,24 @@ const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "..");
 export const e2eDataDir = path.join(root, "test-results", "e2e-data");
 
-export type StoredEnquiry = { firstName: string; lastName: string; email: string; message: string; spam: boolean; spamReason: string | null };
+export type StoredEnquiry = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  message: string;
+  spam: boolean;
+  spamReason: string | null;
+};
 
 export async function storedEnquiries(): Promise<StoredEnquiry[]> {
-  const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/enquiries.ts", "--format", "json", "--spam"], {
-    cwd: root,
-    env: { PATH: process.env.PATH, DATA_DIR: e2eDataDir },
-  });
+  const { stdout } = await run(
+    process.execPath,
+    ["--import", "tsx", "scripts/enquiries.ts", "--format", "json", "--spam"],
+    {
+      cwd: root,
+      env: { PATH: process.env.PATH, DATA_DIR: e2eDataDir },
+    },
+  );
   return JSON.parse(stdout) as StoredEnquiry[];
 }
 

@@ -72,7 +72,10 @@ for (const address of ["/blog/a_b", "/blog/no-such-article", "//anything"]) {
 }
 
 test.describe("notifications", () => {
-  test("show one toast at a time, close after 5 seconds or a swipe of 50 px, and F8 focuses their region", async ({ page, pageGuard }) => {
+  test("show one toast at a time, close after 5 seconds or a swipe of 50 px, and F8 focuses their region", async ({
+    page,
+    pageGuard,
+  }) => {
     pageGuard.allow(/status of 500/);
     await page.clock.install();
     await page.goto("/contact");

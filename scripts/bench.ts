@@ -19,7 +19,15 @@ import { assertWrkInstalled } from "./bench/wrk.ts";
 // those named by --only), prints their tables and writes bench/results/latest.json.
 // docs/performance.md says how each section measures and what the figures were.
 
-const sections: AnyBenchSection[] = [firstLoadSection, lighthouseSection, throughputSection, accessLogSection, analyticsSection, startupSection, inboxSearchSection];
+const sections: AnyBenchSection[] = [
+  firstLoadSection,
+  lighthouseSection,
+  throughputSection,
+  accessLogSection,
+  analyticsSection,
+  startupSection,
+  inboxSearchSection,
+];
 
 const usage = [
   "usage: npm run bench [-- --only <section>[,<section>…]]",
@@ -44,9 +52,15 @@ function selectSections(args: string[]): AnyBenchSection[] {
     process.exit(0);
   }
   if (parsed.only === undefined) return sections;
-  const names = parsed.only.split(",").map((name) => name.trim()).filter(Boolean);
+  const names = parsed.only
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
   const unknown = names.filter((name) => !sections.some((section) => section.name === name));
-  if (unknown.length || names.length === 0) throw new BenchSetupError(`${unknown.length ? `no section named ${unknown.join(", ")}` : "--only names no section"}\n${usage}`);
+  if (unknown.length || names.length === 0)
+    throw new BenchSetupError(
+      `${unknown.length ? `no section named ${unknown.join(", ")}` : "--only names no section"}\n${usage}`,
+    );
   return sections.filter((section) => names.includes(section.name));
 }
 
@@ -56,8 +70,16 @@ async function main() {
   if (selected.some((section) => section.usesWrk)) assertWrkInstalled();
   buildIfStale();
 
-  const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version };
-  const results: Record<string, { seconds: number; loadAverageBefore: number[]; loadAverageAfter: number[]; result: unknown }> = {};
+  const machine = {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+  };
+  const results: Record<
+    string,
+    { seconds: number; loadAverageBefore: number[]; loadAverageAfter: number[]; result: unknown }
+  > = {};
   const started = Date.now();
   const progress = (line: string) => process.stderr.write(`${line}\n`);
   const output = path.join(root, "bench", "results", "latest.json");
@@ -67,15 +89,25 @@ async function main() {
     const loadAverageBefore = loadavg().map((value) => Number(value.toFixed(2)));
     progress(`${section.name}: starting (load average ${loadAverageBefore.join(", ")})`);
     const result = await section.run(settings, progress);
-    results[section.name] = { seconds: Math.round((Date.now() - sectionStarted) / 1000), loadAverageBefore, loadAverageAfter: loadavg().map((value) => Number(value.toFixed(2))), result };
+    results[section.name] = {
+      seconds: Math.round((Date.now() - sectionStarted) / 1000),
+      loadAverageBefore,
+      loadAverageAfter: loadavg().map((value) => Number(value.toFixed(2))),
+      result,
+    };
     // Written after each section, so that a failure later keeps what was measured.
-    await writeFile(output, `${JSON.stringify({ date: new Date().toISOString(), machine, settings, sections: results }, null, 2)}\n`);
+    await writeFile(
+      output,
+      `${JSON.stringify({ date: new Date().toISOString(), machine, settings, sections: results }, null, 2)}\n`,
+    );
   }
 
   for (const section of selected) {
     const entry = results[section.name]!;
     console.log(`\n${section.format(entry.result as never, settings)}`);
-    console.log(`(${entry.seconds} s; load average ${entry.loadAverageBefore.join(", ")} before, ${entry.loadAverageAfter.join(", ")} after)`);
+    console.log(
+      `(${entry.seconds} s; load average ${entry.loadAverageBefore.join(", ")} before, ${entry.loadAverageAfter.join(", ")} after)`,
+    );
   }
   console.log(`\n${Math.round((Date.now() - started) / 1000)} s in all; written to ${path.relative(root, output)}`);
 }

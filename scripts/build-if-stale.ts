@@ -23,7 +23,15 @@ const outputs = [
 ];
 // The server reads drizzle/ at run time; it is an input so that a new migration comes with a
 // build of the code that expects it.
-const inputs = ["src", "public", "drizzle", "vite.config.ts", "vite.server.config.ts", "package.json", "package-lock.json"].map((file) => path.join(root, file));
+const inputs = [
+  "src",
+  "public",
+  "drizzle",
+  "vite.config.ts",
+  "vite.server.config.ts",
+  "package.json",
+  "package-lock.json",
+].map((file) => path.join(root, file));
 
 /** Tests are not part of any build: editing one does not make the build stale. */
 const isTest = (name: string) => /\.test\.tsx?$/.test(name);
@@ -43,7 +51,9 @@ export function buildIfStale(): void {
   const builtAt = Math.min(...outputs.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
   const sourcesAt = Math.max(...inputs.map(newestMtime));
   if (builtAt !== 0 && sourcesAt <= builtAt) return;
-  console.log(builtAt === 0 ? "No production build yet: building…" : "Sources changed since the last build: rebuilding…");
+  console.log(
+    builtAt === 0 ? "No production build yet: building…" : "Sources changed since the last build: rebuilding…",
+  );
   execFileSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "inherit" });
 }
 

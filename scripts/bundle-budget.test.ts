@@ -17,10 +17,13 @@ describe("first-load weight of every route", async () => {
     expect(contact.files).toBeGreaterThan(notFound.files);
   });
 
-  it.each(weights.map((row) => [row.route, row] as const))("%s stays within the JavaScript and CSS budgets", (_route, row) => {
-    expect(row.js.gzip).toBeLessThanOrEqual(BUDGET.jsGzip);
-    expect(row.css.gzip).toBeLessThanOrEqual(BUDGET.cssGzip);
-  });
+  it.each(weights.map((row) => [row.route, row] as const))(
+    "%s stays within the JavaScript and CSS budgets",
+    (_route, row) => {
+      expect(row.js.gzip).toBeLessThanOrEqual(BUDGET.jsGzip);
+      expect(row.css.gzip).toBeLessThanOrEqual(BUDGET.cssGzip);
+    },
+  );
 });
 
 describe("the back office's code", () => {

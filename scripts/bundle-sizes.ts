@@ -16,7 +16,12 @@ const root = fileURLToPath(new URL("../", import.meta.url));
 const clientDir = path.join(root, "dist", "client");
 const serverEntry = path.join(root, "dist", "server", "entry-server.js");
 
-export type RouteWeight = { route: string; files: number; js: { raw: number; gzip: number; brotli: number }; css: { raw: number; gzip: number; brotli: number } };
+export type RouteWeight = {
+  route: string;
+  files: number;
+  js: { raw: number; gzip: number; brotli: number };
+  css: { raw: number; gzip: number; brotli: number };
+};
 
 function sizes(files: string[]) {
   const total = { raw: 0, gzip: 0, brotli: 0 };
@@ -60,7 +65,12 @@ export const builtFile = (file: string) => readFileSync(path.join(clientDir, fil
 
 /** First-load weight of each route's page, and of the 404 page. */
 export async function measureRoutes(): Promise<RouteWeight[]> {
-  return (await filesOfPages()).map(({ route, js, css }) => ({ route, files: js.length, js: sizes(js), css: sizes(css) }));
+  return (await filesOfPages()).map(({ route, js, css }) => ({
+    route,
+    files: js.length,
+    js: sizes(js),
+    css: sizes(css),
+  }));
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

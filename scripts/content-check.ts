@@ -9,7 +9,11 @@ const contentDir = path.resolve(process.argv[2] ?? process.env.CONTENT_DIR ?? "c
 // Pictures are served from public/; a file naming one that is not there would show a broken image.
 const content = await readSiteContent(contentDir, { publicDir: path.resolve(import.meta.dirname, "..", "public") });
 for (const problem of content.problems) {
-  console.error(printable(`${path.join(path.relative(process.cwd(), contentDir), problem.file)}: ${problem.field} ${problem.message}`));
+  console.error(
+    printable(
+      `${path.join(path.relative(process.cwd(), contentDir), problem.file)}: ${problem.field} ${problem.message}`,
+    ),
+  );
 }
 const drafts = content.articles.filter((article) => article.draft).length;
 console.log(

@@ -21,7 +21,8 @@ async function askRunningSiteToLoadContent(database: CommandDatabase, pid: numbe
   const deadline = Date.now() + CONFIRM_WITHIN_MS;
   // Every sync ends by recording a new content version, so a new one confirms it.
   while ((await contentSyncedAt(database.db))?.getTime() === before) {
-    if (Date.now() > deadline) throw new Error(`The running site (pid ${pid}) did not confirm loading the content within 60 s: see its log.`);
+    if (Date.now() > deadline)
+      throw new Error(`The running site (pid ${pid}) did not confirm loading the content within 60 s: see its log.`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -29,7 +30,8 @@ async function askRunningSiteToLoadContent(database: CommandDatabase, pid: numbe
 async function main() {
   const config = parseConfig(process.env);
   const content = await readSiteContent(path.resolve(config.contentDir));
-  for (const problem of content.problems) console.error(printable(`content/${problem.file}: ${problem.field} ${problem.message}`));
+  for (const problem of content.problems)
+    console.error(printable(`content/${problem.file}: ${problem.field} ${problem.message}`));
   const counts = `${content.teamMembers.length} team members, ${content.projects.length} projects and ${content.articles.filter((article) => !article.draft).length} articles`;
   const database = await openCommandDatabase(config, "npm run content:sync");
   try {

@@ -13,7 +13,13 @@ import { formatIndiaTime } from "../src/server/mail/enquiry-email.ts";
 // says what became of each enquiry's mail: pending, sent, failed (see lastError in JSON) or
 // unconfigured; spam has none.
 
-type MailRow = { submissionId: string | null; kind: string; status: string; attempts: number; lastError: string | null };
+type MailRow = {
+  submissionId: string | null;
+  kind: string;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+};
 
 /** "notification sent", or "notification sent, acknowledgement failed"; "none" for spam. */
 function mailSummary(mail: MailRow[]): string {
@@ -25,7 +31,10 @@ async function main() {
   const config = parseConfig(process.env);
   const database = await openCommandDatabase(config, "npm run enquiries");
   try {
-    const conditions = [args.spam ? undefined : eq(contactSubmissions.isSpam, false), args.since ? gte(contactSubmissions.createdAt, args.since) : undefined];
+    const conditions = [
+      args.spam ? undefined : eq(contactSubmissions.isSpam, false),
+      args.since ? gte(contactSubmissions.createdAt, args.since) : undefined,
+    ];
     const rows = await database.db
       .select()
       .from(contactSubmissions)
@@ -41,14 +50,22 @@ async function main() {
             lastError: mailOutbox.lastError,
           })
           .from(mailOutbox)
-          .where(inArray(mailOutbox.submissionId, rows.map((row) => row.id)))
+          .where(
+            inArray(
+              mailOutbox.submissionId,
+              rows.map((row) => row.id),
+            ),
+          )
           .orderBy(desc(mailOutbox.kind))
       : [];
     // Spam over the hourly cap is counted, not stored: say how much, beside the spam that was.
     const reportSpamNotStored = async () => {
       if (!args.spam) return;
       const dropped = await spamNotStored(database.db);
-      if (dropped > 0) process.stderr.write(`${dropped} more spam post${dropped === 1 ? " was" : "s were"} counted but not stored (over the hourly cap) in the last 30 days\n`);
+      if (dropped > 0)
+        process.stderr.write(
+          `${dropped} more spam post${dropped === 1 ? " was" : "s were"} counted but not stored (over the hourly cap) in the last 30 days\n`,
+        );
     };
     const mailOf = (id: string) => mailRows.filter((mail) => mail.submissionId === id);
     if (args.format === "json") {
@@ -69,7 +86,17 @@ async function main() {
       await reportSpamNotStored();
       return;
     }
-    const columns = ["Reference", "Received", "Name", "Email", "Company", "Service", "Message", "Mail", ...(args.spam ? ["Spam"] : [])];
+    const columns = [
+      "Reference",
+      "Received",
+      "Name",
+      "Email",
+      "Company",
+      "Service",
+      "Message",
+      "Mail",
+      ...(args.spam ? ["Spam"] : []),
+    ];
     const table = rows.map((row) => [
       enquiryReference(row.id),
       args.format === "csv" ? row.createdAt.toISOString() : formatIndiaTime(row.createdAt.toISOString()),

@@ -34,14 +34,20 @@ const targets: [string, string, number, number][] = [
   ["public/icon-maskable-512.png", icon(512, 12), 512, 512],
 ];
 for (const [file, svg, width, height] of targets) {
-  const png = await sharp(Buffer.from(svg)).resize(width, height).png({ compressionLevel: 9, palette: true }).toBuffer();
+  const png = await sharp(Buffer.from(svg))
+    .resize(width, height)
+    .png({ compressionLevel: 9, palette: true })
+    .toBuffer();
   await writeFile(path.join(root, file), png);
   console.log(`${file}: ${png.length} bytes`);
 }
 
 // /favicon.ico, which browsers and crawlers ask for whatever the page links: one 32 px PNG in an
 // ICO container (a 6-byte header and one 16-byte directory entry before the PNG itself).
-const favicon = await sharp(Buffer.from(icon(32, 0))).resize(32, 32).png({ compressionLevel: 9 }).toBuffer();
+const favicon = await sharp(Buffer.from(icon(32, 0)))
+  .resize(32, 32)
+  .png({ compressionLevel: 9 })
+  .toBuffer();
 const header = Buffer.alloc(22);
 header.writeUInt16LE(0, 0); // reserved
 header.writeUInt16LE(1, 2); // type: icon

@@ -8,7 +8,17 @@ import { fileURLToPath } from "node:url";
 // picture of its own; an existing picture is never overwritten.
 
 const root = fileURLToPath(new URL("../", import.meta.url));
-const palette = { navy: "#0b2545", blue: "#13315c", brand: "#1d4ed8", sky: "#8da9c4", pale: "#dbeafe", green: "#15803d", mint: "#dcfce7", amber: "#f59e0b", paper: "#f8fafc" };
+const palette = {
+  navy: "#0b2545",
+  blue: "#13315c",
+  brand: "#1d4ed8",
+  sky: "#8da9c4",
+  pale: "#dbeafe",
+  green: "#15803d",
+  mint: "#dcfce7",
+  amber: "#f59e0b",
+  paper: "#f8fafc",
+};
 
 function hash(text: string): number {
   let h = 2166136261;
@@ -30,7 +40,10 @@ function portrait(slug: string): string {
     `<circle cx="200" cy="86" r="26" fill="${hair}"/><path d="M142 168c0-50 30-82 58-82s58 32 58 82c-14-24-34-38-58-38s-44 14-58 38z" fill="${hair}"/>`,
     `<path d="M146 150c8-40 30-62 54-62s46 22 54 62c-16-14-34-20-54-20s-38 6-54 20z" fill="${hair}"/>`,
   ][style];
-  const glasses = seed % 3 === 0 ? `<g fill="none" stroke="${palette.navy}" stroke-width="5"><circle cx="178" cy="182" r="16"/><circle cx="222" cy="182" r="16"/><path d="M194 182h12"/></g>` : "";
+  const glasses =
+    seed % 3 === 0
+      ? `<g fill="none" stroke="${palette.navy}" stroke-width="5"><circle cx="178" cy="182" r="16"/><circle cx="222" cy="182" r="16"/><path d="M194 182h12"/></g>`
+      : "";
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400"><rect width="400" height="400" fill="${background}"/><circle cx="200" cy="200" r="150" fill="#ffffff" opacity=".45"/><path d="M70 400c8-78 62-118 130-118s122 40 130 118z" fill="${attire}"/><path d="M170 280l30 42 30-42z" fill="${palette.paper}"/><rect x="178" y="236" width="44" height="50" rx="14" fill="${skin}"/><ellipse cx="200" cy="180" rx="58" ry="68" fill="${skin}"/>${hairShape}<circle cx="178" cy="184" r="5" fill="${palette.navy}"/><circle cx="222" cy="184" r="5" fill="${palette.navy}"/><path d="M184 216q16 12 32 0" fill="none" stroke="${palette.navy}" stroke-width="4" stroke-linecap="round"/>${glasses}</svg>\n`;
 }
 
@@ -74,12 +87,16 @@ const scenes: Record<string, (seed: number) => string> = {
   building: () =>
     `<rect x="160" y="200" width="300" height="420" fill="${palette.paper}"/><rect x="500" y="120" width="260" height="500" fill="${palette.pale}"/><rect x="800" y="260" width="240" height="360" fill="${palette.paper}"/><g fill="${palette.brand}">${Array.from({ length: 24 }, (_, i) => `<rect x="${190 + (i % 4) * 65}" y="${240 + Math.floor(i / 4) * 60}" width="40" height="34"/>`).join("")}</g><g fill="${palette.navy}">${Array.from({ length: 21 }, (_, i) => `<rect x="${530 + (i % 3) * 75}" y="${160 + Math.floor(i / 3) * 62}" width="50" height="36"/>`).join("")}</g><path d="M900 300h40v30h30v40h-30v30h-40v-30h-30v-40h30z" fill="${palette.green}"/><path d="M0 620h1200" stroke="${palette.sky}" stroke-width="4"/>`,
   chart: (seed) => {
-    const points = Array.from({ length: 13 }, (_, i) => `${140 + i * 75},${420 - Math.round(Math.sin(i / 1.7 + (seed % 7)) * 120)}`).join(" ");
+    const points = Array.from(
+      { length: 13 },
+      (_, i) => `${140 + i * 75},${420 - Math.round(Math.sin(i / 1.7 + (seed % 7)) * 120)}`,
+    ).join(" ");
     return `<rect x="100" y="140" width="1000" height="460" rx="16" fill="${palette.navy}" stroke="${palette.sky}" stroke-width="3"/><g stroke="${palette.sky}" stroke-width="1.5" opacity=".5">${[0, 1, 2, 3, 4].map((i) => `<path d="M140 ${220 + i * 80}h920"/>`).join("")}</g><polyline points="${points}" fill="none" stroke="${palette.amber}" stroke-width="6" stroke-linejoin="round"/><g fill="${palette.green}">${Array.from({ length: 12 }, (_, i) => `<rect x="${150 + i * 75}" y="${520 - ((seed >>> i) % 60)}" width="40" height="${40 + ((seed >>> i) % 60)}"/>`).join("")}</g>`;
   },
   waveform: () => {
     let wave = "M120 380";
-    for (let x = 120; x <= 1080; x += 20) wave += ` L${x} ${380 - Math.round(Math.sin((x - 120) / 48) * 110 + Math.sin((x - 120) / 9.6) * 30)}`;
+    for (let x = 120; x <= 1080; x += 20)
+      wave += ` L${x} ${380 - Math.round(Math.sin((x - 120) / 48) * 110 + Math.sin((x - 120) / 9.6) * 30)}`;
     return `<rect x="100" y="160" width="1000" height="440" rx="16" fill="${palette.navy}" stroke="${palette.sky}" stroke-width="3"/><path d="M120 380h960" stroke="${palette.sky}" stroke-width="2"/><path d="${wave}" fill="none" stroke="${palette.amber}" stroke-width="5"/><g fill="${palette.green}">${[140, 60, 40, 28, 18, 12].map((h, i) => `<rect x="${760 + i * 50}" y="${580 - h}" width="30" height="${h}"/>`).join("")}</g>`;
   },
   earthing: () =>
@@ -109,7 +126,9 @@ function picture(slug: string): string {
 
 async function slugsIn(folder: string, extension: string): Promise<string[]> {
   try {
-    return (await readdir(path.join(root, "content", folder))).filter((name) => name.endsWith(extension)).map((name) => name.slice(0, -extension.length));
+    return (await readdir(path.join(root, "content", folder)))
+      .filter((name) => name.endsWith(extension))
+      .map((name) => name.slice(0, -extension.length));
   } catch {
     return [];
   }
@@ -129,7 +148,10 @@ let written = 0;
 for (const slug of await slugsIn("team", ".yaml")) {
   if (await writeIfMissing(path.join(root, "public/images/team", `${slug}.svg`), portrait(slug))) written += 1;
 }
-for (const [folder, extension] of [["projects", ".yaml"], ["articles", ".md"]] as const) {
+for (const [folder, extension] of [
+  ["projects", ".yaml"],
+  ["articles", ".md"],
+] as const) {
   for (const slug of await slugsIn(folder, extension)) {
     if (await writeIfMissing(path.join(root, "public/images", folder, `${slug}.svg`), picture(slug))) written += 1;
   }

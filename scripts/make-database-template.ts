@@ -5,4 +5,6 @@ import { databaseTemplatePath, makeDatabaseTemplate } from "#server/db/database-
 // (src/server/db/database-template.ts).
 const target = databaseTemplatePath();
 const bytes = await makeDatabaseTemplate(target);
-console.log(`empty database for a first start: ${path.relative(process.cwd(), target)} (${(bytes / 1024 / 1024).toFixed(1)} MB)`);
+console.log(
+  `empty database for a first start: ${path.relative(process.cwd(), target)} (${(bytes / 1024 / 1024).toFixed(1)} MB)`,
+);

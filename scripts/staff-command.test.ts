@@ -16,7 +16,10 @@ const root = path.resolve(import.meta.dirname, "..");
 
 /** `npm run staff -- …`; its exit code, stdout and stderr. */
 async function staffCommand(args: string[], env: Record<string, string>) {
-  return run(process.execPath, ["--import", "tsx", "scripts/staff.ts", ...args], { cwd: root, env: { PATH: process.env.PATH, ...env } }).then(
+  return run(process.execPath, ["--import", "tsx", "scripts/staff.ts", ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH, ...env },
+  }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => error,
   );
@@ -38,8 +41,13 @@ async function exerciseCommands(site: Site, env: Record<string, string>) {
   expect(listed.stdout).toMatch(/Meera Shah\s+meera@example\.com\s+admin\s+invited/);
 
   const signInLink = await staffCommand(["sign-in-link", "meera@example.com"], env);
-  expect(signInLink.stdout.trim().split("\n").at(-1)).toMatch(/^https:\/\/admin\.example\.test\/admin\/sign-in-link\/[A-Za-z0-9_-]{43}$/);
-  const linkPage = await site.app.inject({ method: "GET", url: new URL(signInLink.stdout.trim().split("\n").at(-1)!).pathname });
+  expect(signInLink.stdout.trim().split("\n").at(-1)).toMatch(
+    /^https:\/\/admin\.example\.test\/admin\/sign-in-link\/[A-Za-z0-9_-]{43}$/,
+  );
+  const linkPage = await site.app.inject({
+    method: "GET",
+    url: new URL(signInLink.stdout.trim().split("\n").at(-1)!).pathname,
+  });
   expect(linkPage.statusCode).toBe(200);
 
   const disabled = await staffCommand(["disable", "meera@example.com"], env);
@@ -68,19 +76,31 @@ describe("npm run staff", () => {
     site = database = dataDir = undefined;
   });
 
-  it("invites, lists, makes sign-in links and disables while the site runs on the embedded database", { timeout: 90_000 }, async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), "site-staff-"));
-    const config = parseConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SITE_URL: "https://admin.example.test" });
-    site = await startSite({ config, syncContent: false, adminRenderer: testAdminRenderer() });
-    await exerciseCommands(site, { DATA_DIR: dataDir, SITE_URL: "https://admin.example.test" });
-  });
+  it(
+    "invites, lists, makes sign-in links and disables while the site runs on the embedded database",
+    { timeout: 90_000 },
+    async () => {
+      dataDir = await mkdtemp(path.join(tmpdir(), "site-staff-"));
+      const config = parseConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SITE_URL: "https://admin.example.test" });
+      site = await startSite({ config, syncContent: false, adminRenderer: testAdminRenderer() });
+      await exerciseCommands(site, { DATA_DIR: dataDir, SITE_URL: "https://admin.example.test" });
+    },
+  );
 
-  it.runIf(process.env.TEST_DATABASE_URL)("does the same on PostgreSQL through DATABASE_URL", { timeout: 90_000 }, async () => {
-    database = await createTestDatabase("postgres");
-    const config = parseConfig({ NODE_ENV: "test", DATABASE_URL: database.url, SITE_URL: "https://admin.example.test" });
-    site = await startSite({ config, database, syncContent: false, adminRenderer: testAdminRenderer() });
-    await exerciseCommands(site, { DATABASE_URL: database.url!, SITE_URL: "https://admin.example.test" });
-  });
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "does the same on PostgreSQL through DATABASE_URL",
+    { timeout: 90_000 },
+    async () => {
+      database = await createTestDatabase("postgres");
+      const config = parseConfig({
+        NODE_ENV: "test",
+        DATABASE_URL: database.url,
+        SITE_URL: "https://admin.example.test",
+      });
+      site = await startSite({ config, database, syncContent: false, adminRenderer: testAdminRenderer() });
+      await exerciseCommands(site, { DATABASE_URL: database.url!, SITE_URL: "https://admin.example.test" });
+    },
+  );
 
   it("answers bad arguments with a clear message, exit code 2, and changes nothing", { timeout: 90_000 }, async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "site-staff-"));

@@ -53,7 +53,6 @@ function emailArgument(args: string[]): string {
   return email;
 }
 
-
 async function main() {
   const args = process.argv.slice(2);
   const command = args[0];
@@ -61,7 +60,8 @@ async function main() {
     console.log(usage);
     return;
   }
-  if (!["invite", "sign-in-link", "list", "disable"].includes(command)) throw new UsageError(`Unknown command "${printable(command)}".`);
+  if (!["invite", "sign-in-link", "list", "disable"].includes(command))
+    throw new UsageError(`Unknown command "${printable(command)}".`);
 
   const config = parseConfig(process.env);
   const database = await openCommandDatabase(config, "npm run staff");
@@ -88,14 +88,27 @@ async function main() {
     if (command === "invite") {
       const name = option(args, "name")?.trim();
       if (!name) throw new UsageError('invite needs --name "<name>".');
-      if (name.length > 100 || hasControlCharacters(name) || /[\t\r\n]/.test(name)) throw new UsageError("--name must be one line of at most 100 characters.");
+      if (name.length > 100 || hasControlCharacters(name) || /[\t\r\n]/.test(name))
+        throw new UsageError("--name must be one line of at most 100 characters.");
       const role = (option(args, "role") ?? "staff") as StaffRole;
       if (!STAFF_ROLES.includes(role)) throw new UsageError("--role must be admin or staff.");
       const existing = await findStaffByEmail(db, email);
-      if (existing?.disabledAt) throw new Error(`${email} is disabled; an admin can enable the account in the back office first.`);
+      if (existing?.disabledAt)
+        throw new Error(`${email} is disabled; an admin can enable the account in the back office first.`);
       const invited = await inviteStaff(db, { email, name, role }, now);
-      await recordAudit(db, { actor: COMMAND_LINE, action: "invitation-created", target: { type: "staff", id: invited.member.id, label: email }, details: { role } }, now);
-      console.log(`${invited.created ? "Invited" : "Invited again"}: ${printable(name)} <${email}>, ${role}. The link works once, within 24 hours:`);
+      await recordAudit(
+        db,
+        {
+          actor: COMMAND_LINE,
+          action: "invitation-created",
+          target: { type: "staff", id: invited.member.id, label: email },
+          details: { role },
+        },
+        now,
+      );
+      console.log(
+        `${invited.created ? "Invited" : "Invited again"}: ${printable(name)} <${email}>, ${role}. The link works once, within 24 hours:`,
+      );
       console.log(`${config.siteUrl}${invitationPath(invited.token)}`);
       return;
     }
@@ -103,10 +116,17 @@ async function main() {
     const member = await findStaffByEmail(db, email);
     if (!member) throw new Error(`There is no member of staff with the address ${email}.`);
     if (command === "sign-in-link") {
-      if (member.disabledAt) throw new Error(`${email} is disabled; an admin can enable the account in the back office first.`);
+      if (member.disabledAt)
+        throw new Error(`${email} is disabled; an admin can enable the account in the back office first.`);
       const token = await createToken(db, member.id, "sign-in", now);
-      await recordAudit(db, { actor: COMMAND_LINE, action: "sign-in-link-created", target: { type: "staff", id: member.id, label: email } }, now);
-      console.log(`A one-time sign-in link for ${printable(member.name)} <${email}>. It works once, within 15 minutes:`);
+      await recordAudit(
+        db,
+        { actor: COMMAND_LINE, action: "sign-in-link-created", target: { type: "staff", id: member.id, label: email } },
+        now,
+      );
+      console.log(
+        `A one-time sign-in link for ${printable(member.name)} <${email}>. It works once, within 15 minutes:`,
+      );
       console.log(`${config.siteUrl}${signInLinkPath(token)}`);
       return;
     }
@@ -117,12 +137,25 @@ async function main() {
       return;
     }
     if (member.role === "admin" && (await countActiveAdmins(db)) <= 1) {
-      console.log(`Note: ${email} was the only active admin; invite another with npm run staff -- invite <email> --name "<name>" --role admin.`);
+      console.log(
+        `Note: ${email} was the only active admin; invite another with npm run staff -- invite <email> --name "<name>" --role admin.`,
+      );
     }
     const { sessionsEnded } = await setStaffDisabled(db, member.id, true, now);
     await endSessionsOf(db, member.id);
-    await recordAudit(db, { actor: COMMAND_LINE, action: "staff-disabled", target: { type: "staff", id: member.id, label: email }, details: { sessionsEnded } }, now);
-    console.log(`Disabled ${printable(member.name)} <${email}>; ${sessionsEnded} session${sessionsEnded === 1 ? "" : "s"} ended.`);
+    await recordAudit(
+      db,
+      {
+        actor: COMMAND_LINE,
+        action: "staff-disabled",
+        target: { type: "staff", id: member.id, label: email },
+        details: { sessionsEnded },
+      },
+      now,
+    );
+    console.log(
+      `Disabled ${printable(member.name)} <${email}>; ${sessionsEnded} session${sessionsEnded === 1 ? "" : "s"} ended.`,
+    );
   } finally {
     await database.close();
   }

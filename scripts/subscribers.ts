@@ -16,7 +16,9 @@ async function main() {
     if (args.remove !== undefined) {
       const removed = await unsubscribeFromNewsletter(database.db, args.remove);
       const address = printable(args.remove);
-      console.log(removed ? `Removed ${address} from the newsletter.` : `${address} is not subscribed; nothing to remove.`);
+      console.log(
+        removed ? `Removed ${address} from the newsletter.` : `${address} is not subscribed; nothing to remove.`,
+      );
       return;
     }
     const rows = await database.db
@@ -25,11 +27,15 @@ async function main() {
       .where(args.since ? gte(newsletterSubscribers.createdAt, args.since) : undefined)
       .orderBy(desc(newsletterSubscribers.createdAt));
     if (args.format === "json") {
-      process.stdout.write(toJson(rows.map((row) => ({ email: row.email, subscribedAt: row.createdAt.toISOString() }))));
+      process.stdout.write(
+        toJson(rows.map((row) => ({ email: row.email, subscribedAt: row.createdAt.toISOString() }))),
+      );
       return;
     }
     const table = rows.map((row) => [row.email, row.createdAt.toISOString()]);
-    process.stdout.write(args.format === "csv" ? toCsv(["Email", "Subscribed at"], table) : toTable(["Email", "Subscribed at"], table));
+    process.stdout.write(
+      args.format === "csv" ? toCsv(["Email", "Subscribed at"], table) : toTable(["Email", "Subscribed at"], table),
+    );
   } finally {
     await database.close();
   }

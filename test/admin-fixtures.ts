@@ -34,7 +34,12 @@ export async function buildAdminTestApp(
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const t = await buildTestApp(driver, { content: options.content ?? false, env: options.env, now: () => clock.now, onMailQueued: options.onMailQueued });
+  const t = await buildTestApp(driver, {
+    content: options.content ?? false,
+    env: options.env,
+    now: () => clock.now,
+    onMailQueued: options.onMailQueued,
+  });
   const origin = new URL(t.config.siteUrl).origin;
   return {
     ...t,
@@ -59,19 +64,40 @@ export function cookieFrom(setCookie: string | string[] | undefined): string {
 export type SignedIn = { cookie: string; staffId: string; authenticator: SoftAuthenticator; email: string };
 
 /** Invites a member of staff and accepts the invitation with a new software passkey: signed in. */
-export async function joinByInvitation(t: AdminTestApp, person: { email: string; name: string; role: StaffRole }): Promise<SignedIn & { token: string }> {
+export async function joinByInvitation(
+  t: AdminTestApp,
+  person: { email: string; name: string; role: StaffRole },
+): Promise<SignedIn & { token: string }> {
   const { token, member } = await inviteStaff(t.database.db, person, t.clock.now);
   const authenticator = new SoftAuthenticator({ origin: t.origin, rpId: new URL(t.origin).hostname });
-  const options = await t.send({ method: "POST", url: "/admin/api/passkeys/registration-options", payload: { invitation: token } });
+  const options = await t.send({
+    method: "POST",
+    url: "/admin/api/passkeys/registration-options",
+    payload: { invitation: token },
+  });
   if (options.statusCode !== 200) throw new Error(`registration options: ${options.statusCode} ${options.body}`);
   const response = authenticator.register(options.json());
-  const registered = await t.send({ method: "POST", url: "/admin/api/passkeys/registration", payload: { invitation: token, response } });
+  const registered = await t.send({
+    method: "POST",
+    url: "/admin/api/passkeys/registration",
+    payload: { invitation: token, response },
+  });
   if (registered.statusCode !== 200) throw new Error(`registration: ${registered.statusCode} ${registered.body}`);
-  return { cookie: cookieFrom(registered.headers["set-cookie"]), staffId: member.id, authenticator, email: person.email, token };
+  return {
+    cookie: cookieFrom(registered.headers["set-cookie"]),
+    staffId: member.id,
+    authenticator,
+    email: person.email,
+    token,
+  };
 }
 
 /** Signs in with an existing software passkey: the new session's cookie (or the failed answer). */
-export async function signInWithPasskey(t: AdminTestApp, authenticator: SoftAuthenticator, overrides: Parameters<SoftAuthenticator["authenticate"]>[1] = {}) {
+export async function signInWithPasskey(
+  t: AdminTestApp,
+  authenticator: SoftAuthenticator,
+  overrides: Parameters<SoftAuthenticator["authenticate"]>[1] = {},
+) {
   const options = await t.send({ method: "POST", url: "/admin/api/sign-in/options", payload: {} });
   const response = authenticator.authenticate(options.json(), overrides);
   return t.send({ method: "POST", url: "/admin/api/sign-in", payload: { response } });

@@ -26,7 +26,9 @@ export function enquiry(overrides: Record<string, unknown> = {}): Record<string,
 
 export function formBody(fields: Record<string, unknown>): string {
   return new URLSearchParams(
-    Object.entries(fields).filter(([, value]) => value !== undefined).map(([key, value]) => [key, String(value)]),
+    Object.entries(fields)
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => [key, String(value)]),
   ).toString();
 }
 

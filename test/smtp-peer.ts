@@ -18,7 +18,9 @@ export async function freePort(): Promise<number> {
     probe.once("error", reject);
     probe.listen(0, "127.0.0.1", () => {
       const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -34,11 +36,21 @@ function parseMessage(raw: string): { headers: Map<string, string[]>; body: stri
   }
   const body = raw.slice(split + 4);
   const encoding = headers.get("content-transfer-encoding")?.[0]?.toLowerCase();
-  return { headers, body: encoding === "quoted-printable" ? decodeQuotedPrintable(body) : encoding === "base64" ? Buffer.from(body, "base64").toString("utf8") : body };
+  return {
+    headers,
+    body:
+      encoding === "quoted-printable"
+        ? decodeQuotedPrintable(body)
+        : encoding === "base64"
+          ? Buffer.from(body, "base64").toString("utf8")
+          : body,
+  };
 }
 
 function decodeQuotedPrintable(text: string): string {
-  const bytes = text.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = text
+    .replace(/=\r\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, "latin1").toString("utf8");
 }
 
@@ -78,7 +90,9 @@ export class SmtpPeer {
         const reject = this.options.rejectRecipients;
         if (!reject) return callback();
         this.rejected.push(address.address);
-        callback(Object.assign(new Error(`<${address.address}>: ${reject.message}`), { responseCode: reject.responseCode }));
+        callback(
+          Object.assign(new Error(`<${address.address}>: ${reject.message}`), { responseCode: reject.responseCode }),
+        );
       },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];

@@ -33,7 +33,12 @@ type Credential = { id: Buffer; privateKey: KeyObject; publicKey: KeyObject; use
 
 export type SoftAuthenticatorOptions = { origin: string; rpId: string };
 
-type CreationOptions = { challenge: string; rp: { id?: string }; user: { id: string }; excludeCredentials?: { id: string }[] };
+type CreationOptions = {
+  challenge: string;
+  rp: { id?: string };
+  user: { id: string };
+  excludeCredentials?: { id: string }[];
+};
 type RequestOptions = { challenge: string; rpId?: string };
 
 export class SoftAuthenticator {
@@ -85,14 +90,22 @@ export class SoftAuthenticator {
   }
 
   /** Answers authentication options with a credential (the newest by default): a signed assertion. */
-  authenticate(options: RequestOptions, overrides: { credential?: Credential; origin?: string; counter?: number; userVerified?: boolean } = {}) {
+  authenticate(
+    options: RequestOptions,
+    overrides: { credential?: Credential; origin?: string; counter?: number; userVerified?: boolean } = {},
+  ) {
     const credential = overrides.credential ?? this.credentials.at(-1);
     if (!credential) throw new Error("the soft authenticator has no credential");
     credential.counter = overrides.counter ?? credential.counter + 1;
     const flags = 0x01 | (overrides.userVerified === false ? 0 : 0x04);
     const authData = this.authenticatorData(flags, credential.counter);
     const clientData = Buffer.from(
-      JSON.stringify({ type: "webauthn.get", challenge: options.challenge, origin: overrides.origin ?? this.options.origin, crossOrigin: false }),
+      JSON.stringify({
+        type: "webauthn.get",
+        challenge: options.challenge,
+        origin: overrides.origin ?? this.options.origin,
+        crossOrigin: false,
+      }),
     );
     const signature = sign("sha256", Buffer.concat([authData, sha256(clientData)]), credential.privateKey);
     return {

@@ -8,7 +8,11 @@ import { createServer } from "node:http";
 
 const file = process.argv[2];
 if (!file) throw new Error("usage: bare-server.ts <answer.json>");
-const recorded = JSON.parse(readFileSync(file, "utf8")) as { status: number; headers: Record<string, string>; bodyBase64: string };
+const recorded = JSON.parse(readFileSync(file, "utf8")) as {
+  status: number;
+  headers: Record<string, string>;
+  bodyBase64: string;
+};
 const body = Buffer.from(recorded.bodyBase64, "base64");
 const headers = { ...recorded.headers, "content-length": String(body.length) };
 const server = createServer((_request, response) => {

@@ -102,10 +102,12 @@ export async function startSite(options: SiteOptions): Promise<SiteProcess> {
   child.stdout.pipe(log);
   child.stderr.pipe(log, { end: false });
   const logClosed = new Promise<void>((resolve) => log.once("close", () => resolve()));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code))).then(async (code) => {
-    await logClosed;
-    return code;
-  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code))).then(
+    async (code) => {
+      await logClosed;
+      return code;
+    },
+  );
   const cleanUp = () => rm(scratch, { recursive: true, force: true });
 
   const firstOk = async (pathname: string) => {
@@ -171,8 +173,14 @@ export type BareServer = { base: string; pid: number; stop: () => Promise<void> 
 export async function startBareServer(answer: RecordedAnswer): Promise<BareServer> {
   const scratch = await mkdtemp(path.join(tmpdir(), "site-bench-bare-"));
   const file = path.join(scratch, "answer.json");
-  await writeFile(file, JSON.stringify({ status: answer.status, headers: answer.headers, bodyBase64: answer.body.toString("base64") }));
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench/bare-server.ts", file], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
+  await writeFile(
+    file,
+    JSON.stringify({ status: answer.status, headers: answer.headers, bodyBase64: answer.body.toString("base64") }),
+  );
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench/bare-server.ts", file], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const exited = new Promise((resolve) => child.once("exit", resolve));
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout.once("data", (chunk: Buffer) => resolve(Number(String(chunk).trim())));

@@ -12,7 +12,8 @@ export function spread(values: number[]): Spread {
 
 /** "5,700 (5,100–6,200)": the median, then the range of the runs. */
 export function showSpread(value: Spread, digits = 0): string {
-  const show = (number: number) => number.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const show = (number: number) =>
+    number.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
   return value.min === value.max ? show(value.median) : `${show(value.median)} (${show(value.min)}–${show(value.max)})`;
 }
 
@@ -24,6 +25,10 @@ export function table(header: string[], rows: (string | number)[][]): string {
   const cells = [header, ...rows.map((row) => row.map(String))];
   const widths = header.map((_, column) => Math.max(...cells.map((row) => (row[column] ?? "").length)));
   return cells
-    .map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  "))
+    .map((row) =>
+      row
+        .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+        .join("  "),
+    )
     .join("\n");
 }

@@ -21,5 +21,9 @@ export const loadTargets: LoadTarget[] = [
   { name: "API blog posts", pathname: apiPaths.blogPosts, headers: { "accept-encoding": BROWSER_ACCEPT_ENCODING } },
   { name: "404 page", pathname: "/no-such-page", headers: { "accept-encoding": BROWSER_ACCEPT_ENCODING } },
   // A query string the page does not read (utm_source) is the same page, from the cache.
-  { name: "page with ?query", pathname: `${paths.about}?utm_source=newsletter`, headers: { "accept-encoding": BROWSER_ACCEPT_ENCODING } },
+  {
+    name: "page with ?query",
+    pathname: `${paths.about}?utm_source=newsletter`,
+    headers: { "accept-encoding": BROWSER_ACCEPT_ENCODING },
+  },
 ];

@@ -19,4 +19,6 @@ export type BenchSection<Result = unknown> = {
 export const defineSection = <Result>(section: BenchSection<Result>): BenchSection<Result> => section;
 
 /** Any section, whatever its result: the bench hands format() what the same section's run() returned. */
-export type AnyBenchSection = Omit<BenchSection<unknown>, "format"> & { format: (result: never, settings: BenchSettings) => string };
+export type AnyBenchSection = Omit<BenchSection<unknown>, "format"> & {
+  format: (result: never, settings: BenchSettings) => string;
+};

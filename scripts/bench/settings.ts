@@ -7,7 +7,8 @@ function positiveInteger(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new BenchSetupError(`${name} must be a whole number of at least 1 (got "${raw}")`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new BenchSetupError(`${name} must be a whole number of at least 1 (got "${raw}")`);
   return value;
 }
 
@@ -16,7 +17,8 @@ const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"
 function logLevel(name: string, fallback: string): string {
   const raw = process.env[name];
   if (raw === undefined || raw === "") return fallback;
-  if (!LOG_LEVELS.includes(raw)) throw new BenchSetupError(`${name} must be one of ${LOG_LEVELS.join(", ")} (got "${raw}")`);
+  if (!LOG_LEVELS.includes(raw))
+    throw new BenchSetupError(`${name} must be one of ${LOG_LEVELS.join(", ")} (got "${raw}")`);
   return raw;
 }
 

@@ -124,7 +124,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   registerHealthRoutes(app, db);
   // Cookieless analytics: views counted in memory, written in batches, the last ones on close.
-  const counter = new ViewCounter({ db, enabled: config.analytics, siteUrl: config.siteUrl, now: deps.now, log: app.log });
+  const counter = new ViewCounter({
+    db,
+    enabled: config.analytics,
+    siteUrl: config.siteUrl,
+    now: deps.now,
+    log: app.log,
+  });
   app.decorate("viewCounter", counter);
   app.addHook("onClose", async () => counter.close());
   const sameOrigin = { siteOrigin: originOf(config.siteUrl), acceptLoopback: !config.siteUrlSet };
@@ -173,9 +179,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     counter,
   });
 
-  app.setNotFoundHandler(async (request, reply) =>
-    reply.code(404).send(apiNotFound(request.method, request.url)),
-  );
+  app.setNotFoundHandler(async (request, reply) => reply.code(404).send(apiNotFound(request.method, request.url)));
 
   return app;
 }

@@ -35,8 +35,18 @@ describe("parseConfig", () => {
 
   it("reads the limits on slow and greedy clients", () => {
     expect(
-      parseConfig({ REQUEST_TIMEOUT_MS: "20000", CONNECTION_TIMEOUT_MS: "60000", CONNECTION_CHECK_INTERVAL_MS: "1000", MAX_CONNECTIONS_PER_CLIENT: "0" }),
-    ).toMatchObject({ requestTimeoutMs: 20000, connectionTimeoutMs: 60000, connectionCheckIntervalMs: 1000, maxConnectionsPerClient: 0 });
+      parseConfig({
+        REQUEST_TIMEOUT_MS: "20000",
+        CONNECTION_TIMEOUT_MS: "60000",
+        CONNECTION_CHECK_INTERVAL_MS: "1000",
+        MAX_CONNECTIONS_PER_CLIENT: "0",
+      }),
+    ).toMatchObject({
+      requestTimeoutMs: 20000,
+      connectionTimeoutMs: 60000,
+      connectionCheckIntervalMs: 1000,
+      maxConnectionsPerClient: 0,
+    });
   });
 
   it("reads the settings it is given, treating empty values as unset", () => {
@@ -95,21 +105,39 @@ describe("parseConfig", () => {
   it.each([
     [{ PORT: "web" }, "Invalid configuration: PORT must be a number"],
     [{ PORT: "70000" }, "Invalid configuration: PORT must be between 0 and 65535"],
-    [{ DATABASE_URL: "mysql://root@localhost/site" }, "Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL"],
+    [
+      { DATABASE_URL: "mysql://root@localhost/site" },
+      "Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL",
+    ],
     [{ SITE_URL: "www.example.com" }, "Invalid configuration: SITE_URL must be an http:// or https:// URL"],
-    [{ LOG_LEVEL: "loud" }, "Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent"],
+    [
+      { LOG_LEVEL: "loud" },
+      "Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent",
+    ],
     [{ SERVE_DEV: "maybe" }, "Invalid configuration: SERVE_DEV must be true or false"],
     [{ SMTP_URL: "http://mail" }, "Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL"],
     [{ SMTP_URL: "smtp://127.0.0.1:2525" }, "Invalid configuration: MAIL_FROM and MAIL_TO must be set too"],
     [{ RATE_LIMIT_PER_MINUTE: "0" }, "Invalid configuration: RATE_LIMIT_PER_MINUTE must be at least 1"],
     [{ FORM_SECRET: "short" }, "Invalid configuration: FORM_SECRET must be at least 16 characters"],
-    [{ TRUST_PROXY: "nginx" }, "Invalid configuration: TRUST_PROXY must be true, false, a number of proxy hops, or comma-separated proxy addresses or CIDR ranges"],
+    [
+      { TRUST_PROXY: "nginx" },
+      "Invalid configuration: TRUST_PROXY must be true, false, a number of proxy hops, or comma-separated proxy addresses or CIDR ranges",
+    ],
     [{ TRUST_PROXY: "10.0.0.0/33" }, "Invalid configuration: TRUST_PROXY must be true, false"],
     [{ REQUEST_TIMEOUT_MS: "0" }, "Invalid configuration: REQUEST_TIMEOUT_MS must be between 100 and 600000"],
     [{ REQUEST_TIMEOUT_MS: "soon" }, "Invalid configuration: REQUEST_TIMEOUT_MS must be a number"],
-    [{ CONNECTION_TIMEOUT_MS: "900000" }, "Invalid configuration: CONNECTION_TIMEOUT_MS must be between 100 and 600000"],
-    [{ CONNECTION_CHECK_INTERVAL_MS: "5" }, "Invalid configuration: CONNECTION_CHECK_INTERVAL_MS must be between 10 and 60000"],
-    [{ MAX_CONNECTIONS_PER_CLIENT: "-1" }, "Invalid configuration: MAX_CONNECTIONS_PER_CLIENT must be 0 (no cap) or more"],
+    [
+      { CONNECTION_TIMEOUT_MS: "900000" },
+      "Invalid configuration: CONNECTION_TIMEOUT_MS must be between 100 and 600000",
+    ],
+    [
+      { CONNECTION_CHECK_INTERVAL_MS: "5" },
+      "Invalid configuration: CONNECTION_CHECK_INTERVAL_MS must be between 10 and 60000",
+    ],
+    [
+      { MAX_CONNECTIONS_PER_CLIENT: "-1" },
+      "Invalid configuration: MAX_CONNECTIONS_PER_CLIENT must be 0 (no cap) or more",
+    ],
     [{ MAX_CONNECTIONS_PER_CLIENT: "1.5" }, "Invalid configuration: MAX_CONNECTIONS_PER_CLIENT must be a whole number"],
     [{ ANALYTICS: "maybe" }, "Invalid configuration: ANALYTICS must be true or false"],
     [{ ANALYTICS_RETENTION_DAYS: "0" }, "Invalid configuration: ANALYTICS_RETENTION_DAYS must be between 1 and 3650"],

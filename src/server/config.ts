@@ -30,7 +30,10 @@ const trustProxyFromEnv = z.string().transform((value, context): false | number 
   if (text === "false" || text === "no") return false;
   if (text === "true" || text === "yes") return 1;
   if (/^\d+$/.test(text)) return Number(text) === 0 ? false : Number(text);
-  const entries = text.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const entries = text
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
   context.addIssue({
     code: "custom",
@@ -48,9 +51,7 @@ const configSchema = z.object({
     .max(65535, "must be between 0 and 65535")
     .default(3000),
   HOST: z.string().min(1, "must not be empty").default("127.0.0.1"),
-  DATABASE_URL: z
-    .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
-    .optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional(),
   DATA_DIR: z.string().min(1, "must not be empty").default("./data"),
   SITE_URL: z
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
@@ -69,7 +70,12 @@ const configSchema = z.object({
   MAIL_FROM: z.email("must be an email address").optional(),
   MAIL_TO: z
     .string()
-    .transform((value) => value.split(",").map((address) => address.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((address) => address.trim())
+        .filter(Boolean),
+    )
     .pipe(
       z
         .array(z.email({ error: "must be one or more comma-separated email addresses" }))
@@ -204,9 +210,7 @@ export class ConfigError extends Error {}
  */
 export function parseConfig(env: Record<string, string | undefined>): Config {
   // Empty strings (KEY= in a .env file) mean "not set".
-  const present = Object.fromEntries(
-    Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
-  );
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
   const result = configSchema.safeParse(present);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
@@ -216,7 +220,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const mailParts = [c.SMTP_URL, c.MAIL_FROM, c.MAIL_TO];
   if (mailParts.some(Boolean) && !mailParts.every(Boolean)) {
     const missing = ["SMTP_URL", "MAIL_FROM", "MAIL_TO"].filter((_, index) => !mailParts[index]);
-    throw new ConfigError(`Invalid configuration: ${missing.join(" and ")} must be set too when any of SMTP_URL, MAIL_FROM, MAIL_TO is`);
+    throw new ConfigError(
+      `Invalid configuration: ${missing.join(" and ")} must be set too when any of SMTP_URL, MAIL_FROM, MAIL_TO is`,
+    );
   }
   return {
     env: c.NODE_ENV,

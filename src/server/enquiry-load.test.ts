@@ -47,7 +47,12 @@ describe.each(testDrivers)("enquiries under load on %s", (driver) => {
       MAIL_FROM: "website@sabarmatigrid.example",
       MAIL_TO: "enquiries@sabarmatigrid.example",
     });
-    site = await startSite({ config, database: { ...database, close: database.drop }, syncContent: false, outboxOptions: { pollIntervalMs: 200 } });
+    site = await startSite({
+      config,
+      database: { ...database, close: database.drop },
+      syncContent: false,
+      outboxOptions: { pollIntervalMs: 200 },
+    });
     await site.app.listen({ port: 0, host: "127.0.0.1" });
     const address = site.app.server.address();
     if (typeof address !== "object" || !address) throw new Error("not listening");
@@ -88,27 +93,37 @@ describe.each(testDrivers)("enquiries under load on %s", (driver) => {
     );
   });
 
-  it(`still stores and mails ${ENQUIRIES} when every enquiry is sent twice with the same key`, { timeout: 180_000 }, async () => {
-    const base = await start();
-    const started = performance.now();
-    const payloads = Array.from({ length: ENQUIRIES }, (_, i) => enquiry({ firstName: `Twice${i}`, idempotencyKey: randomUUID() }));
-    const statuses: number[] = [];
-    await inBatches([...payloads, ...payloads].sort(() => Math.random() - 0.5), CONCURRENCY, async (payload) => {
-      statuses.push(await post(base, payload));
-    });
-    await peer!.waitForMessages(ENQUIRIES, 120_000);
-    // Any duplicate mail would have been claimed by now: stop the worker and count.
-    await site!.outbox?.stop();
-    const mailed = performance.now();
+  it(
+    `still stores and mails ${ENQUIRIES} when every enquiry is sent twice with the same key`,
+    { timeout: 180_000 },
+    async () => {
+      const base = await start();
+      const started = performance.now();
+      const payloads = Array.from({ length: ENQUIRIES }, (_, i) =>
+        enquiry({ firstName: `Twice${i}`, idempotencyKey: randomUUID() }),
+      );
+      const statuses: number[] = [];
+      await inBatches(
+        [...payloads, ...payloads].sort(() => Math.random() - 0.5),
+        CONCURRENCY,
+        async (payload) => {
+          statuses.push(await post(base, payload));
+        },
+      );
+      await peer!.waitForMessages(ENQUIRIES, 120_000);
+      // Any duplicate mail would have been claimed by now: stop the worker and count.
+      await site!.outbox?.stop();
+      const mailed = performance.now();
 
-    expect(statuses.every((status) => status === 201 || status === 200)).toBe(true);
-    expect(statuses.filter((status) => status === 201)).toHaveLength(ENQUIRIES);
-    expect(await site!.database.db.$count(contactSubmissions)).toBe(ENQUIRIES);
-    expect(await site!.database.db.$count(mailOutbox)).toBe(ENQUIRIES);
-    expect(peer!.messages).toHaveLength(ENQUIRIES);
-    console.log(
-      `load (${driver}): ${ENQUIRIES * 2} requests for ${ENQUIRIES} enquiries, ${ENQUIRIES} rows, ` +
-        `${peer!.messages.length} mails in ${Math.round(mailed - started)} ms`,
-    );
-  });
+      expect(statuses.every((status) => status === 201 || status === 200)).toBe(true);
+      expect(statuses.filter((status) => status === 201)).toHaveLength(ENQUIRIES);
+      expect(await site!.database.db.$count(contactSubmissions)).toBe(ENQUIRIES);
+      expect(await site!.database.db.$count(mailOutbox)).toBe(ENQUIRIES);
+      expect(peer!.messages).toHaveLength(ENQUIRIES);
+      console.log(
+        `load (${driver}): ${ENQUIRIES * 2} requests for ${ENQUIRIES} enquiries, ${ENQUIRIES} rows, ` +
+          `${peer!.messages.length} mails in ${Math.round(mailed - started)} ms`,
+      );
+    },
+  );
 });

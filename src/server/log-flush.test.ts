@@ -14,54 +14,66 @@ import { startServerProcess } from "../../test/server-process.ts";
 const REQUESTS = 200;
 
 describe("the access log at shutdown", () => {
-  it("writes the line of every request answered around SIGTERM before the process says it stopped", { timeout: 120_000 }, async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), "site-log-flush-"));
-    try {
-      const server = await startServerProcess({ DATA_DIR: dataDir, FORM_SECRET: TEST_FORM_SECRET, LOG_LEVEL: "info" });
-      await server.ready();
+  it(
+    "writes the line of every request answered around SIGTERM before the process says it stopped",
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), "site-log-flush-"));
+      try {
+        const server = await startServerProcess({
+          DATA_DIR: dataDir,
+          FORM_SECRET: TEST_FORM_SECRET,
+          LOG_LEVEL: "info",
+        });
+        await server.ready();
 
-      // Many requests at once, and SIGTERM as soon as the first is answered: the lines of the
-      // requests answered around the signal are logged moments before the process exits.
-      const answeredIds: string[] = [];
-      let firstAnswered: () => void = () => {};
-      const serverIsAnswering = new Promise<void>((resolve) => (firstAnswered = resolve));
-      const requests = Array.from({ length: REQUESTS }, async () => {
-        try {
-          const response = await fetch(`${server.baseUrl}/`);
-          await response.arrayBuffer();
-          const id = response.headers.get("x-request-id");
-          if (id) answeredIds.push(id);
-          firstAnswered();
-        } catch {
-          // Cut off by the shutdown: never answered, so never logged either.
-        }
-      });
-      await serverIsAnswering;
-      server.child.kill("SIGTERM");
-      await Promise.all(requests);
-      expect(await server.exited).toBe(0);
+        // Many requests at once, and SIGTERM as soon as the first is answered: the lines of the
+        // requests answered around the signal are logged moments before the process exits.
+        const answeredIds: string[] = [];
+        let firstAnswered: () => void = () => {};
+        const serverIsAnswering = new Promise<void>((resolve) => (firstAnswered = resolve));
+        const requests = Array.from({ length: REQUESTS }, async () => {
+          try {
+            const response = await fetch(`${server.baseUrl}/`);
+            await response.arrayBuffer();
+            const id = response.headers.get("x-request-id");
+            if (id) answeredIds.push(id);
+            firstAnswered();
+          } catch {
+            // Cut off by the shutdown: never answered, so never logged either.
+          }
+        });
+        await serverIsAnswering;
+        server.child.kill("SIGTERM");
+        await Promise.all(requests);
+        expect(await server.exited).toBe(0);
 
-      const output = server.output();
-      const stoppedAt = output.indexOf("Site stopped cleanly (SIGTERM).");
-      expect(stoppedAt).toBeGreaterThan(0);
-      // Only what was written before the process said it stopped counts: pino's exit hook would
-      // write leftovers after that line, and a line kept in memory until then was not flushed.
-      const lines = output
-        .slice(0, stoppedAt)
-        .split("\n")
-        .filter((line) => line.startsWith("{"))
-        .map((line) => JSON.parse(line) as { msg?: string; requestId?: string });
-      const loggedIds = new Set(lines.filter((line) => line.msg === "request completed").map((line) => line.requestId));
-      expect(answeredIds.length).toBeGreaterThan(0);
-      expect(answeredIds.filter((id) => !loggedIds.has(id))).toEqual([]);
-      expect(lines.some((line) => line.msg === "shutting down")).toBe(true);
-      // Logged once the site has closed, a moment before the process exits: still queued then.
-      expect(lines.some((line) => line.msg === "shut down")).toBe(true);
-      console.log(`log flush: ${answeredIds.length} of ${REQUESTS} requests answered around SIGTERM, every one logged before exit`);
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  });
+        const output = server.output();
+        const stoppedAt = output.indexOf("Site stopped cleanly (SIGTERM).");
+        expect(stoppedAt).toBeGreaterThan(0);
+        // Only what was written before the process said it stopped counts: pino's exit hook would
+        // write leftovers after that line, and a line kept in memory until then was not flushed.
+        const lines = output
+          .slice(0, stoppedAt)
+          .split("\n")
+          .filter((line) => line.startsWith("{"))
+          .map((line) => JSON.parse(line) as { msg?: string; requestId?: string });
+        const loggedIds = new Set(
+          lines.filter((line) => line.msg === "request completed").map((line) => line.requestId),
+        );
+        expect(answeredIds.length).toBeGreaterThan(0);
+        expect(answeredIds.filter((id) => !loggedIds.has(id))).toEqual([]);
+        expect(lines.some((line) => line.msg === "shutting down")).toBe(true);
+        // Logged once the site has closed, a moment before the process exits: still queued then.
+        expect(lines.some((line) => line.msg === "shut down")).toBe(true);
+        console.log(
+          `log flush: ${answeredIds.length} of ${REQUESTS} requests answered around SIGTERM, every one logged before exit`,
+        );
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it("writes the lines still queued when the process exits without a shutdown (pino's exit hook)", () => {
     // 1,000 lines, well over one batch, then process.exit at once: no flush() runs, so the lines
@@ -73,7 +85,10 @@ describe("the access log at shutdown", () => {
       "for (let i = 0; i < 1000; i += 1) logger.info({ n: i }, 'line');",
       "process.exit(0);",
     ].join("\n");
-    const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8", timeout: 30_000 });
+    const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      encoding: "utf8",
+      timeout: 30_000,
+    });
     expect(run.status).toBe(0);
     const numbers = run.stdout
       .split("\n")

@@ -35,7 +35,10 @@ async function main() {
   const logDestination = config.dev ? undefined : createLogDestination();
   const logger = logDestination
     ? { level: config.logLevel, stream: logDestination.stream }
-    : { level: config.logLevel, transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" } } };
+    : {
+        level: config.logLevel,
+        transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" } },
+      };
 
   // The signal handlers come first: a signal during start-up (migrations, content sync) stops it
   // after the step in hand, closes the database and exits 0, like one that arrives later.

@@ -96,71 +96,92 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two instances over one PostgreSQL
     }
   }
 
-  it(`both become ready from an empty database, and ${ENQUIRIES} enquiries spread over them are stored and mailed once each`, { timeout: 180_000 }, async () => {
-    const started = performance.now();
-    const [a, b] = await startPair();
-    const payloads = Array.from({ length: ENQUIRIES }, (_, i) => enquiry({ firstName: `Visitor${i}`, idempotencyKey: randomUUID() }));
-    let next = 0;
-    const statuses: number[] = [];
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < payloads.length) {
-          const index = next++;
-          statuses.push(await post(index % 2 ? b : a, payloads[index]!));
-        }
-      }),
-    );
-    await waitUntilEveryMailIsSent(ENQUIRIES);
-    expect(statuses.filter((status) => status === 201)).toHaveLength(ENQUIRIES);
-    expect(await countRows()).toBe(ENQUIRIES);
-    expect(peer!.messages).toHaveLength(ENQUIRIES);
-    console.log(
-      `two instances: ${ENQUIRIES} sent, ${await countRows()} stored, ${peer!.messages.length} mailed in ${Math.round(performance.now() - started)} ms (start-up included)`,
-    );
-  });
-
-  it(`still ends with ${ENQUIRIES} rows and ${ENQUIRIES} distinct mails when one instance is killed midway`, { timeout: 180_000 }, async () => {
-    const started = performance.now();
-    const [a, b] = await startPair();
-    const payloads = Array.from({ length: ENQUIRIES }, (_, i) => enquiry({ firstName: `Killed${i}`, idempotencyKey: randomUUID() }));
-    let next = 0;
-    let resent = 0;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < payloads.length) {
-          const index = next++;
-          if (index === ENQUIRIES / 2) a.child.kill("SIGKILL");
-          const target = index % 2 && a.child.signalCode === null ? a : b;
-          const status = await post(target, payloads[index]!);
-          if (status !== 201 && status !== 200) {
-            // What the browser outbox does: the same enquiry, the same key, to whichever instance answers.
-            resent += 1;
-            expect([200, 201]).toContain(await post(b, payloads[index]!));
+  it(
+    `both become ready from an empty database, and ${ENQUIRIES} enquiries spread over them are stored and mailed once each`,
+    { timeout: 180_000 },
+    async () => {
+      const started = performance.now();
+      const [a, b] = await startPair();
+      const payloads = Array.from({ length: ENQUIRIES }, (_, i) =>
+        enquiry({ firstName: `Visitor${i}`, idempotencyKey: randomUUID() }),
+      );
+      let next = 0;
+      const statuses: number[] = [];
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next < payloads.length) {
+            const index = next++;
+            statuses.push(await post(index % 2 ? b : a, payloads[index]!));
           }
-        }
-      }),
-    );
-    expect(a.child.signalCode).toBe("SIGKILL");
-    // Mail the killed instance had claimed is sent by the survivor once the 3 s lease runs out.
-    await waitUntilEveryMailIsSent(ENQUIRIES);
-    const messageIds = new Set(peer!.messages.map((mail) => mail.headers.get("message-id")?.[0]));
-    const subjects = new Set(peer!.messages.map((mail) => mail.headers.get("subject")?.[0]?.replace(/.* from /, "")));
-    expect(await countRows()).toBe(ENQUIRIES);
-    expect(messageIds.size).toBe(ENQUIRIES);
-    expect(subjects.size).toBe(ENQUIRIES);
-    const duplicates = peer!.messages.length - messageIds.size;
-    // A message the dead instance handed to SMTP in the instant before recording it as sent can go
-    // out once more, with the same Message-ID (receivers drop such a repeat): at most that one.
-    expect(duplicates).toBeLessThanOrEqual(1);
-    console.log(
-      `two instances, one killed: ${ENQUIRIES} sent (${resent} re-sent to the survivor), ${await countRows()} stored, ` +
-        `${messageIds.size} distinct mails (${duplicates} repeated Message-IDs) in ${Math.round(performance.now() - started)} ms`,
-    );
-  });
+        }),
+      );
+      await waitUntilEveryMailIsSent(ENQUIRIES);
+      expect(statuses.filter((status) => status === 201)).toHaveLength(ENQUIRIES);
+      expect(await countRows()).toBe(ENQUIRIES);
+      expect(peer!.messages).toHaveLength(ENQUIRIES);
+      console.log(
+        `two instances: ${ENQUIRIES} sent, ${await countRows()} stored, ${peer!.messages.length} mailed in ${Math.round(performance.now() - started)} ms (start-up included)`,
+      );
+    },
+  );
 
-  it("share the rate limit: a client's fourth post in a minute is refused whichever instance it reaches", { timeout: 60_000 }, async () => {
-    const [a, b] = await startPair({ RATE_LIMIT_PER_MINUTE: "3" });
-    const statuses = [await post(a, enquiry()), await post(b, enquiry()), await post(a, enquiry()), await post(b, enquiry())];
-    expect(statuses).toEqual([201, 201, 201, 429]);
-  });
+  it(
+    `still ends with ${ENQUIRIES} rows and ${ENQUIRIES} distinct mails when one instance is killed midway`,
+    { timeout: 180_000 },
+    async () => {
+      const started = performance.now();
+      const [a, b] = await startPair();
+      const payloads = Array.from({ length: ENQUIRIES }, (_, i) =>
+        enquiry({ firstName: `Killed${i}`, idempotencyKey: randomUUID() }),
+      );
+      let next = 0;
+      let resent = 0;
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next < payloads.length) {
+            const index = next++;
+            if (index === ENQUIRIES / 2) a.child.kill("SIGKILL");
+            const target = index % 2 && a.child.signalCode === null ? a : b;
+            const status = await post(target, payloads[index]!);
+            if (status !== 201 && status !== 200) {
+              // What the browser outbox does: the same enquiry, the same key, to whichever instance answers.
+              resent += 1;
+              expect([200, 201]).toContain(await post(b, payloads[index]!));
+            }
+          }
+        }),
+      );
+      expect(a.child.signalCode).toBe("SIGKILL");
+      // Mail the killed instance had claimed is sent by the survivor once the 3 s lease runs out.
+      await waitUntilEveryMailIsSent(ENQUIRIES);
+      const messageIds = new Set(peer!.messages.map((mail) => mail.headers.get("message-id")?.[0]));
+      const subjects = new Set(peer!.messages.map((mail) => mail.headers.get("subject")?.[0]?.replace(/.* from /, "")));
+      expect(await countRows()).toBe(ENQUIRIES);
+      expect(messageIds.size).toBe(ENQUIRIES);
+      expect(subjects.size).toBe(ENQUIRIES);
+      const duplicates = peer!.messages.length - messageIds.size;
+      // A message the dead instance handed to SMTP in the instant before recording it as sent can go
+      // out once more, with the same Message-ID (receivers drop such a repeat): at most that one.
+      expect(duplicates).toBeLessThanOrEqual(1);
+      console.log(
+        `two instances, one killed: ${ENQUIRIES} sent (${resent} re-sent to the survivor), ${await countRows()} stored, ` +
+          `${messageIds.size} distinct mails (${duplicates} repeated Message-IDs) in ${Math.round(performance.now() - started)} ms`,
+      );
+    },
+  );
+
+  it(
+    "share the rate limit: a client's fourth post in a minute is refused whichever instance it reaches",
+    { timeout: 60_000 },
+    async () => {
+      const [a, b] = await startPair({ RATE_LIMIT_PER_MINUTE: "3" });
+      const statuses = [
+        await post(a, enquiry()),
+        await post(b, enquiry()),
+        await post(a, enquiry()),
+        await post(b, enquiry()),
+      ];
+      expect(statuses).toEqual([201, 201, 201, 429]);
+    },
+  );
 });

@@ -34,7 +34,11 @@ describe.each(testDrivers)("graceful shutdown on %s", (driver) => {
       database = await createTestDatabase("postgres");
       env = { DATABASE_URL: database.url! };
     }
-    Object.assign(env, { FORM_SECRET: TEST_FORM_SECRET, RATE_LIMIT_PER_MINUTE: "100000", SHUTDOWN_TIMEOUT_MS: "10000" });
+    Object.assign(env, {
+      FORM_SECRET: TEST_FORM_SECRET,
+      RATE_LIMIT_PER_MINUTE: "100000",
+      SHUTDOWN_TIMEOUT_MS: "10000",
+    });
 
     const server = await startServerProcess(env);
     await server.ready();
@@ -66,8 +70,12 @@ describe.each(testDrivers)("graceful shutdown on %s", (driver) => {
     // Otherwise the test proves nothing: every request must not have been answered already.
     expect(unansweredAtSignal).toBeGreaterThan(0);
 
-    const answered = results.filter((result) => result.status >= 200 && result.status < 300).map((result) => result.key);
-    const handle = await openDatabase(driver === "postgres" ? { databaseUrl: database!.url, dataDir: "unused" } : { dataDir: dataDir! });
+    const answered = results
+      .filter((result) => result.status >= 200 && result.status < 300)
+      .map((result) => result.key);
+    const handle = await openDatabase(
+      driver === "postgres" ? { databaseUrl: database!.url, dataDir: "unused" } : { dataDir: dataDir! },
+    );
     try {
       const stored = await handle.db
         .select({ key: contactSubmissions.idempotencyKey })
@@ -97,7 +105,9 @@ describe.each(testDrivers)("graceful shutdown on %s", (driver) => {
     }
     restarted.child.kill("SIGINT");
     expect(await restarted.exited).toBe(0);
-    const after = await openDatabase(driver === "postgres" ? { databaseUrl: database!.url, dataDir: "unused" } : { dataDir: dataDir! });
+    const after = await openDatabase(
+      driver === "postgres" ? { databaseUrl: database!.url, dataDir: "unused" } : { dataDir: dataDir! },
+    );
     try {
       expect(await after.db.$count(contactSubmissions)).toBe(IN_FLIGHT);
     } finally {
@@ -107,26 +117,30 @@ describe.each(testDrivers)("graceful shutdown on %s", (driver) => {
 });
 
 describe("a signal during start-up", () => {
-  it("on the embedded database: stops after the step in hand, closes the database and exits 0", { timeout: 120_000 }, async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), "site-startup-"));
-    try {
-      const server = await startServerProcess({ DATA_DIR: dataDir, FORM_SECRET: TEST_FORM_SECRET });
-      await vi.waitFor(() => expect(server.output()).toContain("Starting:"), { timeout: 30_000, interval: 10 });
-      server.child.kill("SIGTERM");
-      expect(await server.exited).toBe(0);
-      expect(server.output()).toContain("Site stopped during start-up (SIGTERM).");
-      expect(server.output()).not.toContain("running at");
-      // Closed cleanly: the files open again.
-      const handle = await openDatabase({ dataDir });
+  it(
+    "on the embedded database: stops after the step in hand, closes the database and exits 0",
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), "site-startup-"));
       try {
-        await handle.db.execute(sql`select 1`);
+        const server = await startServerProcess({ DATA_DIR: dataDir, FORM_SECRET: TEST_FORM_SECRET });
+        await vi.waitFor(() => expect(server.output()).toContain("Starting:"), { timeout: 30_000, interval: 10 });
+        server.child.kill("SIGTERM");
+        expect(await server.exited).toBe(0);
+        expect(server.output()).toContain("Site stopped during start-up (SIGTERM).");
+        expect(server.output()).not.toContain("running at");
+        // Closed cleanly: the files open again.
+        const handle = await openDatabase({ dataDir });
+        try {
+          await handle.db.execute(sql`select 1`);
+        } finally {
+          await handle.close();
+        }
       } finally {
-        await handle.close();
+        await rm(dataDir, { recursive: true, force: true });
       }
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 
   it.runIf(process.env.TEST_DATABASE_URL)(
     "on PostgreSQL, while waiting for another instance's migrations: exits 0 once they are done, never listening",
@@ -140,7 +154,11 @@ describe("a signal during start-up", () => {
         await other.query("select pg_advisory_lock($1)", [SCHEMA_LOCK_KEY]);
         const server = await startServerProcess({ DATABASE_URL: database.url!, FORM_SECRET: TEST_FORM_SECRET });
         const waitingForLock = async () =>
-          (await other.query<{ waiting: number }>("select count(*)::int as waiting from pg_locks where locktype = 'advisory' and not granted")).rows[0]?.waiting;
+          (
+            await other.query<{ waiting: number }>(
+              "select count(*)::int as waiting from pg_locks where locktype = 'advisory' and not granted",
+            )
+          ).rows[0]?.waiting;
         await vi.waitFor(async () => expect(await waitingForLock()).toBe(1), { timeout: 60_000, interval: 50 });
         server.child.kill("SIGTERM");
         await new Promise((resolve) => setTimeout(resolve, 300));
@@ -166,19 +184,31 @@ describe("Ctrl-C in a terminal running npm start", () => {
     // npm start in a process group of its own, as a terminal runs it.
     const npm = spawn("npm", ["start", "--silent"], {
       cwd: path.resolve(import.meta.dirname, "../.."),
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", FORM_SECRET: TEST_FORM_SECRET },
+      env: {
+        PATH: process.env.PATH,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "warn",
+        FORM_SECRET: TEST_FORM_SECRET,
+      },
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
     npm.stdout?.on("data", (chunk) => (output += chunk));
     npm.stderr?.on("data", (chunk) => (output += chunk));
-    const exited = new Promise<number | string | null>((resolve) => npm.once("exit", (code, signal) => resolve(code ?? signal)));
+    const exited = new Promise<number | string | null>((resolve) =>
+      npm.once("exit", (code, signal) => resolve(code ?? signal)),
+    );
     try {
       const deadline = Date.now() + 90_000;
       let ready = false;
       while (!ready && Date.now() < deadline) {
-        ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((response) => response.ok, () => false);
+        ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+          (response) => response.ok,
+          () => false,
+        );
         if (!ready) await new Promise((resolve) => setTimeout(resolve, 200));
       }
       expect(ready).toBe(true);

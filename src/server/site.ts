@@ -60,7 +60,9 @@ export async function startSite(options: SiteOptions): Promise<Site> {
   // The embedded database's files are this process's alone while it runs: a command started
   // meanwhile goes through the socket, and the site does not start while a command has them.
   const embeddedDataDir =
-    !options.database && !config.databaseUrl && !config.dataDir.startsWith("memory://") ? path.resolve(config.dataDir) : undefined;
+    !options.database && !config.databaseUrl && !config.dataDir.startsWith("memory://")
+      ? path.resolve(config.dataDir)
+      : undefined;
   const lock = embeddedDataDir ? await lockDataDir(embeddedDataDir, SITE_HOLDER) : undefined;
   let database: DatabaseHandle;
   try {
@@ -122,7 +124,9 @@ export async function startSite(options: SiteOptions): Promise<Site> {
     app.log.warn("SMTP is not configured (SMTP_URL, MAIL_FROM, MAIL_TO): enquiries are stored but not emailed");
   }
   if (!config.siteUrlSet && !["127.0.0.1", "localhost", "::1"].includes(config.host)) {
-    app.log.warn("SITE_URL is not set: the forms are accepted only from pages at a localhost address; set it to the site's public address");
+    app.log.warn(
+      "SITE_URL is not set: the forms are accepted only from pages at a localhost address; set it to the site's public address",
+    );
   }
   // Housekeeping: stale rate-limit counters and used-token records, enquiries past the retention
   // period the privacy notice states, and the embedded database's new files made private. Run
@@ -132,15 +136,22 @@ export async function startSite(options: SiteOptions): Promise<Site> {
   const runHousekeeping = () => {
     housekeeping = Promise.all([
       pruneRateLimits(database.db).catch((error: unknown) => app.log.warn(errCode(error), "rate-limit pruning failed")),
-      pruneSpamRecords(database.db).catch((error: unknown) => app.log.warn(errCode(error), "used-token pruning failed")),
+      pruneSpamRecords(database.db).catch((error: unknown) =>
+        app.log.warn(errCode(error), "used-token pruning failed"),
+      ),
       embeddedDataDir
-        ? tightenDataDir(embeddedDataDir).catch((error: unknown) => app.log.warn(errCode(error), "making DATA_DIR private failed"))
+        ? tightenDataDir(embeddedDataDir).catch((error: unknown) =>
+            app.log.warn(errCode(error), "making DATA_DIR private failed"),
+          )
         : undefined,
       // Ended sessions, used or expired one-time links, stale passkey challenges, and audit events
       // past the period the privacy notice states.
-      Promise.all([pruneSessions(database.db), pruneTokens(database.db), pruneChallenges(database.db), pruneAudit(database.db)]).catch((error: unknown) =>
-        app.log.warn(errCode(error), "back-office pruning failed"),
-      ),
+      Promise.all([
+        pruneSessions(database.db),
+        pruneTokens(database.db),
+        pruneChallenges(database.db),
+        pruneAudit(database.db),
+      ]).catch((error: unknown) => app.log.warn(errCode(error), "back-office pruning failed")),
       // Analytics: the daily roll-up (once per day, whichever instance gets there first), raw
       // views past ANALYTICS_RETENTION_DAYS, salts past 48 hours. With ANALYTICS=false too: views
       // counted before it was turned off still go when their time is up.
@@ -151,9 +162,13 @@ export async function startSite(options: SiteOptions): Promise<Site> {
         (error: unknown) => app.log.warn(errCode(error), "analytics housekeeping failed"),
       ),
       // Once a day, on one instance: whichever claims the day first.
-      dailyRetentionPurge(database.db, new Date(), { spamDays: config.spamRetentionDays, closedEnquiryDays: config.enquiryRetentionDays }).then(
+      dailyRetentionPurge(database.db, new Date(), {
+        spamDays: config.spamRetentionDays,
+        closedEnquiryDays: config.enquiryRetentionDays,
+      }).then(
         (deleted) => {
-          if (deleted && (deleted.enquiries || deleted.spam)) app.log.info(deleted, "deleted enquiries past their retention period");
+          if (deleted && (deleted.enquiries || deleted.spam))
+            app.log.info(deleted, "deleted enquiries past their retention period");
         },
         (error: unknown) => app.log.warn(errCode(error), "deleting expired enquiries failed"),
       ),

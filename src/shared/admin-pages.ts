@@ -47,7 +47,13 @@ export const adminNav: readonly { href: string; label: string; adminOnly?: boole
 ];
 
 export type PasskeySummary = { id: string; label: string; createdAt: string; lastUsedAt: string | null };
-export type SessionSummary = { current: boolean; device: string; method: string; createdAt: string; lastSeenAt: string };
+export type SessionSummary = {
+  current: boolean;
+  device: string;
+  method: string;
+  createdAt: string;
+  lastSeenAt: string;
+};
 
 export type StaffSummary = {
   id: string;
@@ -128,7 +134,14 @@ export type EnquiryView = {
 };
 
 export type NoteView = { id: string; author: string; at: string; body: string };
-export type MailView = { kind: string; status: string; attempts: number; nextAttemptAt: string; sentAt: string | null; lastError: string | null };
+export type MailView = {
+  kind: string;
+  status: string;
+  attempts: number;
+  nextAttemptAt: string;
+  sentAt: string | null;
+  lastError: string | null;
+};
 export type SubscriberView = { id: string; email: string; createdAt: string };
 export type ErasureCounts = { enquiries: number; notes: number; mail: number; subscriptions: number };
 
@@ -138,8 +151,23 @@ export type AdminPageProps =
   | { page: "invitation"; token: string; invitee: { name: string; email: string; role: StaffRole } }
   | { page: "sign-in-link"; token: string; member: { name: string; email: string } }
   | { page: "link-unusable"; kind: "invitation" | "sign-in" }
-  | { page: "account"; viewer: AdminViewer; passkeys: PasskeySummary[]; sessions: SessionSummary[]; notice?: string; error?: string }
-  | { page: "staff"; viewer: AdminViewer; staff: StaffSummary[]; issued?: IssuedLink; notice?: string; error?: string; form?: Record<string, string> }
+  | {
+      page: "account";
+      viewer: AdminViewer;
+      passkeys: PasskeySummary[];
+      sessions: SessionSummary[];
+      notice?: string;
+      error?: string;
+    }
+  | {
+      page: "staff";
+      viewer: AdminViewer;
+      staff: StaffSummary[];
+      issued?: IssuedLink;
+      notice?: string;
+      error?: string;
+      form?: Record<string, string>;
+    }
   | {
       page: "audit";
       viewer: AdminViewer;
@@ -172,7 +200,16 @@ export type AdminPageProps =
       notice?: string;
       error?: string;
     }
-  | { page: "subscribers"; viewer: AdminViewer; subscribers: SubscriberView[]; q: string; pageNumber: number; more: boolean; notice?: string; error?: string }
+  | {
+      page: "subscribers";
+      viewer: AdminViewer;
+      subscribers: SubscriberView[];
+      q: string;
+      pageNumber: number;
+      more: boolean;
+      notice?: string;
+      error?: string;
+    }
   | {
       page: "privacy";
       viewer: AdminViewer;

@@ -49,14 +49,20 @@ export type ReplyState =
  * Where an enquiry stands against the promise: "Due in 5 h", "Overdue by 3 h" (from the due
  * moment itself), "Replied in 2 h". Spam, and enquiries closed without a reply, have no clock.
  */
-export function replyState(enquiry: { receivedAt: Date; firstReplyAt: Date | null; status: string }, now: Date): ReplyState {
+export function replyState(
+  enquiry: { receivedAt: Date; firstReplyAt: Date | null; status: string },
+  now: Date,
+): ReplyState {
   const due = dueAt(enquiry.receivedAt).getTime();
   if (enquiry.firstReplyAt) {
     const took = enquiry.firstReplyAt.getTime() - enquiry.receivedAt.getTime();
     return { kind: "replied", label: `Replied in ${formatSpan(took)}`, withinPromise: took <= REPLY_WITHIN_MS };
   }
   if (enquiry.status === "spam") return { kind: "none", label: "Spam" };
-  if ((CLOSED_STATUSES as readonly string[]).includes(enquiry.status)) return { kind: "none", label: "Closed without reply" };
+  if ((CLOSED_STATUSES as readonly string[]).includes(enquiry.status))
+    return { kind: "none", label: "Closed without reply" };
   const left = due - now.getTime();
-  return left > 0 ? { kind: "due", label: `Due in ${formatSpan(left)}` } : { kind: "overdue", label: `Overdue by ${formatSpan(-left)}` };
+  return left > 0
+    ? { kind: "due", label: `Due in ${formatSpan(left)}` }
+    : { kind: "overdue", label: `Overdue by ${formatSpan(-left)}` };
 }

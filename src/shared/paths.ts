@@ -50,5 +50,7 @@ export function isActivePath(href: string, currentPath: string): boolean {
  * header marks, and so the one thing a 404 page's HTML takes from the address it answers.
  */
 export function navSection(pathname: string): string | undefined {
-  return [...primaryNav.map((item) => item.href), paths.contact].find((href) => href !== paths.home && isActivePath(href, pathname));
+  return [...primaryNav.map((item) => item.href), paths.contact].find(
+    (href) => href !== paths.home && isActivePath(href, pathname),
+  );
 }

@@ -39,7 +39,9 @@ export type RouteMatch = { id: RouteId; params: RouteParams };
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** The routes without parameters, by id: the addresses links point at. */
-type FixedRouteId = { [Id in RouteId]: (typeof routes)[Id]["pattern"] extends `${string}:${string}` ? never : Id }[RouteId];
+type FixedRouteId = {
+  [Id in RouteId]: (typeof routes)[Id]["pattern"] extends `${string}:${string}` ? never : Id;
+}[RouteId];
 export type FixedPaths = { [Id in FixedRouteId]: (typeof routes)[Id]["pattern"] };
 
 const routeEntries = Object.entries(routes) as [RouteId, RouteDefinition][];

@@ -50,10 +50,7 @@ export const serviceOptions = [
 
 export type ServiceValue = (typeof serviceOptions)[number]["value"];
 
-export const serviceValues = serviceOptions.map((option) => option.value) as [
-  ServiceValue,
-  ...ServiceValue[],
-];
+export const serviceValues = serviceOptions.map((option) => option.value) as [ServiceValue, ...ServiceValue[]];
 
 export function serviceLabel(value: string | null | undefined): string | undefined {
   return serviceOptions.find((option) => option.value === value)?.label;

@@ -14,7 +14,9 @@ import { matchPage, notFoundMeta } from "./routes.tsx";
 // Every island's code is loaded before the first render: islands render synchronously.
 const islandComponents = new Map<IslandName, ComponentType<object>>(
   await Promise.all(
-    Object.entries(islands).map(async ([name, island]) => [name as IslandName, (await island.load()) as ComponentType<object>] as const),
+    Object.entries(islands).map(
+      async ([name, island]) => [name as IslandName, (await island.load()) as ComponentType<object>] as const,
+    ),
   ),
 );
 

@@ -44,7 +44,10 @@ export const accessLogSection = defineSection<AccessLogResult>({
     const targets: AccessLogResult["targets"] = [];
     try {
       for (const target of loadTargets.filter((candidate) => TARGETS.has(candidate.name))) {
-        const { warmups, runs: [infoRuns, warnRuns] } = await alternate(
+        const {
+          warmups,
+          runs: [infoRuns, warnRuns],
+        } = await alternate(
           [
             { url: `${info.base}${target.pathname}`, pid: info.pid },
             { url: `${warn.base}${target.pathname}`, pid: warn.pid },
@@ -78,7 +81,16 @@ export const accessLogSection = defineSection<AccessLogResult>({
     return [
       `Access log: the site at LOG_LEVEL=info and at warn, wrk ${settings.connections} connections, ${settings.rounds} alternating rounds of ${settings.seconds} s; median (range).`,
       table(
-        ["target", "info req/s", "info p99 ms", "warn req/s", "warn p99 ms", "info / warn", "CPU µs/req info / warn", "CPU ratio"],
+        [
+          "target",
+          "info req/s",
+          "info p99 ms",
+          "warn req/s",
+          "warn p99 ms",
+          "info / warn",
+          "CPU µs/req info / warn",
+          "CPU ratio",
+        ],
         result.targets.map((target) => [
           target.name,
           showSpread(target.info.requestsPerSecond),

@@ -16,7 +16,8 @@ import { alternate, type Rounds, summarizeRounds } from "./throughput.ts";
 // shutdown.
 
 const TARGETS = new Set(["page / (brotli)", "page with ?query"]);
-const BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const BROWSER =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 export type AnalyticsBenchResult = {
   targets: { name: string; on: Rounds; off: Rounds; ratio: number; cpuRatio: number }[];
@@ -33,10 +34,12 @@ export const analyticsSection = defineSection<AnalyticsBenchResult>({
     const scratch = await mkdtemp(path.join(tmpdir(), "site-bench-analytics-"));
     const dataDir = path.join(scratch, "data");
     const on = await startSite({ logLevel: settings.logLevel, dataDir, env: { ANALYTICS: "true" } });
-    const off = await startSite({ logLevel: settings.logLevel, env: { ANALYTICS: "false" } }).catch(async (error: unknown) => {
-      await on.stop();
-      throw error;
-    });
+    const off = await startSite({ logLevel: settings.logLevel, env: { ANALYTICS: "false" } }).catch(
+      async (error: unknown) => {
+        await on.stop();
+        throw error;
+      },
+    );
     let requestsAnswered = 0;
     const targets: AnalyticsBenchResult["targets"] = [];
     try {
@@ -72,7 +75,10 @@ export const analyticsSection = defineSection<AnalyticsBenchResult>({
     try {
       const database = await openDatabase({ dataDir });
       try {
-        const [row] = await queryRows<{ count: number }>(database.db, sql`select coalesce(sum(views), 0)::int as count from page_views`);
+        const [row] = await queryRows<{ count: number }>(
+          database.db,
+          sql`select coalesce(sum(views), 0)::int as count from page_views`,
+        );
         return { targets, viewsWritten: Number(row?.count ?? 0), requestsAnswered };
       } finally {
         await database.close();

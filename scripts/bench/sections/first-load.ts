@@ -14,7 +14,13 @@ export const firstLoadSection = defineSection<RouteWeight[]>({
       "First-load JavaScript and CSS per route",
       table(
         ["route", "JS gzip", "JS brotli", "CSS gzip", "CSS brotli"],
-        rows.map((row) => [row.route, kilobytes(row.js.gzip), kilobytes(row.js.brotli), kilobytes(row.css.gzip), kilobytes(row.css.brotli)]),
+        rows.map((row) => [
+          row.route,
+          kilobytes(row.js.gzip),
+          kilobytes(row.js.brotli),
+          kilobytes(row.css.gzip),
+          kilobytes(row.css.brotli),
+        ]),
       ),
     ].join("\n"),
 });

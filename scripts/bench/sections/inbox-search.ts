@@ -27,17 +27,32 @@ const searches: { name: string; filter: InboxFilter }[] = [
   { name: "search a company (rare)", filter: { ...empty, q: "Company 4242" } },
   { name: "search an email address (one row)", filter: { ...empty, q: "visitor73517@" } },
   { name: "search a word found nowhere", filter: { ...empty, q: "no-such-word" } },
-  { name: "service + 30-day range + unassigned", filter: { ...empty, service: "grid-integration", owner: "none", from: "2026-10-01", to: "2026-10-31" } },
-  { name: "status Won + search + date range", filter: { ...empty, status: "won", q: "substation", from: "2026-01-01", to: "2026-06-30" } },
+  {
+    name: "service + 30-day range + unassigned",
+    filter: { ...empty, service: "grid-integration", owner: "none", from: "2026-10-01", to: "2026-10-31" },
+  },
+  {
+    name: "status Won + search + date range",
+    filter: { ...empty, status: "won", q: "substation", from: "2026-01-01", to: "2026-06-30" },
+  },
 ];
 
 type Timing = { name: string; p50: number; p95: number; max: number };
-export type InboxSearchResult = { database: "embedded" | "postgres"; enquiries: number; seedSeconds: number; timings: Timing[]; page: Timing }[];
+export type InboxSearchResult = {
+  database: "embedded" | "postgres";
+  enquiries: number;
+  seedSeconds: number;
+  timings: Timing[];
+  page: Timing;
+}[];
 
 /** 100,000 enquiries over the last 400 days, with names, companies, services, statuses, owners and replies. */
 async function seed(handle: DatabaseHandle): Promise<void> {
   const db = handle.db;
-  await queryRows(db, sql`insert into staff (email, name, role, webauthn_user_id) select 'staff' || i || '@example.com', 'Staff ' || i, 'staff', 'bench-' || i from generate_series(1, 8) as i`);
+  await queryRows(
+    db,
+    sql`insert into staff (email, name, role, webauthn_user_id) select 'staff' || i || '@example.com', 'Staff ' || i, 'staff', 'bench-' || i from generate_series(1, 8) as i`,
+  );
   await queryRows(
     db,
     sql`insert into contact_submissions (first_name, last_name, email, company, service, message, created_at, is_spam, spam_reason, status, owner_id, first_reply_at, closed_at)
@@ -87,13 +102,23 @@ async function measure(database: "embedded" | "postgres", handle: DatabaseHandle
     timings.push({ name: search.name, ...(await time(() => listInbox(handle.db, search.filter, 1))) });
     progress(`inbox: ${database}: ${search.name}: p95 ${timings.at(-1)!.p95} ms`);
   }
-  const page = { name: "whole page: list (common word) + counts + 30 days' figures", ...(await time(() => Promise.all([listInbox(handle.db, searches[1]!.filter, 1), inboxCounts(handle.db, now), promiseFigures(handle.db, now)]))) };
+  const page = {
+    name: "whole page: list (common word) + counts + 30 days' figures",
+    ...(await time(() =>
+      Promise.all([
+        listInbox(handle.db, searches[1]!.filter, 1),
+        inboxCounts(handle.db, now),
+        promiseFigures(handle.db, now),
+      ]),
+    )),
+  };
   return { database, enquiries: ENQUIRIES, seedSeconds, timings, page };
 }
 
 export const inboxSearchSection = defineSection<InboxSearchResult>({
   name: "inbox",
-  description: "the back office's filtered inbox search over 100,000 enquiries, embedded and PostgreSQL (p95; target < 150 ms)",
+  description:
+    "the back office's filtered inbox search over 100,000 enquiries, embedded and PostgreSQL (p95; target < 150 ms)",
   usesWrk: false,
   async run(settings, progress) {
     const results: InboxSearchResult = [];

@@ -8,9 +8,29 @@ import { defineSection } from "../section.ts";
 // Lighthouse, mobile form factor with its default simulated throttling (150 ms RTT, 1.6 Mbps,
 // 4x CPU slowdown), in Debian's Chromium; each route `lighthouseRuns` times, the median kept.
 
-const chromeFlags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const chromeFlags = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
-type Run = { performance: number; accessibility: number; bestPractices: number; seo: number; fcpMs: number; lcpMs: number; tbtMs: number; cls: number; bytes: number; failing: string[] };
+type Run = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  bytes: number;
+  failing: string[];
+};
 export type LighthouseRow = Omit<Run, "failing"> & { route: string; failingAudits: string[] };
 
 export const lighthouseSection = defineSection<LighthouseRow[]>({
@@ -19,13 +39,21 @@ export const lighthouseSection = defineSection<LighthouseRow[]>({
   usesWrk: false,
   async run(settings, progress) {
     const site = await startSite({ logLevel: "warn" });
-    const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", chromeFlags });
+    const chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      chromeFlags,
+    });
     const rows: LighthouseRow[] = [];
     try {
       for (const route of lighthouseRoutes) {
         const runs: Run[] = [];
         for (let run = 0; run < settings.lighthouseRuns; run += 1) {
-          const result = await lighthouse(`${site.base}${route}`, { port: chrome.port, output: "json", logLevel: "error", formFactor: "mobile" });
+          const result = await lighthouse(`${site.base}${route}`, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            formFactor: "mobile",
+          });
           const lhr = result!.lhr;
           runs.push({
             performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -69,8 +97,21 @@ export const lighthouseSection = defineSection<LighthouseRow[]>({
       `Lighthouse, mobile, median of ${settings.lighthouseRuns}`,
       table(
         ["route", "perf", "a11y", "bp", "seo", "FCP ms", "LCP ms", "TBT ms", "CLS", "bytes"],
-        rows.map((row) => [row.route, row.performance, row.accessibility, row.bestPractices, row.seo, row.fcpMs, row.lcpMs, row.tbtMs, row.cls.toFixed(3), kilobytes(row.bytes)]),
+        rows.map((row) => [
+          row.route,
+          row.performance,
+          row.accessibility,
+          row.bestPractices,
+          row.seo,
+          row.fcpMs,
+          row.lcpMs,
+          row.tbtMs,
+          row.cls.toFixed(3),
+          kilobytes(row.bytes),
+        ]),
       ),
-      ...rows.filter((row) => row.failingAudits.length).map((row) => `${row.route} failing: ${row.failingAudits.join(", ")}`),
+      ...rows
+        .filter((row) => row.failingAudits.length)
+        .map((row) => `${row.route} failing: ${row.failingAudits.join(", ")}`),
     ].join("\n"),
 });

@@ -1,7 +1,14 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createScratchDatabase, postgresAnswers, residentBytes, type SiteProcess, sleep, startSite } from "../processes.ts";
+import {
+  createScratchDatabase,
+  postgresAnswers,
+  residentBytes,
+  type SiteProcess,
+  sleep,
+  startSite,
+} from "../processes.ts";
 import { megabytes, showSpread, type Spread, spread, table } from "../report.ts";
 import { loadTargets } from "../routes.ts";
 import { defineSection } from "../section.ts";
@@ -34,7 +41,12 @@ export type StartupResult = {
 
 async function timeStart(site: SiteProcess, settings: BenchSettings): Promise<Start> {
   await sleep(settings.idleSeconds * 1000);
-  return { listeningMs: site.listeningMs, firstPageMs: site.firstPageMs, firstPageCpuMs: site.firstPageCpuMs, idleRssBytes: residentBytes(site.pid) };
+  return {
+    listeningMs: site.listeningMs,
+    firstPageMs: site.firstPageMs,
+    firstPageCpuMs: site.firstPageCpuMs,
+    idleRssBytes: residentBytes(site.pid),
+  };
 }
 
 async function startTwice(options: { dataDir?: string; databaseUrl?: string }, settings: BenchSettings): Promise<Run> {
@@ -50,7 +62,11 @@ async function startTwice(options: { dataDir?: string; databaseUrl?: string }, s
   try {
     const restart = await timeStart(again, settings);
     for (const target of loadTargets.filter((candidate) => LOADS.has(candidate.name))) {
-      await runWrk(`${again.base}${target.pathname}`, target.headers, { threads: settings.threads, connections: settings.connections, seconds: settings.seconds });
+      await runWrk(`${again.base}${target.pathname}`, target.headers, {
+        threads: settings.threads,
+        connections: settings.connections,
+        seconds: settings.seconds,
+      });
     }
     return { first, restart, afterLoadRssBytes: residentBytes(again.pid) };
   } finally {
@@ -117,7 +133,18 @@ export const startupSection = defineSection<StartupResult>({
       `"CPU": the CPU time the process had used by then (user and system), which a busy machine disturbs far less than the wall-clock times.`,
       `Idle RSS after ${settings.idleSeconds} s of rest; "after load": after ${settings.seconds} s of wrk on the cached page, then on the API.`,
       table(
-        ["database", "first: listening ms", "first: page ms", "first: CPU ms", "first: idle MB", "restart: listening ms", "restart: page ms", "restart: CPU ms", "restart: idle MB", "after load MB"],
+        [
+          "database",
+          "first: listening ms",
+          "first: page ms",
+          "first: CPU ms",
+          "first: idle MB",
+          "restart: listening ms",
+          "restart: page ms",
+          "restart: CPU ms",
+          "restart: idle MB",
+          "after load MB",
+        ],
         result.map((row) => [
           row.database === "embedded" ? "embedded (PGlite)" : "PostgreSQL",
           showSpread(row.firstListeningMs),

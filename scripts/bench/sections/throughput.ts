@@ -1,4 +1,11 @@
-import { cpuMilliseconds, type RecordedAnswer, recordAnswer, residentBytes, startBareServer, startSite } from "../processes.ts";
+import {
+  cpuMilliseconds,
+  type RecordedAnswer,
+  recordAnswer,
+  residentBytes,
+  startBareServer,
+  startSite,
+} from "../processes.ts";
 import { megabytes, showSpread, type Spread, spread, table } from "../report.ts";
 import { type LoadTarget, loadTargets } from "../routes.ts";
 import { defineSection } from "../section.ts";
@@ -76,12 +83,19 @@ export async function alternate(servers: LoadedServer[], headers: Record<string,
   return { warmups, runs };
 }
 
-async function measureTarget(siteBase: string, sitePid: number, target: LoadTarget, settings: BenchSettings): Promise<TargetResult> {
+async function measureTarget(
+  siteBase: string,
+  sitePid: number,
+  target: LoadTarget,
+  settings: BenchSettings,
+): Promise<TargetResult> {
   const url = `${siteBase}${target.pathname}`;
   const answer: RecordedAnswer = await recordAnswer(url, target.headers);
   const bare = await startBareServer(answer);
   try {
-    const { runs: [siteRuns, bareRuns] } = await alternate(
+    const {
+      runs: [siteRuns, bareRuns],
+    } = await alternate(
       [
         { url, pid: sitePid },
         { url: `${bare.base}${target.pathname}`, pid: bare.pid },
@@ -108,7 +122,12 @@ async function measureTarget(siteBase: string, sitePid: number, target: LoadTarg
   }
 }
 
-export type ThroughputResult = { logLevel: string; database: "embedded"; targets: TargetResult[]; siteRssAfterBytes: number };
+export type ThroughputResult = {
+  logLevel: string;
+  database: "embedded";
+  targets: TargetResult[];
+  siteRssAfterBytes: number;
+};
 
 export const throughputSection = defineSection<ThroughputResult>({
   name: "throughput",
@@ -130,7 +149,10 @@ export const throughputSection = defineSection<ThroughputResult>({
   format(result, settings) {
     const rows = result.targets.map((target) => {
       const expected = target.status >= 400 ? 0 : target.site.statusErrors;
-      const problems = [expected ? `${expected} non-2xx` : "", target.site.socketErrors ? `${target.site.socketErrors} socket errors` : ""].filter(Boolean);
+      const problems = [
+        expected ? `${expected} non-2xx` : "",
+        target.site.socketErrors ? `${target.site.socketErrors} socket errors` : "",
+      ].filter(Boolean);
       return [
         target.name,
         target.status,
@@ -150,7 +172,23 @@ export const throughputSection = defineSection<ThroughputResult>({
       `Throughput on loopback: wrk, ${settings.threads} thread, ${settings.connections} connections, ${settings.rounds} alternating rounds of ${settings.seconds} s;`,
       `median (range). Site on the embedded database, LOG_LEVEL=${result.logLevel}; its RSS after the load: ${megabytes(result.siteRssAfterBytes)} MB.`,
       `"CPU ratio": the bare server's CPU time per request over the site's, the share of the bare rate the site would reach with a core to itself.`,
-      table(["target", "status", "bytes", "site req/s", "site p99 ms", "bare req/s", "bare p99 ms", "ratio", "p99 ratio", "CPU µs/req site / bare", "CPU ratio", "errors"], rows),
+      table(
+        [
+          "target",
+          "status",
+          "bytes",
+          "site req/s",
+          "site p99 ms",
+          "bare req/s",
+          "bare p99 ms",
+          "ratio",
+          "p99 ratio",
+          "CPU µs/req site / bare",
+          "CPU ratio",
+          "errors",
+        ],
+        rows,
+      ),
     ].join("\n");
   },
 });

@@ -1,6 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type AdminTestApp, buildAdminTestApp, cookieFrom, joinByInvitation, type SignedIn, signInWithPasskey } from "../../../test/admin-fixtures.ts";
+import {
+  type AdminTestApp,
+  buildAdminTestApp,
+  cookieFrom,
+  joinByInvitation,
+  type SignedIn,
+  signInWithPasskey,
+} from "../../../test/admin-fixtures.ts";
 import { testDrivers } from "../../../test/databases.ts";
 import { auditEvents, mailOutbox, passkeys, staff, staffSessions, staffTokens } from "../db/schema.ts";
 import { safeNextPath } from "./admin-routes.ts";
@@ -8,7 +15,15 @@ import { hashSecret, SESSION_IDLE_MS, SESSION_MAX_MS } from "./sessions.ts";
 import { createToken, inviteStaff } from "./staff-repository.ts";
 
 const HOUR = 3_600_000;
-const protectedPages = ["/admin", "/admin/account", "/admin/subscribers", "/admin/analytics", "/admin/staff", "/admin/audit", "/admin/no-such-page"];
+const protectedPages = [
+  "/admin",
+  "/admin/account",
+  "/admin/subscribers",
+  "/admin/analytics",
+  "/admin/staff",
+  "/admin/audit",
+  "/admin/no-such-page",
+];
 const adminOnlyPages = ["/admin/staff", "/admin/audit"];
 
 /** The actions recorded with one of these people as actor or target, in order. */
@@ -58,16 +73,21 @@ describe.each(testDrivers)("the back office's door on %s", (driver) => {
   });
 
   describe("access rules", () => {
-    it.each(protectedPages)("GET %s without a session: a 303 to the sign-in page with a local `next`, or 401 for JSON", async (path) => {
-      const html = await t.app.inject({ method: "GET", url: path, headers: { accept: "text/html" } });
-      expect(html.statusCode).toBe(303);
-      const location = String(html.headers.location);
-      expect(location.startsWith("/admin/sign-in")).toBe(true);
-      expect(location === "/admin/sign-in" ? "/admin" : new URL(location, t.origin).searchParams.get("next")).toBe(path);
-      const json = await t.app.inject({ method: "GET", url: path, headers: { accept: "application/json" } });
-      expect(json.statusCode).toBe(401);
-      expect(json.json()).toMatchObject({ error: "Unauthorized" });
-    });
+    it.each(protectedPages)(
+      "GET %s without a session: a 303 to the sign-in page with a local `next`, or 401 for JSON",
+      async (path) => {
+        const html = await t.app.inject({ method: "GET", url: path, headers: { accept: "text/html" } });
+        expect(html.statusCode).toBe(303);
+        const location = String(html.headers.location);
+        expect(location.startsWith("/admin/sign-in")).toBe(true);
+        expect(location === "/admin/sign-in" ? "/admin" : new URL(location, t.origin).searchParams.get("next")).toBe(
+          path,
+        );
+        const json = await t.app.inject({ method: "GET", url: path, headers: { accept: "application/json" } });
+        expect(json.statusCode).toBe(401);
+        expect(json.json()).toMatchObject({ error: "Unauthorized" });
+      },
+    );
 
     it("answers the API without a session with 401, never a redirect", async () => {
       const response = await t.send({ method: "POST", url: "/admin/api/passkeys/registration-options", payload: {} });
@@ -75,12 +95,19 @@ describe.each(testDrivers)("the back office's door on %s", (driver) => {
     });
 
     it("a forged or unknown session cookie is no session", async () => {
-      for (const cookie of ["staff_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "staff_session=../../etc", "staff_session="]) {
+      for (const cookie of [
+        "staff_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+        "staff_session=../../etc",
+        "staff_session=",
+      ]) {
         expect((await t.app.inject({ method: "GET", url: "/admin", headers: { cookie } })).statusCode).toBe(303);
       }
       // The hash from the table is no cookie either: only the random ID is.
       const [row] = await t.database.db.select().from(staffSessions).limit(1);
-      expect((await t.app.inject({ method: "GET", url: "/admin", headers: { cookie: `staff_session=${row!.idHash}` } })).statusCode).toBe(303);
+      expect(
+        (await t.app.inject({ method: "GET", url: "/admin", headers: { cookie: `staff_session=${row!.idHash}` } }))
+          .statusCode,
+      ).toBe(303);
     });
 
     it("lets a signed-in member of staff in, and shows their name, the navigation and Sign out", async () => {
@@ -100,18 +127,31 @@ describe.each(testDrivers)("the back office's door on %s", (driver) => {
       const response = await t.app.inject({ method: "GET", url: path, headers: { cookie: member.cookie } });
       expect(response.statusCode).toBe(403);
       expect(response.body).toContain("This part of the back office is for admins.");
-      expect((await t.app.inject({ method: "GET", url: path, headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: "GET", url: path, headers: { cookie: admin.cookie } })).statusCode).toBe(
+        200,
+      );
     });
 
     it("refuses a member of staff every admin action with 403, and changes nothing", async () => {
       const before = await t.database.db.select().from(staff).orderBy(staff.email);
-      for (const url of [`/admin/staff/${admin.staffId}/disable`, `/admin/staff/${admin.staffId}/end-sessions`, `/admin/staff/${admin.staffId}/sign-in-link`]) {
+      for (const url of [
+        `/admin/staff/${admin.staffId}/disable`,
+        `/admin/staff/${admin.staffId}/end-sessions`,
+        `/admin/staff/${admin.staffId}/sign-in-link`,
+      ]) {
         expect((await t.send({ method: "POST", url, cookie: member.cookie })).statusCode, url).toBe(403);
       }
-      const invite = await t.send({ method: "POST", url: "/admin/staff/invite", cookie: member.cookie, payload: { email: "x@example.com", name: "X", role: "admin" } });
+      const invite = await t.send({
+        method: "POST",
+        url: "/admin/staff/invite",
+        cookie: member.cookie,
+        payload: { email: "x@example.com", name: "X", role: "admin" },
+      });
       expect(invite.statusCode).toBe(403);
       expect(await t.database.db.select().from(staff).orderBy(staff.email)).toEqual(before);
-      expect((await t.app.inject({ method: "GET", url: "/admin", headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: "GET", url: "/admin", headers: { cookie: admin.cookie } })).statusCode).toBe(
+        200,
+      );
     });
 
     it("marks every answer private and unindexed, the sign-in page and redirects included", async () => {
@@ -140,7 +180,10 @@ describe.each(testDrivers)("the back office's door on %s", (driver) => {
       { name: "another Origin", headers: { origin: "https://evil.example" } },
       { name: "Origin null", headers: { origin: "null" } },
       { name: "Sec-Fetch-Site: cross-site", headers: { "sec-fetch-site": "cross-site" } },
-      { name: "Sec-Fetch-Site: same-site with the right Origin", headers: { "sec-fetch-site": "same-site", origin: "https://www.example.test" } },
+      {
+        name: "Sec-Fetch-Site: same-site with the right Origin",
+        headers: { "sec-fetch-site": "same-site", origin: "https://www.example.test" },
+      },
     ];
 
     it.each(hostile)("refuses a change with $name (403), and changes nothing", async ({ headers }) => {
@@ -151,18 +194,29 @@ describe.each(testDrivers)("the back office's door on %s", (driver) => {
         { url: "/admin/api/sign-in/options", payload: {} },
       ];
       for (const attempt of attempts) {
-        const response = await t.app.inject({ method: "POST", url: attempt.url, payload: attempt.payload, headers: { cookie: admin.cookie, ...headers } });
+        const response = await t.app.inject({
+          method: "POST",
+          url: attempt.url,
+          payload: attempt.payload,
+          headers: { cookie: admin.cookie, ...headers },
+        });
         expect(response.statusCode, attempt.url).toBe(403);
       }
       expect(await t.database.db.select().from(staff).where(eq(staff.email, "mallory@example.com"))).toEqual([]);
       const [ravi] = await t.database.db.select().from(staff).where(eq(staff.id, member.staffId));
       expect(ravi!.disabledAt).toBeNull();
       // The admin is still signed in: the sign-out was refused too.
-      expect((await t.app.inject({ method: "GET", url: "/admin", headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: "GET", url: "/admin", headers: { cookie: admin.cookie } })).statusCode).toBe(
+        200,
+      );
     });
 
     it("accepts a change with Sec-Fetch-Site: same-origin alone", async () => {
-      const response = await t.app.inject({ method: "POST", url: "/admin/sign-out", headers: { cookie: member.cookie, "sec-fetch-site": "same-origin" } });
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/admin/sign-out",
+        headers: { cookie: member.cookie, "sec-fetch-site": "same-origin" },
+      });
       expect(response.statusCode).toBe(303);
     });
   });
@@ -172,7 +226,8 @@ describe.each(testDrivers)("the back office's door on %s", (driver) => {
       const response = await signInWithPasskey(t, admin.authenticator);
       const setCookie = String(response.headers["set-cookie"]);
       expect(setCookie).toMatch(/^staff_session=[A-Za-z0-9_-]{43};/);
-      for (const attribute of ["HttpOnly", "SameSite=Strict", "Path=/admin", "Secure"]) expect(setCookie).toContain(attribute);
+      for (const attribute of ["HttpOnly", "SameSite=Strict", "Path=/admin", "Secure"])
+        expect(setCookie).toContain(attribute);
       expect(setCookie).not.toMatch(/Domain=/i);
       const id = cookieFrom(response.headers["set-cookie"]).split("=")[1]!;
       // 43 base64url characters: 256 random bits.
@@ -205,21 +260,31 @@ describe.each(testDrivers)("the back office's door on %s", (driver) => {
   describe("expiry", () => {
     it("ends a session after 12 hours without a request", async () => {
       t.clock.advance(SESSION_IDLE_MS - 60_000);
-      expect((await t.app.inject({ method: "GET", url: "/admin", headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: "GET", url: "/admin", headers: { cookie: admin.cookie } })).statusCode).toBe(
+        200,
+      );
       // The request just made counts as activity: 12 hours from it, not from the sign-in.
       t.clock.advance(SESSION_IDLE_MS - 60_000);
-      expect((await t.app.inject({ method: "GET", url: "/admin", headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: "GET", url: "/admin", headers: { cookie: admin.cookie } })).statusCode).toBe(
+        200,
+      );
       t.clock.advance(SESSION_IDLE_MS + 1000);
-      expect((await t.app.inject({ method: "GET", url: "/admin", headers: { cookie: admin.cookie } })).statusCode).toBe(303);
+      expect((await t.app.inject({ method: "GET", url: "/admin", headers: { cookie: admin.cookie } })).statusCode).toBe(
+        303,
+      );
     });
 
     it("ends a session 7 days after sign-in however active it is", async () => {
       for (let elapsed = 0; elapsed < SESSION_MAX_MS - 11 * HOUR; elapsed += 11 * HOUR) {
         t.clock.advance(11 * HOUR);
-        expect((await t.app.inject({ method: "GET", url: "/admin", headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+        expect(
+          (await t.app.inject({ method: "GET", url: "/admin", headers: { cookie: admin.cookie } })).statusCode,
+        ).toBe(200);
       }
       t.clock.advance(11 * HOUR);
-      expect((await t.app.inject({ method: "GET", url: "/admin", headers: { cookie: admin.cookie } })).statusCode).toBe(303);
+      expect((await t.app.inject({ method: "GET", url: "/admin", headers: { cookie: admin.cookie } })).statusCode).toBe(
+        303,
+      );
     });
   });
 
@@ -229,39 +294,66 @@ describe.each(testDrivers)("the back office's door on %s", (driver) => {
       expect(response.statusCode).toBe(303);
       expect(response.headers.location).toBe("/admin/sign-in?notice=signed-out");
       expect(String(response.headers["set-cookie"])).toContain("Max-Age=0");
-      expect((await t.app.inject({ method: "GET", url: "/admin", headers: { cookie: member.cookie } })).statusCode).toBe(303);
+      expect(
+        (await t.app.inject({ method: "GET", url: "/admin", headers: { cookie: member.cookie } })).statusCode,
+      ).toBe(303);
       expect(await auditActions(t, member)).toContain("sign-out");
     });
 
     it("disabling a person ends every session of theirs at once, and their passkey no longer signs in", async () => {
       const second = cookieFrom((await signInWithPasskey(t, member.authenticator)).headers["set-cookie"]);
-      const response = await t.send({ method: "POST", url: `/admin/staff/${member.staffId}/disable`, cookie: admin.cookie });
+      const response = await t.send({
+        method: "POST",
+        url: `/admin/staff/${member.staffId}/disable`,
+        cookie: admin.cookie,
+      });
       expect(response.statusCode).toBe(303);
       for (const cookie of [member.cookie, second]) {
         expect((await t.app.inject({ method: "GET", url: "/admin", headers: { cookie } })).statusCode).toBe(303);
       }
-      expect(await t.database.db.select().from(staffSessions).where(eq(staffSessions.staffId, member.staffId))).toEqual([]);
+      expect(await t.database.db.select().from(staffSessions).where(eq(staffSessions.staffId, member.staffId))).toEqual(
+        [],
+      );
       expect((await signInWithPasskey(t, member.authenticator)).statusCode).toBe(401);
-      const [event] = await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, "staff-disabled"), eq(auditEvents.targetId, member.staffId)));
+      const [event] = await t.database.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, "staff-disabled"), eq(auditEvents.targetId, member.staffId)));
       expect(event).toMatchObject({ actorId: admin.staffId, targetId: member.staffId, details: { sessionsEnded: 2 } });
     });
 
     it("an admin cannot disable themselves or the last admin", async () => {
-      const response = await t.send({ method: "POST", url: `/admin/staff/${admin.staffId}/disable`, cookie: admin.cookie });
+      const response = await t.send({
+        method: "POST",
+        url: `/admin/staff/${admin.staffId}/disable`,
+        cookie: admin.cookie,
+      });
       expect(response.statusCode).toBe(409);
-      expect((await t.app.inject({ method: "GET", url: "/admin", headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: "GET", url: "/admin", headers: { cookie: admin.cookie } })).statusCode).toBe(
+        200,
+      );
     });
 
     it("an admin ends another person's sessions", async () => {
-      const response = await t.send({ method: "POST", url: `/admin/staff/${member.staffId}/end-sessions`, cookie: admin.cookie });
+      const response = await t.send({
+        method: "POST",
+        url: `/admin/staff/${member.staffId}/end-sessions`,
+        cookie: admin.cookie,
+      });
       expect(response.statusCode).toBe(303);
-      expect((await t.app.inject({ method: "GET", url: "/admin", headers: { cookie: member.cookie } })).statusCode).toBe(303);
+      expect(
+        (await t.app.inject({ method: "GET", url: "/admin", headers: { cookie: member.cookie } })).statusCode,
+      ).toBe(303);
       expect(await auditActions(t, member)).toContain("sessions-ended");
     });
 
     it("an unknown or malformed staff ID is a 404 that changes nothing", async () => {
       for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid", "' or 1=1 --"]) {
-        const response = await t.send({ method: "POST", url: `/admin/staff/${encodeURIComponent(id)}/disable`, cookie: admin.cookie });
+        const response = await t.send({
+          method: "POST",
+          url: `/admin/staff/${encodeURIComponent(id)}/disable`,
+          cookie: admin.cookie,
+        });
         expect(response.statusCode, id).toBe(404);
       }
     });
@@ -270,7 +362,11 @@ describe.each(testDrivers)("the back office's door on %s", (driver) => {
   describe("one-time links", () => {
     it("an invitation works once: a second use gets a clear page (410) and creates nothing", async () => {
       const asha = uniqueEmail("asha");
-      const { token } = await inviteStaff(t.database.db, { email: asha, name: "Asha Patel", role: "staff" }, t.clock.now);
+      const { token } = await inviteStaff(
+        t.database.db,
+        { email: asha, name: "Asha Patel", role: "staff" },
+        t.clock.now,
+      );
       const page = await t.send({ method: "GET", url: `/admin/invite/${token}` });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain("Asha Patel");
@@ -287,7 +383,11 @@ describe.each(testDrivers)("the back office's door on %s", (driver) => {
     });
 
     it("an invitation expires after 24 hours", async () => {
-      const { token } = await inviteStaff(t.database.db, { email: uniqueEmail("late"), name: "Late", role: "staff" }, t.clock.now);
+      const { token } = await inviteStaff(
+        t.database.db,
+        { email: uniqueEmail("late"), name: "Late", role: "staff" },
+        t.clock.now,
+      );
       t.clock.advance(24 * HOUR + 1000);
       expect((await t.send({ method: "GET", url: `/admin/invite/${token}` })).statusCode).toBe(410);
       expect((await joinAgain(t, token)).statusCode).toBe(410);
@@ -303,7 +403,9 @@ describe.each(testDrivers)("the back office's door on %s", (driver) => {
       expect(used.statusCode).toBe(303);
       expect(used.headers.location).toBe("/admin/account?notice=signed-in-by-link");
       const cookie = cookieFrom(used.headers["set-cookie"]);
-      expect((await t.app.inject({ method: "GET", url: "/admin/account", headers: { cookie } })).body).toContain("Ravi Desai");
+      expect((await t.app.inject({ method: "GET", url: "/admin/account", headers: { cookie } })).body).toContain(
+        "Ravi Desai",
+      );
       const twice = await t.send({ method: "POST", url: `/admin/sign-in-link/${token}` });
       expect(twice.statusCode).toBe(410);
       expect(twice.headers["set-cookie"]).toBeUndefined();
@@ -318,7 +420,11 @@ describe.each(testDrivers)("the back office's door on %s", (driver) => {
     });
 
     it("an invitation cannot be used as a sign-in link, nor a sign-in link as an invitation", async () => {
-      const { token } = await inviteStaff(t.database.db, { email: uniqueEmail("mixed"), name: "Mixed", role: "staff" }, t.clock.now);
+      const { token } = await inviteStaff(
+        t.database.db,
+        { email: uniqueEmail("mixed"), name: "Mixed", role: "staff" },
+        t.clock.now,
+      );
       expect((await t.send({ method: "POST", url: `/admin/sign-in-link/${token}` })).statusCode).toBe(410);
       const link = await createToken(t.database.db, member.staffId, "sign-in", t.clock.now);
       expect((await t.send({ method: "GET", url: `/admin/invite/${link}` })).statusCode).toBe(410);
@@ -326,7 +432,9 @@ describe.each(testDrivers)("the back office's door on %s", (driver) => {
 
     it("stores only the hash of a link's token", async () => {
       const token = await createToken(t.database.db, member.staffId, "sign-in", t.clock.now);
-      const hashes = (await t.database.db.select({ tokenHash: staffTokens.tokenHash }).from(staffTokens)).map((row) => row.tokenHash);
+      const hashes = (await t.database.db.select({ tokenHash: staffTokens.tokenHash }).from(staffTokens)).map(
+        (row) => row.tokenHash,
+      );
       expect(hashes).toContain(hashSecret(token));
       expect(hashes).not.toContain(token);
     });
@@ -344,48 +452,93 @@ describe.each(testDrivers)("the back office's door on %s", (driver) => {
     it("refuses an answer made for another origin, a replayed answer, a counter that went back, and no user verification", async () => {
       const options = (await t.send({ method: "POST", url: "/admin/api/sign-in/options", payload: {} })).json();
       const forged = member.authenticator.authenticate(options, { origin: "https://evil.example" });
-      expect((await t.send({ method: "POST", url: "/admin/api/sign-in", payload: { response: forged } })).statusCode).toBe(401);
+      expect(
+        (await t.send({ method: "POST", url: "/admin/api/sign-in", payload: { response: forged } })).statusCode,
+      ).toBe(401);
 
       const fresh = (await t.send({ method: "POST", url: "/admin/api/sign-in/options", payload: {} })).json();
       const good = member.authenticator.authenticate(fresh);
-      expect((await t.send({ method: "POST", url: "/admin/api/sign-in", payload: { response: good } })).statusCode).toBe(200);
+      expect(
+        (await t.send({ method: "POST", url: "/admin/api/sign-in", payload: { response: good } })).statusCode,
+      ).toBe(200);
       const replayed = await t.send({ method: "POST", url: "/admin/api/sign-in", payload: { response: good } });
       expect(replayed.statusCode).toBe(401);
       expect(replayed.headers["set-cookie"]).toBeUndefined();
 
-      const cloned = member.authenticator.authenticate((await t.send({ method: "POST", url: "/admin/api/sign-in/options", payload: {} })).json(), { counter: 1 });
-      expect((await t.send({ method: "POST", url: "/admin/api/sign-in", payload: { response: cloned } })).statusCode).toBe(401);
+      const cloned = member.authenticator.authenticate(
+        (await t.send({ method: "POST", url: "/admin/api/sign-in/options", payload: {} })).json(),
+        { counter: 1 },
+      );
+      expect(
+        (await t.send({ method: "POST", url: "/admin/api/sign-in", payload: { response: cloned } })).statusCode,
+      ).toBe(401);
 
-      const unverified = member.authenticator.authenticate((await t.send({ method: "POST", url: "/admin/api/sign-in/options", payload: {} })).json(), { userVerified: false });
-      expect((await t.send({ method: "POST", url: "/admin/api/sign-in", payload: { response: unverified } })).statusCode).toBe(401);
+      const unverified = member.authenticator.authenticate(
+        (await t.send({ method: "POST", url: "/admin/api/sign-in/options", payload: {} })).json(),
+        { userVerified: false },
+      );
+      expect(
+        (await t.send({ method: "POST", url: "/admin/api/sign-in", payload: { response: unverified } })).statusCode,
+      ).toBe(401);
 
-      const failures = await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, "sign-in-failed"), eq(auditEvents.actorId, member.staffId)));
+      const failures = await t.database.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, "sign-in-failed"), eq(auditEvents.actorId, member.staffId)));
       expect(failures.length).toBe(4);
     });
 
     it("answers a malformed sign-in with 400 or 401, never 500", async () => {
-      for (const payload of [{}, { response: "x" }, { response: { id: 5 } }, { response: { id: "AAAA", response: {} } }, { response: { id: "x".repeat(5000) } }]) {
+      for (const payload of [
+        {},
+        { response: "x" },
+        { response: { id: 5 } },
+        { response: { id: "AAAA", response: {} } },
+        { response: { id: "x".repeat(5000) } },
+      ]) {
         const response = await t.send({ method: "POST", url: "/admin/api/sign-in", payload });
         expect([400, 401], JSON.stringify(payload).slice(0, 60)).toContain(response.statusCode);
       }
     });
 
     it("a person adds a second passkey and removes one, but not their last, nor anyone else's", async () => {
-      const options = await t.send({ method: "POST", url: "/admin/api/passkeys/registration-options", cookie: member.cookie, payload: {} });
+      const options = await t.send({
+        method: "POST",
+        url: "/admin/api/passkeys/registration-options",
+        cookie: member.cookie,
+        payload: {},
+      });
       expect(options.statusCode).toBe(200);
-      const added = await t.send({ method: "POST", url: "/admin/api/passkeys/registration", cookie: member.cookie, payload: { response: member.authenticator.register(options.json()) } });
+      const added = await t.send({
+        method: "POST",
+        url: "/admin/api/passkeys/registration",
+        cookie: member.cookie,
+        payload: { response: member.authenticator.register(options.json()) },
+      });
       expect(added.statusCode).toBe(200);
       const keys = await t.database.db.select().from(passkeys).where(eq(passkeys.staffId, member.staffId));
       expect(keys).toHaveLength(2);
 
       const adminKey = (await t.database.db.select().from(passkeys).where(eq(passkeys.staffId, admin.staffId)))[0]!;
-      const theirs = await t.send({ method: "POST", url: `/admin/account/passkeys/${encodeURIComponent(adminKey.id)}/remove`, cookie: member.cookie });
+      const theirs = await t.send({
+        method: "POST",
+        url: `/admin/account/passkeys/${encodeURIComponent(adminKey.id)}/remove`,
+        cookie: member.cookie,
+      });
       expect(theirs.statusCode).toBe(404);
       expect(await t.database.db.select().from(passkeys).where(eq(passkeys.staffId, admin.staffId))).toHaveLength(1);
 
-      const removed = await t.send({ method: "POST", url: `/admin/account/passkeys/${encodeURIComponent(keys[0]!.id)}/remove`, cookie: member.cookie });
+      const removed = await t.send({
+        method: "POST",
+        url: `/admin/account/passkeys/${encodeURIComponent(keys[0]!.id)}/remove`,
+        cookie: member.cookie,
+      });
       expect(removed.statusCode).toBe(303);
-      const last = await t.send({ method: "POST", url: `/admin/account/passkeys/${encodeURIComponent(keys[1]!.id)}/remove`, cookie: member.cookie });
+      const last = await t.send({
+        method: "POST",
+        url: `/admin/account/passkeys/${encodeURIComponent(keys[1]!.id)}/remove`,
+        cookie: member.cookie,
+      });
       expect(last.statusCode).toBe(409);
       expect(await t.database.db.select().from(passkeys).where(eq(passkeys.staffId, member.staffId))).toHaveLength(1);
       const actions = await auditActions(t, member);
@@ -397,7 +550,12 @@ describe.each(testDrivers)("the back office's door on %s", (driver) => {
   describe("staff management and the audit log", () => {
     it("an admin invites someone: the link is shown once, and the invitation is recorded", async () => {
       const email = uniqueEmail("asha");
-      const response = await t.send({ method: "POST", url: "/admin/staff/invite", cookie: admin.cookie, payload: { email: email.toUpperCase(), name: "Asha Patel", role: "staff" } });
+      const response = await t.send({
+        method: "POST",
+        url: "/admin/staff/invite",
+        cookie: admin.cookie,
+        payload: { email: email.toUpperCase(), name: "Asha Patel", role: "staff" },
+      });
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain(`Invitation created for ${email}`);
       expect(response.body).toContain("Mail is not configured: give them this link yourself.");
@@ -405,9 +563,18 @@ describe.each(testDrivers)("the back office's door on %s", (driver) => {
       expect(link).toBeDefined();
       expect((await t.send({ method: "GET", url: new URL(link!).pathname })).body).toContain("Welcome, Asha Patel");
       // Shown once: the staff page afterwards has no link in it.
-      expect((await t.app.inject({ method: "GET", url: "/admin/staff", headers: { cookie: admin.cookie } })).body).not.toContain("/admin/invite/");
-      const [event] = await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, "invitation-created"), eq(auditEvents.targetLabel, email)));
-      expect(event).toMatchObject({ actorId: admin.staffId, actorLabel: "Meera Shah", clientAddress: expect.any(String) });
+      expect(
+        (await t.app.inject({ method: "GET", url: "/admin/staff", headers: { cookie: admin.cookie } })).body,
+      ).not.toContain("/admin/invite/");
+      const [event] = await t.database.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, "invitation-created"), eq(auditEvents.targetLabel, email)));
+      expect(event).toMatchObject({
+        actorId: admin.staffId,
+        actorLabel: "Meera Shah",
+        clientAddress: expect.any(String),
+      });
     });
 
     it.each([
@@ -425,17 +592,31 @@ describe.each(testDrivers)("the back office's door on %s", (driver) => {
 
     it("an admin disables and enables someone again; both are in the audit log, which filters by action and person", async () => {
       await t.send({ method: "POST", url: `/admin/staff/${member.staffId}/disable`, cookie: admin.cookie });
-      const enabled = await t.send({ method: "POST", url: `/admin/staff/${member.staffId}/enable`, cookie: admin.cookie });
+      const enabled = await t.send({
+        method: "POST",
+        url: `/admin/staff/${member.staffId}/enable`,
+        cookie: admin.cookie,
+      });
       expect(enabled.statusCode).toBe(303);
       expect((await signInWithPasskey(t, member.authenticator)).statusCode).toBe(200);
       expect(await auditActions(t, member)).toEqual(expect.arrayContaining(["staff-disabled", "staff-enabled"]));
 
-      const log = await t.app.inject({ method: "GET", url: `/admin/audit?action=staff-enabled&actor=${admin.staffId}`, headers: { cookie: admin.cookie } });
+      const log = await t.app.inject({
+        method: "GET",
+        url: `/admin/audit?action=staff-enabled&actor=${admin.staffId}`,
+        headers: { cookie: admin.cookie },
+      });
       expect(log.statusCode).toBe(200);
-      const rows = [...log.body.matchAll(/<tr><td[^>]*>[^<]+<\/td><td>([^<]+)<\/td><td[^>]*>([^<]+)<\/td>/g)].map((match) => [match[1], match[2]]);
+      const rows = [...log.body.matchAll(/<tr><td[^>]*>[^<]+<\/td><td>([^<]+)<\/td><td[^>]*>([^<]+)<\/td>/g)].map(
+        (match) => [match[1], match[2]],
+      );
       expect(rows).toEqual([["Meera Shah", "staff-enabled"]]);
       // Nonsense filters are ignored, not errors.
-      const odd = await t.app.inject({ method: "GET", url: "/admin/audit?action=%3Cscript%3E&actor=x&from=2026-02-30&page=-3", headers: { cookie: admin.cookie } });
+      const odd = await t.app.inject({
+        method: "GET",
+        url: "/admin/audit?action=%3Cscript%3E&actor=x&from=2026-02-30&page=-3",
+        headers: { cookie: admin.cookie },
+      });
       expect(odd.statusCode).toBe(200);
       expect(odd.body).not.toContain("<script>");
     });
@@ -445,7 +626,12 @@ describe.each(testDrivers)("the back office's door on %s", (driver) => {
     it("limits sign-in attempts per client address", async () => {
       const statuses: number[] = [];
       for (let attempt = 0; attempt < 12; attempt += 1) {
-        const response = await t.send({ method: "POST", url: "/admin/api/sign-in", payload: { response: { id: "unknown" } }, remoteAddress: "203.0.113.7" });
+        const response = await t.send({
+          method: "POST",
+          url: "/admin/api/sign-in",
+          payload: { response: { id: "unknown" } },
+          remoteAddress: "203.0.113.7",
+        });
         statuses.push(response.statusCode);
       }
       expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
@@ -458,9 +644,25 @@ describe.each(testDrivers)("the back office's door on %s", (driver) => {
     it("limits sign-in attempts per account, from any number of addresses", async () => {
       const statuses: number[] = [];
       for (let attempt = 0; attempt < 11; attempt += 1) {
-        const options = (await t.send({ method: "POST", url: "/admin/api/sign-in/options", payload: {}, remoteAddress: `198.51.100.${attempt}` })).json();
+        const options = (
+          await t.send({
+            method: "POST",
+            url: "/admin/api/sign-in/options",
+            payload: {},
+            remoteAddress: `198.51.100.${attempt}`,
+          })
+        ).json();
         const response = member.authenticator.authenticate(options, { origin: "https://evil.example" });
-        statuses.push((await t.send({ method: "POST", url: "/admin/api/sign-in", payload: { response }, remoteAddress: `198.51.100.${attempt}` })).statusCode);
+        statuses.push(
+          (
+            await t.send({
+              method: "POST",
+              url: "/admin/api/sign-in",
+              payload: { response },
+              remoteAddress: `198.51.100.${attempt}`,
+            })
+          ).statusCode,
+        );
       }
       expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
       expect(statuses[10]).toBe(429);
@@ -471,7 +673,15 @@ describe.each(testDrivers)("the back office's door on %s", (driver) => {
     it("limits attempts at one-time links per client address", async () => {
       const statuses: number[] = [];
       for (let attempt = 0; attempt < 11; attempt += 1) {
-        statuses.push((await t.app.inject({ method: "GET", url: `/admin/sign-in-link/${"A".repeat(43)}`, remoteAddress: "203.0.113.9" })).statusCode);
+        statuses.push(
+          (
+            await t.app.inject({
+              method: "GET",
+              url: `/admin/sign-in-link/${"A".repeat(43)}`,
+              remoteAddress: "203.0.113.9",
+            })
+          ).statusCode,
+        );
       }
       expect(statuses.slice(0, 10).every((status) => status === 410)).toBe(true);
       expect(statuses[10]).toBe(429);
@@ -486,13 +696,23 @@ describe.each(testDrivers)("sign-in links by email on %s", (driver) => {
   });
 
   it("answers the same whether or not the address belongs to anyone, and queues a mail only for staff", async () => {
-    t = await buildAdminTestApp(driver, { env: { SMTP_URL: "smtp://127.0.0.1:1", MAIL_FROM: "site@example.com", MAIL_TO: "firm@example.com" } });
+    t = await buildAdminTestApp(driver, {
+      env: { SMTP_URL: "smtp://127.0.0.1:1", MAIL_FROM: "site@example.com", MAIL_TO: "firm@example.com" },
+    });
     const joined = await joinByInvitation(t, { email: "meera@example.com", name: "Meera Shah", role: "admin" });
     const page = await t.app.inject({ method: "GET", url: "/admin/sign-in" });
     expect(page.body).toMatch(/<button[^>]*>Email me a sign-in link<\/button>/);
     expect(page.body).toMatch(/<button[^>]*>Sign in with a passkey<\/button>/);
-    const known = await t.send({ method: "POST", url: "/admin/sign-in/email", payload: { email: "Meera@Example.com" } });
-    const unknown = await t.send({ method: "POST", url: "/admin/sign-in/email", payload: { email: "nobody@example.com" } });
+    const known = await t.send({
+      method: "POST",
+      url: "/admin/sign-in/email",
+      payload: { email: "Meera@Example.com" },
+    });
+    const unknown = await t.send({
+      method: "POST",
+      url: "/admin/sign-in/email",
+      payload: { email: "nobody@example.com" },
+    });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     const notice = (body: string) => /<p role="status"[^>]*>([^<]+)<\/p>/.exec(body)?.[1];
@@ -507,8 +727,12 @@ describe.each(testDrivers)("sign-in links by email on %s", (driver) => {
 
   it("is not offered, and answers 404, when the site sends no mail", async () => {
     t = await buildAdminTestApp(driver);
-    expect((await t.app.inject({ method: "GET", url: "/admin/sign-in" })).body).not.toContain("Email me a sign-in link");
-    expect((await t.send({ method: "POST", url: "/admin/sign-in/email", payload: { email: "a@example.com" } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: "/admin/sign-in" })).body).not.toContain(
+      "Email me a sign-in link",
+    );
+    expect(
+      (await t.send({ method: "POST", url: "/admin/sign-in/email", payload: { email: "a@example.com" } })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -516,7 +740,15 @@ describe.each(testDrivers)("sign-in links by email on %s", (driver) => {
 async function joinAgain(t: AdminTestApp, token: string) {
   const { SoftAuthenticator } = await import("../../../test/soft-authenticator.ts");
   const authenticator = new SoftAuthenticator({ origin: t.origin, rpId: new URL(t.origin).hostname });
-  const options = await t.send({ method: "POST", url: "/admin/api/passkeys/registration-options", payload: { invitation: token } });
+  const options = await t.send({
+    method: "POST",
+    url: "/admin/api/passkeys/registration-options",
+    payload: { invitation: token },
+  });
   if (options.statusCode !== 200) return options;
-  return t.send({ method: "POST", url: "/admin/api/passkeys/registration", payload: { invitation: token, response: authenticator.register(options.json()) } });
+  return t.send({
+    method: "POST",
+    url: "/admin/api/passkeys/registration",
+    payload: { invitation: token, response: authenticator.register(options.json()) },
+  });
 }

@@ -26,7 +26,13 @@ export type AdminContext = {
   /** Renders a back-office page with a status (200 by default). */
   render: (reply: FastifyReply, props: AdminPageProps, status?: number) => Promise<FastifyReply>;
   /** Answers an error: JSON for the API and JSON clients, else the error page. */
-  problem: (request: FastifyRequest, reply: FastifyReply, status: number, title: string, message: string) => Promise<FastifyReply> | FastifyReply;
+  problem: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    title: string,
+    message: string,
+  ) => Promise<FastifyReply> | FastifyReply;
   /** Writes an event to the audit trail, with the request's client address. */
   audit: (request: FastifyRequest, event: Omit<AuditEventInput, "clientAddress">) => Promise<void>;
   /** The signed-in member of staff of a route that needs a session. */
@@ -37,5 +43,8 @@ export type AdminContext = {
 
 export type AdminPart = (admin: FastifyInstance, context: AdminContext) => void | Promise<void>;
 
-export const viewerOf = (session: StaffSession): AdminViewer => ({ ...session.staff, role: session.staff.role as StaffRole });
+export const viewerOf = (session: StaffSession): AdminViewer => ({
+  ...session.staff,
+  role: session.staff.role as StaffRole,
+});
 export const actorOf = (session: StaffSession): AuditActor => ({ id: session.staff.id, label: session.staff.name });

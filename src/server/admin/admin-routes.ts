@@ -1,12 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { and, desc, eq, gt, ne } from "drizzle-orm";
-import {
-  type AdminPageProps,
-  adminPaths,
-  type IssuedLink,
-  type StaffRole,
-} from "#shared/admin-pages.ts";
+import { type AdminPageProps, adminPaths, type IssuedLink, type StaffRole } from "#shared/admin-pages.ts";
 import type { ApiErrorBody } from "#shared/api-types.ts";
 import { hasControlCharacters } from "#shared/schemas/text-rules.ts";
 import { inIndia } from "#shared/india-time.ts";
@@ -89,7 +84,6 @@ export type AdminDependencies = {
   counter?: ViewCounter;
 };
 
-
 declare module "fastify" {
   interface FastifyContextConfig {
     /** Who may use a back-office route: anyone, a signed-in member of staff, or an admin. */
@@ -101,7 +95,12 @@ declare module "fastify" {
 }
 
 /** The parts behind the door, in order. */
-const defaultParts = (deps: AdminDependencies): AdminPart[] => [registerInbox, registerSubscribers, registerPrivacy, analyticsPart(deps.counter)];
+const defaultParts = (deps: AdminDependencies): AdminPart[] => [
+  registerInbox,
+  registerSubscribers,
+  registerPrivacy,
+  analyticsPart(deps.counter),
+];
 
 /** Limits per account (attempts per window, in seconds), for each door. */
 const accountLimits = {
@@ -123,7 +122,6 @@ const notices: Record<string, string> = {
   "staff-sessions-ended": "Their sessions have ended.",
 };
 
-
 /** Whether the client wants JSON back: the API under /admin/api, or an Accept that prefers it. */
 function wantsJson(request: FastifyRequest): boolean {
   if (request.url.startsWith("/admin/api/")) return true;
@@ -134,7 +132,8 @@ function wantsJson(request: FastifyRequest): boolean {
 /** A local path under /admin to go to after signing in; anything else becomes /admin. */
 export function safeNextPath(value: unknown): string {
   if (typeof value !== "string" || value.length > 500) return adminPaths.home;
-  if (!/^\/admin(?:[/?#]|$)/.test(value) || value.includes("//") || value.includes("\\") || hasControlCharacters(value)) return adminPaths.home;
+  if (!/^\/admin(?:[/?#]|$)/.test(value) || value.includes("//") || value.includes("\\") || hasControlCharacters(value))
+    return adminPaths.home;
   if (value.startsWith(adminPaths.signIn)) return adminPaths.home;
   return value;
 }
@@ -146,7 +145,11 @@ function field(body: unknown, name: string): string | undefined {
 
 const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const withoutControlCharacters = (value: string) => [...value].filter((char) => !hasControlCharacters(char)).join("").slice(0, 300);
+const withoutControlCharacters = (value: string) =>
+  [...value]
+    .filter((char) => !hasControlCharacters(char))
+    .join("")
+    .slice(0, 300);
 
 export async function registerAdmin(app: FastifyInstance, deps: AdminDependencies): Promise<void> {
   const { db } = deps;
@@ -167,7 +170,8 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
     recordAudit(db, { ...event, clientAddress: request.ip }, now());
 
   async function render(reply: FastifyReply, props: AdminPageProps, status = 200) {
-    if (!deps.renderer) return reply.code(503).send({ error: "Service Unavailable", message: "The back office is not being served." });
+    if (!deps.renderer)
+      return reply.code(503).send({ error: "Service Unavailable", message: "The back office is not being served." });
     const html = await deps.renderer.render(props);
     return reply.code(status).type("text/html; charset=utf-8").send(html);
   }
@@ -183,29 +187,66 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
 
   /** A limit per client address; answers 429 and returns false when it is spent. */
   async function withinClientLimit(request: FastifyRequest, reply: FastifyReply, action: string, perMinute: number) {
-    const verdict = await hitRateLimit(db, clientRateLimitKey(deps.secret, `admin:${action}`, request.ip), perMinute, 60);
+    const verdict = await hitRateLimit(
+      db,
+      clientRateLimitKey(deps.secret, `admin:${action}`, request.ip),
+      perMinute,
+      60,
+    );
     if (verdict.allowed) return true;
     reply.header("retry-after", String(verdict.retryAfterSeconds));
-    await problem(request, reply, 429, "Too Many Requests", `Too many attempts from your address. Please wait ${verdict.retryAfterSeconds} seconds and try again.`);
+    await problem(
+      request,
+      reply,
+      429,
+      "Too Many Requests",
+      `Too many attempts from your address. Please wait ${verdict.retryAfterSeconds} seconds and try again.`,
+    );
     return false;
   }
 
   /** A limit per account; answers 429 and returns false when it is spent. */
-  async function withinAccountLimit(request: FastifyRequest, reply: FastifyReply, action: string, staffId: string, limit: number, windowSeconds: number) {
-    const verdict = await hitRateLimit(db, rateLimitKey(deps.secret, `admin:${action}`, `staff:${staffId}`), limit, windowSeconds);
+  async function withinAccountLimit(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    action: string,
+    staffId: string,
+    limit: number,
+    windowSeconds: number,
+  ) {
+    const verdict = await hitRateLimit(
+      db,
+      rateLimitKey(deps.secret, `admin:${action}`, `staff:${staffId}`),
+      limit,
+      windowSeconds,
+    );
     if (verdict.allowed) return true;
     reply.header("retry-after", String(verdict.retryAfterSeconds));
-    await problem(request, reply, 429, "Too Many Requests", `Too many attempts for this account. Please wait ${Math.ceil(verdict.retryAfterSeconds / 60)} minutes and try again.`);
+    await problem(
+      request,
+      reply,
+      429,
+      "Too Many Requests",
+      `Too many attempts for this account. Please wait ${Math.ceil(verdict.retryAfterSeconds / 60)} minutes and try again.`,
+    );
     return false;
   }
 
   async function startSession(request: FastifyRequest, reply: FastifyReply, staffId: string, method: SessionMethod) {
-    const id = await createSession(db, staffId, { method, device: describeDevice(request.headers["user-agent"]), now: now() });
+    const id = await createSession(db, staffId, {
+      method,
+      device: describeDevice(request.headers["user-agent"]),
+      now: now(),
+    });
     reply.header("set-cookie", sessionCookie(id, { secure }));
   }
 
   /** Queues a staff mail with its link; returns whether it will be mailed. */
-  async function queueStaffMail(kind: "staff-sign-in-link" | "staff-invitation", recipient: string, payload: Record<string, string>) {
+  async function queueStaffMail(
+    kind: "staff-sign-in-link" | "staff-invitation",
+    recipient: string,
+    payload: Record<string, string>,
+  ) {
     if (!deps.mailConfigured) return false;
     await db.insert(mailOutbox).values({ kind, recipient, payload, submissionId: null });
     deps.onMailQueued?.();
@@ -215,16 +256,26 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
   await app.register(
     async (admin) => {
       admin.addHook("onRequest", async (request, reply) => {
-        reply.header("cache-control", "no-store").header("x-robots-tag", "noindex, nofollow").header("referrer-policy", "no-referrer");
+        reply
+          .header("cache-control", "no-store")
+          .header("x-robots-tag", "noindex, nofollow")
+          .header("referrer-policy", "no-referrer");
         if (request.method !== "GET" && request.method !== "HEAD") {
           // Stricter than the public forms: a change must say it came from the site itself.
           const fetchSite = request.headers["sec-fetch-site"];
           const fromSite =
             fetchSite !== undefined
               ? fetchSite === "same-origin"
-              : request.headers.origin !== undefined && crossSiteProblem(request.headers, { siteOrigin, acceptLoopback: false }) === undefined;
+              : request.headers.origin !== undefined &&
+                crossSiteProblem(request.headers, { siteOrigin, acceptLoopback: false }) === undefined;
           if (!fromSite) {
-            return problem(request, reply, 403, "Forbidden", "Changes to the back office are accepted from the back office's own pages only.");
+            return problem(
+              request,
+              reply,
+              403,
+              "Forbidden",
+              "Changes to the back office are accepted from the back office's own pages only.",
+            );
           }
         }
         const cookie = sessionCookieValue(request.headers.cookie);
@@ -235,7 +286,8 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
         const access = request.routeOptions.config.access ?? "staff";
         if (access === "public") return;
         if (!request.staffSession) {
-          if (wantsJson(request)) return problem(request, reply, 401, "Unauthorized", "Sign in to the back office first.");
+          if (wantsJson(request))
+            return problem(request, reply, 401, "Unauthorized", "Sign in to the back office first.");
           const next = request.method === "GET" ? safeNextPath(request.url) : adminPaths.home;
           const query = next === adminPaths.home ? "" : `?next=${encodeURIComponent(next)}`;
           return reply.code(303).header("location", `${adminPaths.signIn}${query}`).send();
@@ -270,12 +322,24 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
           return problem(request, reply, 400, "Bad Request", "The body must carry the passkey's answer as `response`.");
         }
         const result = await verifyAuthentication(db, rp, response, now());
-        if (result.member && !(await withinAccountLimit(request, reply, "sign-in", result.member.id, limits.signIn.account, limits.signIn.accountWindow))) {
+        if (
+          result.member &&
+          !(await withinAccountLimit(
+            request,
+            reply,
+            "sign-in",
+            result.member.id,
+            limits.signIn.account,
+            limits.signIn.accountWindow,
+          ))
+        ) {
           return reply;
         }
         if (!result.ok) {
           await audit(request, {
-            actor: result.member ? { id: result.member.id, label: result.member.name } : { id: null, label: "unknown passkey" },
+            actor: result.member
+              ? { id: result.member.id, label: result.member.name }
+              : { id: null, label: "unknown passkey" },
             action: "sign-in-failed",
             target: result.member ? { type: "staff", id: result.member.id, label: result.member.email } : undefined,
             details: { reason: result.reason.slice(0, 200) },
@@ -283,26 +347,59 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
           return problem(request, reply, 401, "Unauthorized", `This passkey could not sign you in: ${result.reason}.`);
         }
         await startSession(request, reply, result.member.id, "passkey");
-        await audit(request, { actor: { id: result.member.id, label: result.member.name }, action: "sign-in", details: { method: "passkey" } });
+        await audit(request, {
+          actor: { id: result.member.id, label: result.member.name },
+          action: "sign-in",
+          details: { method: "passkey" },
+        });
         return { redirect: safeNextPath(field(request.body, "next")) };
       });
 
       admin.post("/sign-in/email", route("public"), async (request, reply) => {
-        if (!deps.mailConfigured) return problem(request, reply, 404, "Not Found", "Sign-in links by email are not available: this site sends no mail.");
+        if (!deps.mailConfigured)
+          return problem(
+            request,
+            reply,
+            404,
+            "Not Found",
+            "Sign-in links by email are not available: this site sends no mail.",
+          );
         if (!(await withinClientLimit(request, reply, "link-by-email", limits.linkByEmail.client))) return reply;
         const email = normaliseEmail(field(request.body, "email") ?? "");
         const next = safeNextPath(field(request.body, "next"));
         if (!emailShape.test(email) || email.length > 254 || hasControlCharacters(email)) {
-          return render(reply, { page: "sign-in", next, mailConfigured: true, error: "Enter the email address of your staff account.", email }, 400);
+          return render(
+            reply,
+            {
+              page: "sign-in",
+              next,
+              mailConfigured: true,
+              error: "Enter the email address of your staff account.",
+              email,
+            },
+            400,
+          );
         }
         const member = await findStaffByEmail(db, email);
         if (member && !member.disabledAt) {
-          const allowed = await hitRateLimit(db, rateLimitKey(deps.secret, "admin:link-by-email", `staff:${member.id}`), limits.linkByEmail.account, limits.linkByEmail.accountWindow);
+          const allowed = await hitRateLimit(
+            db,
+            rateLimitKey(deps.secret, "admin:link-by-email", `staff:${member.id}`),
+            limits.linkByEmail.account,
+            limits.linkByEmail.accountWindow,
+          );
           // Past the account's limit nothing more is sent, and the answer stays the same.
           if (allowed.allowed) {
             const token = await createToken(db, member.id, "sign-in", now());
-            await queueStaffMail("staff-sign-in-link", member.email, { link: `${deps.siteUrl}${signInLinkPath(token)}` });
-            await audit(request, { actor: { id: member.id, label: member.name }, action: "sign-in-link-created", target: { type: "staff", id: member.id, label: member.email }, details: { by: "email request" } });
+            await queueStaffMail("staff-sign-in-link", member.email, {
+              link: `${deps.siteUrl}${signInLinkPath(token)}`,
+            });
+            await audit(request, {
+              actor: { id: member.id, label: member.name },
+              action: "sign-in-link-created",
+              target: { type: "staff", id: member.id, label: member.email },
+              details: { by: "email request" },
+            });
           }
         }
         // The same answer whether or not the address belongs to anyone.
@@ -310,7 +407,8 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
           page: "sign-in",
           next,
           mailConfigured: true,
-          notice: "If that address belongs to a member of staff, a sign-in link is on its way to it. It works once, within 15 minutes.",
+          notice:
+            "If that address belongs to a member of staff, a sign-in link is on its way to it. It works once, within 15 minutes.",
         });
       });
 
@@ -332,18 +430,41 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
         const member = await peekToken(db, request.params.token, "sign-in", now());
         if (!member) return render(reply, { page: "link-unusable", kind: "sign-in" }, 410);
         // A page with a button, not a sign-in on GET: mail scanners open links, people click them.
-        return render(reply, { page: "sign-in-link", token: request.params.token, member: { name: member.name, email: member.email } });
+        return render(reply, {
+          page: "sign-in-link",
+          token: request.params.token,
+          member: { name: member.name, email: member.email },
+        });
       });
 
       admin.post<{ Params: { token: string } }>("/sign-in-link/:token", route("public"), async (request, reply) => {
         if (!(await withinClientLimit(request, reply, "sign-in-link", limits.signInLink.client))) return reply;
         const peeked = await peekToken(db, request.params.token, "sign-in", now());
-        if (peeked && !(await withinAccountLimit(request, reply, "sign-in-link", peeked.id, limits.signInLink.account, limits.signInLink.accountWindow))) return reply;
+        if (
+          peeked &&
+          !(await withinAccountLimit(
+            request,
+            reply,
+            "sign-in-link",
+            peeked.id,
+            limits.signInLink.account,
+            limits.signInLink.accountWindow,
+          ))
+        )
+          return reply;
         const member = await useToken(db, request.params.token, "sign-in", now());
         if (!member) return render(reply, { page: "link-unusable", kind: "sign-in" }, 410);
         await startSession(request, reply, member.id, "sign-in-link");
-        await audit(request, { actor: { id: member.id, label: member.name }, action: "sign-in-link-used", target: { type: "staff", id: member.id, label: member.email } });
-        await audit(request, { actor: { id: member.id, label: member.name }, action: "sign-in", details: { method: "sign-in-link" } });
+        await audit(request, {
+          actor: { id: member.id, label: member.name },
+          action: "sign-in-link-used",
+          target: { type: "staff", id: member.id, label: member.email },
+        });
+        await audit(request, {
+          actor: { id: member.id, label: member.name },
+          action: "sign-in",
+          details: { method: "sign-in-link" },
+        });
         return reply.code(303).header("location", `${adminPaths.account}?notice=signed-in-by-link`).send();
       });
 
@@ -356,10 +477,26 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
           if (!(await withinClientLimit(request, reply, "invitation", limits.invitation.client))) return undefined;
           const member = await peekToken(db, invitation, "invitation", now());
           if (!member) {
-            await problem(request, reply, 410, "Gone", "This invitation has been used or has expired. Ask an admin for a new one.");
+            await problem(
+              request,
+              reply,
+              410,
+              "Gone",
+              "This invitation has been used or has expired. Ask an admin for a new one.",
+            );
             return undefined;
           }
-          if (!(await withinAccountLimit(request, reply, "invitation", member.id, limits.invitation.account, limits.invitation.accountWindow))) return undefined;
+          if (
+            !(await withinAccountLimit(
+              request,
+              reply,
+              "invitation",
+              member.id,
+              limits.invitation.account,
+              limits.invitation.accountWindow,
+            ))
+          )
+            return undefined;
           return { member, invitation };
         }
         const session = request.staffSession;
@@ -384,26 +521,55 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
         }
         const who = await registrant(request, reply);
         if (!who) return reply;
-        const verified = await verifyRegistration(db, rp, who.member, response, describeDevice(request.headers["user-agent"]), now());
-        if (!verified.ok) return problem(request, reply, 400, "Bad Request", `The passkey could not be added: ${verified.reason}.`);
+        const verified = await verifyRegistration(
+          db,
+          rp,
+          who.member,
+          response,
+          describeDevice(request.headers["user-agent"]),
+          now(),
+        );
+        if (!verified.ok)
+          return problem(request, reply, 400, "Bad Request", `The passkey could not be added: ${verified.reason}.`);
         const actor = { id: who.member.id, label: who.member.name };
         if (who.invitation) {
           // The passkey and the invitation's use are one step: two tabs cannot both accept it.
-          const accepted = await db.transaction(async (tx) => {
-            await tx.insert(passkeys).values(verified.passkey);
-            const used = await useToken(tx as unknown as Database, who.invitation!, "invitation", now());
-            if (!used) tx.rollback();
-            return used;
-          }).catch(() => undefined);
-          if (!accepted) return problem(request, reply, 410, "Gone", "This invitation has been used or has expired. Ask an admin for a new one.");
+          const accepted = await db
+            .transaction(async (tx) => {
+              await tx.insert(passkeys).values(verified.passkey);
+              const used = await useToken(tx as unknown as Database, who.invitation!, "invitation", now());
+              if (!used) tx.rollback();
+              return used;
+            })
+            .catch(() => undefined);
+          if (!accepted)
+            return problem(
+              request,
+              reply,
+              410,
+              "Gone",
+              "This invitation has been used or has expired. Ask an admin for a new one.",
+            );
           await startSession(request, reply, who.member.id, "invitation");
-          await audit(request, { actor, action: "invitation-accepted", target: { type: "staff", id: who.member.id, label: who.member.email } });
-          await audit(request, { actor, action: "passkey-added", target: { type: "passkey", id: verified.passkey.id, label: verified.passkey.label } });
+          await audit(request, {
+            actor,
+            action: "invitation-accepted",
+            target: { type: "staff", id: who.member.id, label: who.member.email },
+          });
+          await audit(request, {
+            actor,
+            action: "passkey-added",
+            target: { type: "passkey", id: verified.passkey.id, label: verified.passkey.label },
+          });
           await audit(request, { actor, action: "sign-in", details: { method: "invitation" } });
           return { redirect: adminPaths.home };
         }
         await db.insert(passkeys).values(verified.passkey);
-        await audit(request, { actor, action: "passkey-added", target: { type: "passkey", id: verified.passkey.id, label: verified.passkey.label } });
+        await audit(request, {
+          actor,
+          action: "passkey-added",
+          target: { type: "passkey", id: verified.passkey.id, label: verified.passkey.label },
+        });
         return { redirect: `${adminPaths.account}?notice=passkey-added` };
       });
 
@@ -434,7 +600,12 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
       };
       for (const part of deps.parts ?? defaultParts(deps)) await part(admin, context);
 
-      async function accountPage(request: FastifyRequest, reply: FastifyReply, extra: { notice?: string; error?: string } = {}, status = 200) {
+      async function accountPage(
+        request: FastifyRequest,
+        reply: FastifyReply,
+        extra: { notice?: string; error?: string } = {},
+        status = 200,
+      ) {
         const session = sessionOf(request);
         const [keys, sessions] = await Promise.all([
           listPasskeys(db, session.staff.id),
@@ -449,7 +620,12 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
           {
             page: "account",
             viewer: viewerOf(session),
-            passkeys: keys.map((key) => ({ id: key.id, label: key.label, createdAt: key.createdAt.toISOString(), lastUsedAt: key.lastUsedAt?.toISOString() ?? null })),
+            passkeys: keys.map((key) => ({
+              id: key.id,
+              label: key.label,
+              createdAt: key.createdAt.toISOString(),
+              lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+            })),
             sessions: sessions.map((row) => ({
               current: row.idHash === session.idHash,
               device: row.device,
@@ -473,9 +649,21 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
         const outcome = await removePasskey(db, session.staff.id, request.params.id);
         if (outcome === "not-found") return accountPage(request, reply, { error: "You have no such passkey." }, 404);
         if (outcome === "last") {
-          return accountPage(request, reply, { error: "This is your only passkey. Add another one before you remove it, or you could not sign in again without a sign-in link." }, 409);
+          return accountPage(
+            request,
+            reply,
+            {
+              error:
+                "This is your only passkey. Add another one before you remove it, or you could not sign in again without a sign-in link.",
+            },
+            409,
+          );
         }
-        await audit(request, { actor: actorOf(session), action: "passkey-removed", target: { type: "passkey", id: request.params.id } });
+        await audit(request, {
+          actor: actorOf(session),
+          action: "passkey-removed",
+          target: { type: "passkey", id: request.params.id },
+        });
         return reply.code(303).header("location", `${adminPaths.account}?notice=passkey-removed`).send();
       });
 
@@ -485,7 +673,12 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
           .delete(staffSessions)
           .where(and(eq(staffSessions.staffId, session.staff.id), ne(staffSessions.idHash, session.idHash)))
           .returning({ idHash: staffSessions.idHash });
-        await audit(request, { actor: actorOf(session), action: "sessions-ended", target: { type: "staff", id: session.staff.id, label: session.staff.email }, details: { sessions: ended.length, kept: "current" } });
+        await audit(request, {
+          actor: actorOf(session),
+          action: "sessions-ended",
+          target: { type: "staff", id: session.staff.id, label: session.staff.email },
+          details: { sessions: ended.length, kept: "current" },
+        });
         return reply.code(303).header("location", `${adminPaths.account}?notice=sessions-ended`).send();
       });
 
@@ -530,21 +723,36 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
         const name = (field(request.body, "name") ?? "").trim();
         const role = field(request.body, "role") ?? "staff";
         // Shown again in the form: without control characters, which have no place in an HTML page.
-        const form = Object.fromEntries(Object.entries({ email, name, role }).map(([key, value]) => [key, withoutControlCharacters(value)]));
+        const form = Object.fromEntries(
+          Object.entries({ email, name, role }).map(([key, value]) => [key, withoutControlCharacters(value)]),
+        );
         const errors: string[] = [];
-        if (!emailShape.test(email) || email.length > 254 || hasControlCharacters(email)) errors.push("Enter a valid email address.");
-        if (name === "" || name.length > 100 || hasControlCharacters(name) || /[\r\n\t]/.test(name)) errors.push("Enter the person's name (one line, at most 100 characters).");
+        if (!emailShape.test(email) || email.length > 254 || hasControlCharacters(email))
+          errors.push("Enter a valid email address.");
+        if (name === "" || name.length > 100 || hasControlCharacters(name) || /[\r\n\t]/.test(name))
+          errors.push("Enter the person's name (one line, at most 100 characters).");
         if (!(STAFF_ROLES as readonly string[]).includes(role)) errors.push("Choose a role: admin or staff.");
         if (errors.length) return staffPage(request, reply, { error: errors.join(" "), form }, 400);
         const existing = await findStaffByEmail(db, email);
-        if (existing?.disabledAt) return staffPage(request, reply, { error: `${email} is disabled: enable the account first.`, form }, 409);
+        if (existing?.disabledAt)
+          return staffPage(request, reply, { error: `${email} is disabled: enable the account first.`, form }, 409);
         if (existing && existing.role === "admin" && role !== "admin" && (await countActiveAdmins(db)) <= 1) {
-          return staffPage(request, reply, { error: "That is the only admin: make someone else an admin first.", form }, 409);
+          return staffPage(
+            request,
+            reply,
+            { error: "That is the only admin: make someone else an admin first.", form },
+            409,
+          );
         }
         const invited = await inviteStaff(db, { email, name, role: role as StaffRole }, now());
         const url = `${deps.siteUrl}${invitationPath(invited.token)}`;
         const mailed = await queueStaffMail("staff-invitation", email, { link: url, name });
-        await audit(request, { actor: actorOf(sessionOf(request)), action: "invitation-created", target: { type: "staff", id: invited.member.id, label: email }, details: { role, mailed } });
+        await audit(request, {
+          actor: actorOf(sessionOf(request)),
+          action: "invitation-created",
+          target: { type: "staff", id: invited.member.id, label: email },
+          details: { role, mailed },
+        });
         return staffPage(request, reply, { issued: { kind: "invitation", email, url, mailed } });
       });
 
@@ -558,11 +766,17 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
       admin.post<{ Params: { id: string } }>("/staff/:id/sign-in-link", route("admin"), async (request, reply) => {
         const member = await targetMember(request, reply);
         if (!member) return reply;
-        if (member.disabledAt) return staffPage(request, reply, { error: `${member.email} is disabled: enable the account first.` }, 409);
+        if (member.disabledAt)
+          return staffPage(request, reply, { error: `${member.email} is disabled: enable the account first.` }, 409);
         const token = await createToken(db, member.id, "sign-in", now());
         const url = `${deps.siteUrl}${signInLinkPath(token)}`;
         const mailed = await queueStaffMail("staff-sign-in-link", member.email, { link: url });
-        await audit(request, { actor: actorOf(sessionOf(request)), action: "sign-in-link-created", target: { type: "staff", id: member.id, label: member.email }, details: { mailed } });
+        await audit(request, {
+          actor: actorOf(sessionOf(request)),
+          action: "sign-in-link-created",
+          target: { type: "staff", id: member.id, label: member.email },
+          details: { mailed },
+        });
         return staffPage(request, reply, { issued: { kind: "sign-in", email: member.email, url, mailed } });
       });
 
@@ -570,12 +784,18 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
         const member = await targetMember(request, reply);
         if (!member) return reply;
         const session = sessionOf(request);
-        if (member.id === session.staff.id) return staffPage(request, reply, { error: "You cannot disable your own account." }, 409);
+        if (member.id === session.staff.id)
+          return staffPage(request, reply, { error: "You cannot disable your own account." }, 409);
         if (member.role === "admin" && !member.disabledAt && (await countActiveAdmins(db)) <= 1) {
           return staffPage(request, reply, { error: "That is the only admin: make someone else an admin first." }, 409);
         }
         const { sessionsEnded } = await setStaffDisabled(db, member.id, true, now());
-        await audit(request, { actor: actorOf(session), action: "staff-disabled", target: { type: "staff", id: member.id, label: member.email }, details: { sessionsEnded } });
+        await audit(request, {
+          actor: actorOf(session),
+          action: "staff-disabled",
+          target: { type: "staff", id: member.id, label: member.email },
+          details: { sessionsEnded },
+        });
         return reply.code(303).header("location", `${adminPaths.staff}?notice=disabled`).send();
       });
 
@@ -583,7 +803,11 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
         const member = await targetMember(request, reply);
         if (!member) return reply;
         await setStaffDisabled(db, member.id, false, now());
-        await audit(request, { actor: actorOf(sessionOf(request)), action: "staff-enabled", target: { type: "staff", id: member.id, label: member.email } });
+        await audit(request, {
+          actor: actorOf(sessionOf(request)),
+          action: "staff-enabled",
+          target: { type: "staff", id: member.id, label: member.email },
+        });
         return reply.code(303).header("location", `${adminPaths.staff}?notice=enabled`).send();
       });
 
@@ -591,7 +815,12 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
         const member = await targetMember(request, reply);
         if (!member) return reply;
         const sessions = await endSessionsOf(db, member.id);
-        await audit(request, { actor: actorOf(sessionOf(request)), action: "sessions-ended", target: { type: "staff", id: member.id, label: member.email }, details: { sessions } });
+        await audit(request, {
+          actor: actorOf(sessionOf(request)),
+          action: "sessions-ended",
+          target: { type: "staff", id: member.id, label: member.email },
+          details: { sessions },
+        });
         return reply.code(303).header("location", `${adminPaths.staff}?notice=staff-sessions-ended`).send();
       });
 
@@ -600,7 +829,10 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
       admin.get("/audit", route("admin"), async (request, reply) => {
         const query = request.query as Record<string, unknown>;
         const text = (name: string) => (typeof query[name] === "string" ? (query[name] as string) : "");
-        const action = (AUDIT_ACTIONS as readonly string[]).includes(text("action")) || /^[a-z-]{1,40}$/.test(text("action")) ? text("action") : "";
+        const action =
+          (AUDIT_ACTIONS as readonly string[]).includes(text("action")) || /^[a-z-]{1,40}$/.test(text("action"))
+            ? text("action")
+            : "";
         const actor = (await findStaffById(db, text("actor"))) ? text("actor") : "";
         const from = indiaDate(text("from"));
         const to = indiaDate(text("to"));
@@ -624,7 +856,11 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
             at: event.at.toISOString(),
             actor: event.actorLabel,
             action: event.action,
-            target: event.targetLabel ?? (event.targetType ? `${event.targetType}${event.targetId ? ` ${event.targetId.slice(0, 12)}` : ""}` : null),
+            target:
+              event.targetLabel ??
+              (event.targetType
+                ? `${event.targetType}${event.targetId ? ` ${event.targetId.slice(0, 12)}` : ""}`
+                : null),
             clientAddress: event.clientAddress,
             details: event.details ? JSON.stringify(event.details) : null,
           })),
@@ -641,7 +877,8 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
         method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
         url: "/*",
         ...route("staff"),
-        handler: async (request, reply) => problem(request, reply, 404, "Not Found", "There is no such page in the back office."),
+        handler: async (request, reply) =>
+          problem(request, reply, 404, "Not Found", "There is no such page in the back office."),
       });
     },
     { prefix: "/admin" },

@@ -61,7 +61,11 @@ export type AuditFilter = { action?: string; actorId?: string; from?: Date; to?:
 export const AUDIT_PAGE_SIZE = 50;
 
 /** One page of events, newest first, and whether there are more. */
-export async function listAudit(db: Database, filter: AuditFilter, page: number): Promise<{ events: AuditEventRow[]; more: boolean }> {
+export async function listAudit(
+  db: Database,
+  filter: AuditFilter,
+  page: number,
+): Promise<{ events: AuditEventRow[]; more: boolean }> {
   const conditions: (SQL | undefined)[] = [
     filter.action ? eq(auditEvents.action, filter.action) : undefined,
     filter.actorId ? eq(auditEvents.actorId, filter.actorId) : undefined,

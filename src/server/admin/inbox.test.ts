@@ -32,7 +32,10 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
   });
 
   /** An enquiry as the contact form stores it, received at the test clock's now (or `at`). */
-  async function enquiryAt(overrides: Record<string, string | null> = {}, options: { at?: Date; spamReason?: string } = {}) {
+  async function enquiryAt(
+    overrides: Record<string, string | null> = {},
+    options: { at?: Date; spamReason?: string } = {},
+  ) {
     const stored = await storeEnquiry(t.database.db, {
       data: {
         firstName: "Asha",
@@ -48,12 +51,16 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
       mail: { configured: true, acknowledge: false },
     });
     const { id } = storedSubmission(stored);
-    await t.database.db.update(contactSubmissions).set({ createdAt: options.at ?? t.clock.now }).where(eq(contactSubmissions.id, id));
+    await t.database.db
+      .update(contactSubmissions)
+      .set({ createdAt: options.at ?? t.clock.now })
+      .where(eq(contactSubmissions.id, id));
     const [row] = await t.database.db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id));
     return row!;
   }
 
-  const get = (url: string, who: SignedIn = member) => t.send({ method: "GET", url, cookie: who.cookie, headers: { accept: "text/html" } });
+  const get = (url: string, who: SignedIn = member) =>
+    t.send({ method: "GET", url, cookie: who.cookie, headers: { accept: "text/html" } });
   const post = (url: string, fields: Record<string, string | number>, who: SignedIn = member) =>
     t.send({
       method: "POST",
@@ -62,23 +69,40 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
       headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
       payload: formBody(fields),
     });
-  const current = async (id: string) => (await t.database.db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id)))[0]!;
+  const current = async (id: string) =>
+    (await t.database.db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id)))[0]!;
   const auditOf = async (id: string) =>
-    (await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.targetType, "enquiry"), eq(auditEvents.targetId, id))).orderBy(auditEvents.id)).map(
-      (row) => row.action,
-    );
+    (
+      await t.database.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.targetType, "enquiry"), eq(auditEvents.targetId, id)))
+        .orderBy(auditEvents.id)
+    ).map((row) => row.action);
 
   describe("access and hostile requests", () => {
     it("needs a session for every inbox page: a 303 to the sign-in, or 401 for JSON", async () => {
       const enquiry = await enquiryAt();
-      for (const url of ["/admin", `/admin/enquiries/${enquiry.id}`, "/admin/enquiries/export.csv", "/admin/subscribers", "/admin/subscribers/export.csv", "/admin/privacy"]) {
+      for (const url of [
+        "/admin",
+        `/admin/enquiries/${enquiry.id}`,
+        "/admin/enquiries/export.csv",
+        "/admin/subscribers",
+        "/admin/subscribers/export.csv",
+        "/admin/privacy",
+      ]) {
         const html = await t.app.inject({ method: "GET", url, headers: { accept: "text/html" } });
         expect(html.statusCode, url).toBe(303);
         expect(String(html.headers.location)).toMatch(/^\/admin\/sign-in/);
         const json = await t.app.inject({ method: "GET", url, headers: { accept: "application/json" } });
         expect(json.statusCode, url).toBe(401);
       }
-      const change = await t.send({ method: "POST", url: `/admin/enquiries/${enquiry.id}`, payload: formBody({ status: "won", version: 1 }), headers: { "content-type": "application/x-www-form-urlencoded" } });
+      const change = await t.send({
+        method: "POST",
+        url: `/admin/enquiries/${enquiry.id}`,
+        payload: formBody({ status: "won", version: 1 }),
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      });
       expect(change.statusCode).toBe(303);
       expect((await current(enquiry.id)).status).toBe("new");
     });
@@ -86,7 +110,10 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
     it("refuses a change posted from another site with 403 and changes nothing", async () => {
       const enquiry = await enquiryAt();
       const spam = await enquiryAt({}, { spamReason: "honeypot" });
-      const [subscriber] = await t.database.db.insert(newsletterSubscribers).values({ email: uniqueEmail("reader") }).returning();
+      const [subscriber] = await t.database.db
+        .insert(newsletterSubscribers)
+        .values({ email: uniqueEmail("reader") })
+        .returning();
       for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }]) {
         for (const [url, fields] of [
           [`/admin/enquiries/${enquiry.id}`, { status: "won", version: 1 }],
@@ -108,10 +135,14 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
       }
       const after = await current(enquiry.id);
       expect(after).toMatchObject({ status: "new", version: 1, firstReplyAt: null });
-      expect(await t.database.db.select().from(enquiryNotes).where(eq(enquiryNotes.submissionId, enquiry.id))).toHaveLength(0);
+      expect(
+        await t.database.db.select().from(enquiryNotes).where(eq(enquiryNotes.submissionId, enquiry.id)),
+      ).toHaveLength(0);
       expect(await current(spam.id)).toMatchObject({ status: "spam", version: 1 });
       expect(await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, spam.id))).toHaveLength(0);
-      expect(await t.database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, subscriber!.id))).toHaveLength(1);
+      expect(
+        await t.database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, subscriber!.id)),
+      ).toHaveLength(1);
     });
 
     it("answers 404 for a malformed or unknown enquiry id", async () => {
@@ -128,9 +159,21 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
       await setStaffDisabled(t.database.db, other.staffId, true, t.clock.now);
       const cases: [string, Record<string, string | number>, RegExp][] = [
         [`/admin/enquiries/${enquiry.id}`, { status: "archived", version: 1 }, /Status must be one of New, Contacted/],
-        [`/admin/enquiries/${enquiry.id}`, { status: "new", owner: "00000000-0000-0000-0000-000000000000", version: 1 }, /Owner must be an active member of staff/],
-        [`/admin/enquiries/${enquiry.id}`, { status: "new", owner: other.staffId, version: 1 }, /Owner must be an active member of staff/],
-        [`/admin/enquiries/${enquiry.id}`, { status: "new", owner: "x'; drop table staff; --", version: 1 }, /Owner must be/],
+        [
+          `/admin/enquiries/${enquiry.id}`,
+          { status: "new", owner: "00000000-0000-0000-0000-000000000000", version: 1 },
+          /Owner must be an active member of staff/,
+        ],
+        [
+          `/admin/enquiries/${enquiry.id}`,
+          { status: "new", owner: other.staffId, version: 1 },
+          /Owner must be an active member of staff/,
+        ],
+        [
+          `/admin/enquiries/${enquiry.id}`,
+          { status: "new", owner: "x'; drop table staff; --", version: 1 },
+          /Owner must be/,
+        ],
         [`/admin/enquiries/${enquiry.id}`, { status: "contacted" }, /did not say which version/],
         [`/admin/enquiries/${enquiry.id}`, { status: "contacted", version: "1e9" }, /did not say which version/],
         [`/admin/enquiries/${enquiry.id}/notes`, { note: "   " }, /A note must have text/],
@@ -144,7 +187,9 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
         expect(response.body).toMatch(message);
       }
       expect(await current(enquiry.id)).toMatchObject({ status: "new", ownerId: null, version: 1, firstReplyAt: null });
-      expect(await t.database.db.select().from(enquiryNotes).where(eq(enquiryNotes.submissionId, enquiry.id))).toHaveLength(0);
+      expect(
+        await t.database.db.select().from(enquiryNotes).where(eq(enquiryNotes.submissionId, enquiry.id)),
+      ).toHaveLength(0);
     });
 
     it("answers 400 naming the filter for a malformed one", async () => {
@@ -170,7 +215,11 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
     it("shows enquiries newest first, 50 a page, with name, company, service, time in India, status, owner and reply state", async () => {
       const word = uniqueWord();
       const start = t.clock.now;
-      for (let i = 0; i < 52; i += 1) await enquiryAt({ lastName: `${word}-${String(i).padStart(2, "0")}` }, { at: new Date(start.getTime() - (52 - i) * MINUTE) });
+      for (let i = 0; i < 52; i += 1)
+        await enquiryAt(
+          { lastName: `${word}-${String(i).padStart(2, "0")}` },
+          { at: new Date(start.getTime() - (52 - i) * MINUTE) },
+        );
       const first = await get(`/admin?q=${word}`);
       expect(first.statusCode).toBe(200);
       const names = [...first.body.matchAll(new RegExp(`Asha ${word}-(\\d\\d)`, "g"))].map((match) => match[1]);
@@ -181,7 +230,10 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
       expect(first.body).toContain("Grid Integration");
       expect(first.body).toContain("Older");
       const second = await get(`/admin?q=${word}&page=2`);
-      expect([...second.body.matchAll(new RegExp(`Asha ${word}-(\\d\\d)`, "g"))].map((match) => match[1])).toEqual(["01", "00"]);
+      expect([...second.body.matchAll(new RegExp(`Asha ${word}-(\\d\\d)`, "g"))].map((match) => match[1])).toEqual([
+        "01",
+        "00",
+      ]);
       // 06:00 UTC less 52 minutes is 10:38 in India.
       expect(second.body).toContain("23 Nov 2026, 10:38 IST");
     });
@@ -189,10 +241,14 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
     it("filters by status, owner, service, date range and search, and keeps the filter in the links", async () => {
       const word = uniqueWord();
       const a = await enquiryAt({ lastName: word, company: `${word} Power`, service: "system-design" });
-      const b = await enquiryAt({ lastName: `${word}b`, service: "grid-integration" }, { at: new Date(t.clock.now.getTime() - 3 * 86_400_000) });
+      const b = await enquiryAt(
+        { lastName: `${word}b`, service: "grid-integration" },
+        { at: new Date(t.clock.now.getTime() - 3 * 86_400_000) },
+      );
       await enquiryAt({ lastName: `${word}c`, message: `Mentions ${word.toUpperCase()} in the message` });
       await post(`/admin/enquiries/${a.id}`, { status: "contacted", owner: member.staffId, version: 1 });
-      const count = async (query: string) => (await get(`/admin?q=${word}&${query}`)).body.match(/href="\/admin\/enquiries\/[0-9a-f-]{36}"/g)?.length ?? 0;
+      const count = async (query: string) =>
+        (await get(`/admin?q=${word}&${query}`)).body.match(/href="\/admin\/enquiries\/[0-9a-f-]{36}"/g)?.length ?? 0;
       expect(await count("")).toBe(3);
       expect(await count("status=contacted")).toBe(1);
       expect(await count(`owner=${member.staffId}`)).toBe(1);
@@ -206,7 +262,9 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
       expect((await get(`/admin?q=${word.toUpperCase()}%20Power`)).body).toContain(a.id);
       expect((await get("/admin?q=%25%25%25")).body).toContain("No enquiries match");
       const page = await get(`/admin?q=${word}&status=contacted&service=system-design`);
-      expect(page.body).toContain(`/admin/enquiries/export.csv?status=contacted&amp;service=system-design&amp;q=${word}`);
+      expect(page.body).toContain(
+        `/admin/enquiries/export.csv?status=contacted&amp;service=system-design&amp;q=${word}`,
+      );
     });
 
     it("keeps spam out of the list unless asked, and shows its reason under Spam", async () => {
@@ -233,7 +291,8 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
         const body = (await get(`/admin?q=${word}`, await fresh())).body;
         return /(Due in [^<]+|Overdue by [^<]+|Replied in [^<]+)</.exec(body)?.[1];
       };
-      const overdueCount = async () => Number(/data-count="overdue">(\d+)</.exec((await get("/admin", await fresh())).body)?.[1]);
+      const overdueCount = async () =>
+        Number(/data-count="overdue">(\d+)</.exec((await get("/admin", await fresh())).body)?.[1]);
       try {
         t.clock.now = new Date(received.getTime() + 19 * HOUR);
         expect(await state()).toBe("Due in 5 h");
@@ -266,7 +325,11 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
         expect(page.body).toContain(`href="mailto:${enquiry.email}?subject=Re%3A%20your%20enquiry%20${reference}"`);
         expect(page.body).toContain("Reply by email");
         expect((await post(`/admin/enquiries/${enquiry.id}/replied`, { version: 1 })).statusCode).toBe(303);
-        expect(await current(enquiry.id)).toMatchObject({ firstReplyAt: t.clock.now, firstReplyById: member.staffId, version: 2 });
+        expect(await current(enquiry.id)).toMatchObject({
+          firstReplyAt: t.clock.now,
+          firstReplyById: member.staffId,
+          version: 2,
+        });
         const after = await get(`/admin/enquiries/${enquiry.id}`);
         expect(after.body).toContain("Replied in 2 h");
         expect(after.body).toContain("by Ravi Desai");
@@ -286,7 +349,14 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
         const store = async (createdAt: Date, replyAfterHours: number | null) => {
           const stored = storedSubmission(
             await storeEnquiry(t2.database.db, {
-              data: { firstName: "A", lastName: "B", email: "a@example.com", company: null, service: null, message: "Hello there, a study." } as never,
+              data: {
+                firstName: "A",
+                lastName: "B",
+                email: "a@example.com",
+                company: null,
+                service: null,
+                message: "Hello there, a study.",
+              } as never,
               idempotencyKey: crypto.randomUUID(),
               spamReason: null,
               mail: { configured: false, acknowledge: false },
@@ -294,7 +364,10 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
           );
           await t2.database.db
             .update(contactSubmissions)
-            .set({ createdAt, firstReplyAt: replyAfterHours === null ? null : new Date(createdAt.getTime() + replyAfterHours * HOUR) })
+            .set({
+              createdAt,
+              firstReplyAt: replyAfterHours === null ? null : new Date(createdAt.getTime() + replyAfterHours * HOUR),
+            })
             .where(eq(contactSubmissions.id, stored.id));
         };
         await store(at(100), 2); // answered in 2 h
@@ -318,14 +391,29 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
       const db = t.database.db;
       const page = async () => (await get(`/admin/enquiries/${enquiry.id}`)).body;
       let body = await page();
-      for (const text of [enquiryReference(enquiry.id), "Asha Patel", enquiry.email, "Not given", "Grid Integration", "Line one.\nLine &lt;two&gt;.", "23 Nov 2026, 11:30 IST", "24 Nov 2026, 11:30 IST"]) {
+      for (const text of [
+        enquiryReference(enquiry.id),
+        "Asha Patel",
+        enquiry.email,
+        "Not given",
+        "Grid Integration",
+        "Line one.\nLine &lt;two&gt;.",
+        "23 Nov 2026, 11:30 IST",
+        "24 Nov 2026, 11:30 IST",
+      ]) {
         expect(body).toContain(text);
       }
       expect(body).toMatch(/Notification to the firm<\/span>: Pending: next attempt \d+ Nov 2026, \d\d:\d\d IST/);
-      await db.update(mailOutbox).set({ status: "failed", lastError: "rejected by the SMTP server: 550 mailbox unavailable", attempts: 1 }).where(eq(mailOutbox.submissionId, enquiry.id));
+      await db
+        .update(mailOutbox)
+        .set({ status: "failed", lastError: "rejected by the SMTP server: 550 mailbox unavailable", attempts: 1 })
+        .where(eq(mailOutbox.submissionId, enquiry.id));
       body = await page();
       expect(body).toContain("Failed: rejected by the SMTP server: 550 mailbox unavailable");
-      await db.update(mailOutbox).set({ status: "sent", sentAt: new Date("2026-11-23T06:01:00Z"), lastError: null }).where(eq(mailOutbox.submissionId, enquiry.id));
+      await db
+        .update(mailOutbox)
+        .set({ status: "sent", sentAt: new Date("2026-11-23T06:01:00Z"), lastError: null })
+        .where(eq(mailOutbox.submissionId, enquiry.id));
       expect(await page()).toContain("Sent 23 Nov 2026, 11:31 IST");
     });
   });
@@ -333,14 +421,29 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
   describe("changes", () => {
     it("saves status and owner, audits each change, and keeps them after a reload", async () => {
       const enquiry = await enquiryAt();
-      const response = await post(`/admin/enquiries/${enquiry.id}`, { status: "contacted", owner: member.staffId, version: 1 });
+      const response = await post(`/admin/enquiries/${enquiry.id}`, {
+        status: "contacted",
+        owner: member.staffId,
+        version: 1,
+      });
       expect(response.statusCode).toBe(303);
       expect(response.headers.location).toBe(`/admin/enquiries/${enquiry.id}?notice=saved`);
-      expect(await current(enquiry.id)).toMatchObject({ status: "contacted", ownerId: member.staffId, version: 2, updatedByLabel: "Ravi Desai" });
+      expect(await current(enquiry.id)).toMatchObject({
+        status: "contacted",
+        ownerId: member.staffId,
+        version: 2,
+        updatedByLabel: "Ravi Desai",
+      });
       const page = await get(`/admin/enquiries/${enquiry.id}`);
       expect(page.body).toMatch(/<option value="contacted" selected="">Contacted<\/option>/);
       expect(page.body).toContain(`<option value="${member.staffId}" selected="">Ravi Desai</option>`);
-      expect((await post(`/admin/enquiries/${enquiry.id}/notes`, { note: "Called, <b>sends</b> SLD tomorrow.\r\nSecond line." })).statusCode).toBe(303);
+      expect(
+        (
+          await post(`/admin/enquiries/${enquiry.id}/notes`, {
+            note: "Called, <b>sends</b> SLD tomorrow.\r\nSecond line.",
+          })
+        ).statusCode,
+      ).toBe(303);
       const withNote = await get(`/admin/enquiries/${enquiry.id}`);
       expect(withNote.body).toContain("Called, &lt;b&gt;sends&lt;/b&gt; SLD tomorrow.\nSecond line.");
       expect(withNote.body).toMatch(/Ravi Desai, 23 Nov 2026, 11:30 IST/);
@@ -365,7 +468,11 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
       expect((await get(`/admin/enquiries/${enquiry.id}`)).body).toContain('name="version" value="1"');
       const first = await post(`/admin/enquiries/${enquiry.id}`, { status: "qualified", owner: "", version: 1 }, admin);
       expect(first.statusCode).toBe(303);
-      const second = await post(`/admin/enquiries/${enquiry.id}`, { status: "contacted", owner: member.staffId, version: 1 });
+      const second = await post(`/admin/enquiries/${enquiry.id}`, {
+        status: "contacted",
+        owner: member.staffId,
+        version: 1,
+      });
       expect(second.statusCode).toBe(409);
       expect(second.body).toContain("This enquiry was changed by Meera Shah meanwhile");
       // The page shows the current state, at the version to post next.
@@ -389,9 +496,11 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
   });
 
   describe("spam", () => {
-    it("\"Not spam\" moves it to New and queues its notification once", async () => {
+    it('"Not spam" moves it to New and queues its notification once', async () => {
       const enquiry = await enquiryAt({}, { spamReason: "too-fast" });
-      expect(await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, enquiry.id))).toHaveLength(0);
+      expect(await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, enquiry.id))).toHaveLength(
+        0,
+      );
       const page = await get(`/admin/enquiries/${enquiry.id}`);
       expect(page.body).toContain("too-fast");
       expect(page.body).toContain(">Not spam<");
@@ -407,14 +516,19 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
       expect(await auditOf(enquiry.id)).toEqual(["enquiry-not-spam", "enquiry-status-changed", "enquiry-not-spam"]);
     });
 
-    it("two \"Not spam\" presses at once queue one notification", async () => {
+    it('two "Not spam" presses at once queue one notification', async () => {
       const enquiry = await enquiryAt({}, { spamReason: "honeypot" });
-      const answers = await Promise.all([post(`/admin/enquiries/${enquiry.id}/not-spam`, { version: 1 }), post(`/admin/enquiries/${enquiry.id}/not-spam`, { version: 1 }, admin)]);
+      const answers = await Promise.all([
+        post(`/admin/enquiries/${enquiry.id}/not-spam`, { version: 1 }),
+        post(`/admin/enquiries/${enquiry.id}/not-spam`, { version: 1 }, admin),
+      ]);
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([303, 409]);
-      expect(await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, enquiry.id))).toHaveLength(1);
+      expect(await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, enquiry.id))).toHaveLength(
+        1,
+      );
     });
 
-    it("a spam enquiry's status cannot be changed except by \"Not spam\"", async () => {
+    it('a spam enquiry\'s status cannot be changed except by "Not spam"', async () => {
       const enquiry = await enquiryAt({}, { spamReason: "honeypot" });
       expect((await post(`/admin/enquiries/${enquiry.id}`, { status: "won", version: 1 })).statusCode).toBe(409);
       expect((await current(enquiry.id)).status).toBe("spam");
@@ -424,28 +538,44 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
   describe("export", () => {
     it("downloads exactly the filtered rows as spreadsheet-safe CSV, and audits it", async () => {
       const word = uniqueWord();
-      await enquiryAt({ lastName: word, company: "=HYPERLINK(\"http://evil.example\")", service: "system-design" });
+      await enquiryAt({ lastName: word, company: '=HYPERLINK("http://evil.example")', service: "system-design" });
       await enquiryAt({ lastName: word, service: "grid-integration" });
       await enquiryAt({ lastName: word, service: "system-design" }, { spamReason: "honeypot" });
       const response = await get(`/admin/enquiries/export.csv?q=${word}&service=system-design`);
       expect(response.statusCode).toBe(200);
       expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
       expect(response.headers["content-disposition"]).toMatch(/^attachment; filename="enquiries-2026-11-23\.csv"$/);
-      const lines = response.body.replace(/^\uFEFF/, "").trim().split("\r\n");
-      expect(lines[0]).toBe("Reference,Received,First name,Last name,Email,Company,Service,Status,Owner,First reply,Reply state,Message");
+      const lines = response.body
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split("\r\n");
+      expect(lines[0]).toBe(
+        "Reference,Received,First name,Last name,Email,Company,Service,Status,Owner,First reply,Reply state,Message",
+      );
       expect(lines).toHaveLength(2);
       expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
-      const [event] = await t.database.db.select().from(auditEvents).where(eq(auditEvents.action, "enquiries-exported")).orderBy(auditEvents.id);
+      const [event] = await t.database.db
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.action, "enquiries-exported"))
+        .orderBy(auditEvents.id);
       expect(event).toBeDefined();
       const events = await t.database.db.select().from(auditEvents).where(eq(auditEvents.actorId, member.staffId));
-      expect(events.find((row) => row.action === "enquiries-exported")?.details).toMatchObject({ rows: 1, filter: { service: "system-design" }, searched: true });
+      expect(events.find((row) => row.action === "enquiries-exported")?.details).toMatchObject({
+        rows: 1,
+        filter: { service: "system-design" },
+        searched: true,
+      });
     });
   });
 
   describe("subscribers", () => {
     it("lists, searches, removes with an audit event, and exports the search's rows", async () => {
       const word = uniqueWord();
-      const [one] = await t.database.db.insert(newsletterSubscribers).values({ email: `${word}.one@example.com` }).returning();
+      const [one] = await t.database.db
+        .insert(newsletterSubscribers)
+        .values({ email: `${word}.one@example.com` })
+        .returning();
       await t.database.db.insert(newsletterSubscribers).values({ email: `=cmd|${word}@example.com` });
       await t.database.db.insert(newsletterSubscribers).values({ email: `someone.else.${uniqueWord()}@example.com` });
       const page = await get(`/admin/subscribers?q=${word}`);
@@ -453,15 +583,26 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
       expect(page.body).toContain(`${word}.one@example.com`);
       expect(page.body).not.toContain("someone.else");
       const csv = await get(`/admin/subscribers/export.csv?q=${word}`);
-      const lines = csv.body.replace(/^\uFEFF/, "").trim().split("\r\n");
+      const lines = csv.body
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split("\r\n");
       expect(lines).toHaveLength(3);
       expect(lines.some((line) => line.startsWith(`'=cmd|${word}`))).toBe(true);
       const removed = await post(`/admin/subscribers/${one!.id}/remove`, {});
       expect(removed.statusCode).toBe(303);
-      expect(await t.database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, one!.id))).toHaveLength(0);
+      expect(
+        await t.database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, one!.id)),
+      ).toHaveLength(0);
       expect((await post(`/admin/subscribers/${one!.id}/remove`, {})).statusCode).toBe(404);
       expect((await post("/admin/subscribers/nonsense/remove", {})).statusCode).toBe(404);
-      const events = (await t.database.db.select().from(auditEvents).where(eq(auditEvents.actorId, member.staffId)).orderBy(auditEvents.id)).filter((row) => row.action.startsWith("subscriber"));
+      const events = (
+        await t.database.db
+          .select()
+          .from(auditEvents)
+          .where(eq(auditEvents.actorId, member.staffId))
+          .orderBy(auditEvents.id)
+      ).filter((row) => row.action.startsWith("subscriber"));
       expect(events.map((row) => row.action)).toEqual(["subscribers-exported", "subscriber-removed"]);
       expect(events[1]).toMatchObject({ targetType: "subscriber", targetId: one!.id });
     });
@@ -472,7 +613,9 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
       const enquiry = await enquiryAt();
       expect((await get("/admin/privacy")).statusCode).toBe(403);
       expect((await get(`/admin/privacy?email=${enquiry.email}`)).statusCode).toBe(403);
-      expect((await post("/admin/privacy/erase", { email: enquiry.email, confirm: enquiry.email })).statusCode).toBe(403);
+      expect((await post("/admin/privacy/erase", { email: enquiry.email, confirm: enquiry.email })).statusCode).toBe(
+        403,
+      );
       expect(await current(enquiry.id)).toBeDefined();
       // The navigation shows Privacy to admins alone.
       expect((await get("/admin")).body).not.toContain('href="/admin/privacy"');
@@ -494,7 +637,9 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
       expect((await get("/admin/privacy?email=not-an-address", admin)).statusCode).toBe(400);
       const preview = await get(`/admin/privacy?email=${encodeURIComponent(email)}`, admin);
       expect(preview.statusCode).toBe(200);
-      expect(preview.body).toMatch(/Enquiries: 2<\/li><li>Notes: 2<\/li><li>Queued or sent mail: 2<\/li><li>Newsletter subscriptions: 1</);
+      expect(preview.body).toMatch(
+        /Enquiries: 2<\/li><li>Notes: 2<\/li><li>Queued or sent mail: 2<\/li><li>Newsletter subscriptions: 1</,
+      );
       // Preview deletes nothing; an erase without the preview's confirmation is refused.
       expect(await current(a.id)).toBeDefined();
       expect((await post("/admin/privacy/erase", { email }, admin)).statusCode).toBe(400);
@@ -502,12 +647,16 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
 
       const erased = await post("/admin/privacy/erase", { email, confirm: email }, admin);
       expect(erased.statusCode).toBe(200);
-      expect(erased.body).toMatch(/Enquiries: 2<\/li><li>Notes: 2<\/li><li>Queued or sent mail: 2<\/li><li>Newsletter subscriptions: 1</);
+      expect(erased.body).toMatch(
+        /Enquiries: 2<\/li><li>Notes: 2<\/li><li>Queued or sent mail: 2<\/li><li>Newsletter subscriptions: 1</,
+      );
       const db = t.database.db;
       expect(await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, a.id))).toHaveLength(0);
       expect(await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, b.id))).toHaveLength(0);
       expect(await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, kept.id))).toHaveLength(1);
-      expect(await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email))).toHaveLength(0);
+      expect(await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email))).toHaveLength(
+        0,
+      );
       expect(await db.select().from(enquiryNotes).where(eq(enquiryNotes.submissionId, a.id))).toHaveLength(0);
       // Nothing in the audit trail names the person any more; the events are still there.
       const events = await db.select().from(auditEvents).orderBy(auditEvents.id);
@@ -515,10 +664,17 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
       expect(text).not.toContain(email);
       expect(text).not.toContain("erasable");
       const about = events.filter((row) => row.targetId === a.id || row.targetId === subscriber!.id);
-      expect(about.map((row) => row.action)).toEqual(["enquiry-note-added", "enquiry-status-changed", "subscriber-removed"]);
+      expect(about.map((row) => row.action)).toEqual([
+        "enquiry-note-added",
+        "enquiry-status-changed",
+        "subscriber-removed",
+      ]);
       expect(about.every((row) => row.targetLabel === null)).toBe(true);
       const erasure = events.find((row) => row.action === "erasure");
-      expect(erasure).toMatchObject({ actorId: admin.staffId, details: { enquiries: 2, notes: 2, mail: 2, subscriptions: 1 } });
+      expect(erasure).toMatchObject({
+        actorId: admin.staffId,
+        details: { enquiries: 2, notes: 2, mail: 2, subscriptions: 1 },
+      });
       // A second erasure finds nothing.
       const again = await post("/admin/privacy/erase", { email, confirm: email }, admin);
       expect(again.body).toMatch(/Enquiries: 0</);

@@ -1,14 +1,36 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { attributionLabel } from "../analytics/counting.ts";
 import { aliasedTable, and, asc, desc, eq, gte, inArray, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
-import { adminPaths, type EnquiryView, type InboxFilter, type InboxRowView, type PromiseFigures } from "#shared/admin-pages.ts";
-import { CLOSED_STATUSES, dueAt, ENQUIRY_STATUSES, type EnquiryStatus, isEnquiryStatus, REPLY_WITHIN_MS, replyState, statusLabels } from "#shared/inbox.ts";
+import {
+  adminPaths,
+  type EnquiryView,
+  type InboxFilter,
+  type InboxRowView,
+  type PromiseFigures,
+} from "#shared/admin-pages.ts";
+import {
+  CLOSED_STATUSES,
+  dueAt,
+  ENQUIRY_STATUSES,
+  type EnquiryStatus,
+  isEnquiryStatus,
+  REPLY_WITHIN_MS,
+  replyState,
+  statusLabels,
+} from "#shared/inbox.ts";
 import { inIndia } from "#shared/india-time.ts";
 import { hasControlCharacters } from "#shared/schemas/text-rules.ts";
 import { serviceLabel, serviceValues } from "#shared/site.ts";
 import { type Database, queryRows } from "../db/client.ts";
 import { enquiryReference } from "../db/contact-repository.ts";
-import { type ContactSubmissionRow, contactSubmissions, enquiryNotes, enquirySearchText, mailOutbox, staff } from "../db/schema.ts";
+import {
+  type ContactSubmissionRow,
+  contactSubmissions,
+  enquiryNotes,
+  enquirySearchText,
+  mailOutbox,
+  staff,
+} from "../db/schema.ts";
 import { REMINDER_KIND } from "../enquiries/reply-reminders.ts";
 import { toCsv } from "../export/export-format.ts";
 import type { AdminPart } from "./admin-context.ts";
@@ -51,13 +73,24 @@ export function parseInboxFilter(query: Record<string, unknown>): InboxFilter {
     if (typeof value !== "string") throw new BadFilter(`Give ${name} once.`);
     return value.trim();
   };
-  const filter: InboxFilter = { status: text("status"), owner: text("owner"), service: text("service"), from: text("from"), to: text("to"), q: text("q") };
-  if (filter.status && filter.status !== "all" && !isEnquiryStatus(filter.status)) throw new BadFilter(`Status must be one of ${ENQUIRY_STATUSES.join(", ")} (or empty).`);
-  if (filter.owner && filter.owner !== "none" && !uuidShape.test(filter.owner)) throw new BadFilter("Owner must be a member of staff or none.");
-  if (filter.service && !(serviceValues as readonly string[]).includes(filter.service)) throw new BadFilter(`Service must be one of ${serviceValues.join(", ")} (or empty).`);
+  const filter: InboxFilter = {
+    status: text("status"),
+    owner: text("owner"),
+    service: text("service"),
+    from: text("from"),
+    to: text("to"),
+    q: text("q"),
+  };
+  if (filter.status && filter.status !== "all" && !isEnquiryStatus(filter.status))
+    throw new BadFilter(`Status must be one of ${ENQUIRY_STATUSES.join(", ")} (or empty).`);
+  if (filter.owner && filter.owner !== "none" && !uuidShape.test(filter.owner))
+    throw new BadFilter("Owner must be a member of staff or none.");
+  if (filter.service && !(serviceValues as readonly string[]).includes(filter.service))
+    throw new BadFilter(`Service must be one of ${serviceValues.join(", ")} (or empty).`);
   if (filter.from && !indiaDay(filter.from)) throw new BadFilter("From must be a date like 2026-11-23.");
   if (filter.to && !indiaDay(filter.to)) throw new BadFilter("To must be a date like 2026-11-23.");
-  if (filter.q.length > SEARCH_MAX || hasControlCharacters(filter.q)) throw new BadFilter(`Search must be one line of at most ${SEARCH_MAX} characters.`);
+  if (filter.q.length > SEARCH_MAX || hasControlCharacters(filter.q))
+    throw new BadFilter(`Search must be one line of at most ${SEARCH_MAX} characters.`);
   return filter;
 }
 
@@ -96,9 +129,16 @@ export async function listInbox(db: Database, filter: InboxFilter, page: number,
     .offset((page - 1) * limit);
   const ownerIds = [...new Set(enquiries.flatMap((row) => (row.ownerId ? [row.ownerId] : [])))];
   const names = new Map(
-    ownerIds.length ? (await db.select({ id: staff.id, name: staff.name }).from(staff).where(inArray(staff.id, ownerIds))).map((row) => [row.id, row.name]) : [],
+    ownerIds.length
+      ? (await db.select({ id: staff.id, name: staff.name }).from(staff).where(inArray(staff.id, ownerIds))).map(
+          (row) => [row.id, row.name],
+        )
+      : [],
   );
-  const rows = enquiries.map((enquiry) => ({ enquiry, owner: enquiry.ownerId ? (names.get(enquiry.ownerId) ?? null) : null }));
+  const rows = enquiries.map((enquiry) => ({
+    enquiry,
+    owner: enquiry.ownerId ? (names.get(enquiry.ownerId) ?? null) : null,
+  }));
   return { rows: rows.slice(0, limit), more: rows.length > limit };
 }
 
@@ -114,7 +154,10 @@ function rowView(row: { enquiry: ContactSubmissionRow; owner: string | null }, n
     receivedAt: enquiry.createdAt.toISOString(),
     status: enquiry.status,
     owner: row.owner,
-    reply: replyState({ receivedAt: enquiry.createdAt, firstReplyAt: enquiry.firstReplyAt, status: enquiry.status }, now),
+    reply: replyState(
+      { receivedAt: enquiry.createdAt, firstReplyAt: enquiry.firstReplyAt, status: enquiry.status },
+      now,
+    ),
     spamReason: enquiry.spamReason,
     attribution: attributionLabel(enquiry),
   };
@@ -143,7 +186,11 @@ export async function promiseFigures(db: Database, now: Date): Promise<PromiseFi
   const since = new Date(now.getTime() - 30 * 86_400_000).toISOString();
   const dueBefore = new Date(now.getTime() - REPLY_WITHIN_MS).toISOString();
   const within = `${REPLY_WITHIN_MS / 1000} seconds`;
-  const [row] = await queryRows<{ counted: number | string; answered: number | string; median: number | string | null }>(
+  const [row] = await queryRows<{
+    counted: number | string;
+    answered: number | string;
+    median: number | string | null;
+  }>(
     db,
     sql`select count(*) filter (where first_reply_at is not null or created_at <= ${dueBefore}::timestamptz) as counted,
                count(*) filter (where first_reply_at is not null and first_reply_at - created_at <= ${within}::interval) as answered,
@@ -161,7 +208,11 @@ export async function promiseFigures(db: Database, now: Date): Promise<PromiseFi
 
 /** Active staff, who may own an enquiry. */
 async function activeStaff(db: Database) {
-  return db.select({ id: staff.id, name: staff.name }).from(staff).where(isNull(staff.disabledAt)).orderBy(asc(staff.name));
+  return db
+    .select({ id: staff.id, name: staff.name })
+    .from(staff)
+    .where(isNull(staff.disabledAt))
+    .orderBy(asc(staff.name));
 }
 
 function field(body: unknown, name: string): string | undefined {
@@ -223,7 +274,20 @@ export const registerInbox: AdminPart = (admin, context) => {
     }
     const now = context.now();
     const { rows } = await listInbox(db, filter, 1, EXPORT_LIMIT);
-    const columns = ["Reference", "Received", "First name", "Last name", "Email", "Company", "Service", "Status", "Owner", "First reply", "Reply state", "Message"];
+    const columns = [
+      "Reference",
+      "Received",
+      "First name",
+      "Last name",
+      "Email",
+      "Company",
+      "Service",
+      "Status",
+      "Owner",
+      "First reply",
+      "Reply state",
+      "Message",
+    ];
     const csv = toCsv(
       columns,
       rows.map(({ enquiry, owner }) => [
@@ -237,7 +301,8 @@ export const registerInbox: AdminPart = (admin, context) => {
         statusLabels[enquiry.status as EnquiryStatus] ?? enquiry.status,
         owner,
         enquiry.firstReplyAt?.toISOString() ?? null,
-        replyState({ receivedAt: enquiry.createdAt, firstReplyAt: enquiry.firstReplyAt, status: enquiry.status }, now).label,
+        replyState({ receivedAt: enquiry.createdAt, firstReplyAt: enquiry.firstReplyAt, status: enquiry.status }, now)
+          .label,
         enquiry.message,
       ]),
     );
@@ -246,7 +311,11 @@ export const registerInbox: AdminPart = (admin, context) => {
       actor: context.actorOf(session),
       action: "enquiries-exported",
       target: { type: "export" },
-      details: { rows: rows.length, filter: Object.fromEntries(Object.entries(filter).filter(([key, value]) => value && key !== "q")), searched: filter.q !== "" },
+      details: {
+        rows: rows.length,
+        filter: Object.fromEntries(Object.entries(filter).filter(([key, value]) => value && key !== "q")),
+        searched: filter.q !== "",
+      },
     });
     const stamp = inIndia(now).toISOString().slice(0, 10);
     return reply
@@ -267,7 +336,13 @@ export const registerInbox: AdminPart = (admin, context) => {
     return row;
   }
 
-  async function enquiryPage(request: FastifyRequest, reply: FastifyReply, enquiry: ContactSubmissionRow, extra: { notice?: string; error?: string } = {}, status = 200) {
+  async function enquiryPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    enquiry: ContactSubmissionRow,
+    extra: { notice?: string; error?: string } = {},
+    status = 200,
+  ) {
     const now = context.now();
     const firstReplier = aliasedTable(staff, "replier");
     const [people] = await db
@@ -277,7 +352,11 @@ export const registerInbox: AdminPart = (admin, context) => {
       .leftJoin(firstReplier, eq(firstReplier.id, contactSubmissions.firstReplyById))
       .where(eq(contactSubmissions.id, enquiry.id));
     const [notes, mail, members] = await Promise.all([
-      db.select().from(enquiryNotes).where(eq(enquiryNotes.submissionId, enquiry.id)).orderBy(asc(enquiryNotes.createdAt), asc(enquiryNotes.id)),
+      db
+        .select()
+        .from(enquiryNotes)
+        .where(eq(enquiryNotes.submissionId, enquiry.id))
+        .orderBy(asc(enquiryNotes.createdAt), asc(enquiryNotes.id)),
       db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, enquiry.id)).orderBy(asc(mailOutbox.createdAt)),
       activeStaff(db),
     ]);
@@ -300,7 +379,10 @@ export const registerInbox: AdminPart = (admin, context) => {
       spamReason: enquiry.spamReason,
       attribution: attributionLabel(enquiry),
       version: enquiry.version,
-      reply: replyState({ receivedAt: enquiry.createdAt, firstReplyAt: enquiry.firstReplyAt, status: enquiry.status }, now),
+      reply: replyState(
+        { receivedAt: enquiry.createdAt, firstReplyAt: enquiry.firstReplyAt, status: enquiry.status },
+        now,
+      ),
     };
     return context.render(
       reply,
@@ -308,7 +390,12 @@ export const registerInbox: AdminPart = (admin, context) => {
         page: "enquiry",
         viewer: context.viewerOf(context.sessionOf(request)),
         enquiry: view,
-        notes: notes.map((note) => ({ id: note.id, author: note.authorLabel, at: note.createdAt.toISOString(), body: note.body })),
+        notes: notes.map((note) => ({
+          id: note.id,
+          author: note.authorLabel,
+          at: note.createdAt.toISOString(),
+          body: note.body,
+        })),
         mail: mail.map((row) => ({
           kind: row.kind,
           status: row.status,
@@ -335,7 +422,13 @@ export const registerInbox: AdminPart = (admin, context) => {
   async function postedVersion(request: FastifyRequest, reply: FastifyReply, enquiry: ContactSubmissionRow) {
     const text = field(request.body, "version") ?? "";
     if (!/^\d{1,9}$/.test(text)) {
-      await enquiryPage(request, reply, enquiry, { error: "The form did not say which version of the enquiry it changes: reload the page and try again." }, 400);
+      await enquiryPage(
+        request,
+        reply,
+        enquiry,
+        { error: "The form did not say which version of the enquiry it changes: reload the page and try again." },
+        400,
+      );
       return undefined;
     }
     return Number(text);
@@ -356,7 +449,12 @@ export const registerInbox: AdminPart = (admin, context) => {
     const session = context.sessionOf(request);
     const [updated] = await db
       .update(contactSubmissions)
-      .set({ ...set, version: sql`${contactSubmissions.version} + 1`, updatedAt: context.now(), updatedByLabel: session.staff.name.slice(0, 200) })
+      .set({
+        ...set,
+        version: sql`${contactSubmissions.version} + 1`,
+        updatedAt: context.now(),
+        updatedByLabel: session.staff.name.slice(0, 200),
+      })
       .where(and(eq(contactSubmissions.id, enquiry.id), eq(contactSubmissions.version, version), extraCondition))
       .returning();
     if (updated) return updated;
@@ -370,13 +468,19 @@ export const registerInbox: AdminPart = (admin, context) => {
       request,
       reply,
       current,
-      { error: `This enquiry was changed by ${who} meanwhile, so your change was not saved. Its current state is below: make your change again if it still applies.` },
+      {
+        error: `This enquiry was changed by ${who} meanwhile, so your change was not saved. Its current state is below: make your change again if it still applies.`,
+      },
       409,
     );
     return undefined;
   }
 
-  const targetOf = (enquiry: ContactSubmissionRow) => ({ type: "enquiry", id: enquiry.id, label: `${enquiryReference(enquiry.id)} ${enquiry.firstName} ${enquiry.lastName}` });
+  const targetOf = (enquiry: ContactSubmissionRow) => ({
+    type: "enquiry",
+    id: enquiry.id,
+    label: `${enquiryReference(enquiry.id)} ${enquiry.firstName} ${enquiry.lastName}`,
+  });
 
   admin.post<{ Params: { id: string } }>("/enquiries/:id", context.route("staff"), async (request, reply) => {
     const enquiry = await findEnquiry(request, reply);
@@ -386,17 +490,41 @@ export const registerInbox: AdminPart = (admin, context) => {
     const status = field(request.body, "status") ?? enquiry.status;
     const ownerText = field(request.body, "owner") ?? enquiry.ownerId ?? "";
     if (!isEnquiryStatus(status)) {
-      return enquiryPage(request, reply, enquiry, { error: `Status must be one of ${ENQUIRY_STATUSES.map((value) => statusLabels[value]).join(", ")}.` }, 400);
+      return enquiryPage(
+        request,
+        reply,
+        enquiry,
+        { error: `Status must be one of ${ENQUIRY_STATUSES.map((value) => statusLabels[value]).join(", ")}.` },
+        400,
+      );
     }
     let ownerId: string | null = null;
     if (ownerText !== "") {
       const members = await activeStaff(db);
-      const owner = uuidShape.test(ownerText) ? members.find((member) => member.id === ownerText.toLowerCase()) : undefined;
-      if (!owner) return enquiryPage(request, reply, enquiry, { error: "Owner must be an active member of staff, or nobody." }, 400);
+      const owner = uuidShape.test(ownerText)
+        ? members.find((member) => member.id === ownerText.toLowerCase())
+        : undefined;
+      if (!owner)
+        return enquiryPage(
+          request,
+          reply,
+          enquiry,
+          { error: "Owner must be an active member of staff, or nobody." },
+          400,
+        );
       ownerId = owner.id;
     }
     if (enquiry.status === "spam" && status !== "spam") {
-      return enquiryPage(request, reply, enquiry, { error: "This enquiry is marked as spam: press \"Not spam\" to move it to New (which also sends its notification)." }, 409);
+      return enquiryPage(
+        request,
+        reply,
+        enquiry,
+        {
+          error:
+            'This enquiry is marked as spam: press "Not spam" to move it to New (which also sends its notification).',
+        },
+        409,
+      );
     }
     const closing = (CLOSED_STATUSES as readonly string[]).includes(status);
     const set: Partial<typeof contactSubmissions.$inferInsert> = { status, ownerId };
@@ -411,12 +539,25 @@ export const registerInbox: AdminPart = (admin, context) => {
     if (!updated) return reply;
     const actor = context.actorOf(context.sessionOf(request));
     if (status !== enquiry.status) {
-      await context.audit(request, { actor, action: "enquiry-status-changed", target: targetOf(enquiry), details: { from: enquiry.status, to: status } });
+      await context.audit(request, {
+        actor,
+        action: "enquiry-status-changed",
+        target: targetOf(enquiry),
+        details: { from: enquiry.status, to: status },
+      });
     }
     if (ownerId !== enquiry.ownerId) {
-      await context.audit(request, { actor, action: "enquiry-assigned", target: targetOf(enquiry), details: { from: enquiry.ownerId, to: ownerId } });
+      await context.audit(request, {
+        actor,
+        action: "enquiry-assigned",
+        target: targetOf(enquiry),
+        details: { from: enquiry.ownerId, to: ownerId },
+      });
     }
-    return reply.code(303).header("location", `${adminPaths.enquiry(enquiry.id)}?notice=saved`).send();
+    return reply
+      .code(303)
+      .header("location", `${adminPaths.enquiry(enquiry.id)}?notice=saved`)
+      .send();
   });
 
   admin.post<{ Params: { id: string } }>("/enquiries/:id/notes", context.route("staff"), async (request, reply) => {
@@ -424,12 +565,34 @@ export const registerInbox: AdminPart = (admin, context) => {
     if (!enquiry) return reply;
     const body = (field(request.body, "note") ?? "").replace(/\r\n?/g, "\n").trim();
     if (body === "" || body.length > NOTE_MAX || hasControlCharacters(body.replace(/[\n\t]/g, ""))) {
-      return enquiryPage(request, reply, enquiry, { error: `A note must have text: at most ${NOTE_MAX} characters, without control characters.` }, 400);
+      return enquiryPage(
+        request,
+        reply,
+        enquiry,
+        { error: `A note must have text: at most ${NOTE_MAX} characters, without control characters.` },
+        400,
+      );
     }
     const session = context.sessionOf(request);
-    await db.insert(enquiryNotes).values({ submissionId: enquiry.id, authorId: session.staff.id, authorLabel: session.staff.name.slice(0, 200), body, createdAt: context.now() });
-    await context.audit(request, { actor: context.actorOf(session), action: "enquiry-note-added", target: targetOf(enquiry), details: { characters: body.length } });
-    return reply.code(303).header("location", `${adminPaths.enquiry(enquiry.id)}?notice=note-added`).send();
+    await db
+      .insert(enquiryNotes)
+      .values({
+        submissionId: enquiry.id,
+        authorId: session.staff.id,
+        authorLabel: session.staff.name.slice(0, 200),
+        body,
+        createdAt: context.now(),
+      });
+    await context.audit(request, {
+      actor: context.actorOf(session),
+      action: "enquiry-note-added",
+      target: targetOf(enquiry),
+      details: { characters: body.length },
+    });
+    return reply
+      .code(303)
+      .header("location", `${adminPaths.enquiry(enquiry.id)}?notice=note-added`)
+      .send();
   });
 
   admin.post<{ Params: { id: string } }>("/enquiries/:id/replied", context.route("staff"), async (request, reply) => {
@@ -437,18 +600,40 @@ export const registerInbox: AdminPart = (admin, context) => {
     if (!enquiry) return reply;
     const version = await postedVersion(request, reply, enquiry);
     if (version === undefined) return reply;
-    if (enquiry.firstReplyAt) return enquiryPage(request, reply, enquiry, { error: "The first reply is already recorded." }, 409);
+    if (enquiry.firstReplyAt)
+      return enquiryPage(request, reply, enquiry, { error: "The first reply is already recorded." }, 409);
     const session = context.sessionOf(request);
-    const updated = await applyChange(request, reply, enquiry, version, { firstReplyAt: context.now(), firstReplyById: session.staff.id }, isNull(contactSubmissions.firstReplyAt));
+    const updated = await applyChange(
+      request,
+      reply,
+      enquiry,
+      version,
+      { firstReplyAt: context.now(), firstReplyById: session.staff.id },
+      isNull(contactSubmissions.firstReplyAt),
+    );
     if (!updated) return reply;
     // A reminder still waiting to go out is no longer needed.
     await db
       .update(mailOutbox)
       .set({ status: "cancelled", lastError: "no longer needed: replied", payload: null })
-      .where(and(eq(mailOutbox.submissionId, enquiry.id), eq(mailOutbox.kind, REMINDER_KIND), eq(mailOutbox.status, "pending")));
+      .where(
+        and(
+          eq(mailOutbox.submissionId, enquiry.id),
+          eq(mailOutbox.kind, REMINDER_KIND),
+          eq(mailOutbox.status, "pending"),
+        ),
+      );
     const took = updated.firstReplyAt!.getTime() - enquiry.createdAt.getTime();
-    await context.audit(request, { actor: context.actorOf(session), action: "enquiry-replied", target: targetOf(enquiry), details: { withinPromise: took <= REPLY_WITHIN_MS, minutes: Math.floor(took / 60_000) } });
-    return reply.code(303).header("location", `${adminPaths.enquiry(enquiry.id)}?notice=replied`).send();
+    await context.audit(request, {
+      actor: context.actorOf(session),
+      action: "enquiry-replied",
+      target: targetOf(enquiry),
+      details: { withinPromise: took <= REPLY_WITHIN_MS, minutes: Math.floor(took / 60_000) },
+    });
+    return reply
+      .code(303)
+      .header("location", `${adminPaths.enquiry(enquiry.id)}?notice=replied`)
+      .send();
   });
 
   admin.post<{ Params: { id: string } }>("/enquiries/:id/not-spam", context.route("staff"), async (request, reply) => {
@@ -456,13 +641,25 @@ export const registerInbox: AdminPart = (admin, context) => {
     if (!enquiry) return reply;
     const version = await postedVersion(request, reply, enquiry);
     if (version === undefined) return reply;
-    if (enquiry.status !== "spam") return enquiryPage(request, reply, enquiry, { error: "This enquiry is not marked as spam." }, 409);
-    const updated = await applyChange(request, reply, enquiry, version, { status: "new", isSpam: false, spamReason: null, closedAt: null }, eq(contactSubmissions.status, "spam"));
+    if (enquiry.status !== "spam")
+      return enquiryPage(request, reply, enquiry, { error: "This enquiry is not marked as spam." }, 409);
+    const updated = await applyChange(
+      request,
+      reply,
+      enquiry,
+      version,
+      { status: "new", isSpam: false, spamReason: null, closedAt: null },
+      eq(contactSubmissions.status, "spam"),
+    );
     if (!updated) return reply;
     // The notification it missed, once: the outbox holds one mail of a kind per enquiry.
     const queued = await db
       .insert(mailOutbox)
-      .values({ submissionId: enquiry.id, kind: "notification", status: context.mailConfigured ? "pending" : "unconfigured" })
+      .values({
+        submissionId: enquiry.id,
+        kind: "notification",
+        status: context.mailConfigured ? "pending" : "unconfigured",
+      })
       .onConflictDoNothing()
       .returning({ id: mailOutbox.id });
     if (queued.length && context.mailConfigured) context.onMailQueued?.();
@@ -472,6 +669,9 @@ export const registerInbox: AdminPart = (admin, context) => {
       target: targetOf(enquiry),
       details: { reason: enquiry.spamReason, notificationQueued: queued.length > 0 },
     });
-    return reply.code(303).header("location", `${adminPaths.enquiry(enquiry.id)}?notice=not-spam`).send();
+    return reply
+      .code(303)
+      .header("location", `${adminPaths.enquiry(enquiry.id)}?notice=not-spam`)
+      .send();
   });
 };

@@ -4,7 +4,11 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
-import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from "@simplewebauthn/server";
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  RegistrationResponseJSON,
+} from "@simplewebauthn/server";
 import { and, asc, count, eq, gt, lt } from "drizzle-orm";
 import { site } from "#shared/site.ts";
 import type { Database } from "../db/client.ts";
@@ -27,7 +31,13 @@ export function relyingPartyFor(siteUrl: string): RelyingParty {
 }
 
 /** Takes a challenge of this purpose (and person) if it is live: true once, false after. */
-async function takeChallenge(db: Database, challenge: string, purpose: string, staffId: string | null, now: Date): Promise<boolean> {
+async function takeChallenge(
+  db: Database,
+  challenge: string,
+  purpose: string,
+  staffId: string | null,
+  now: Date,
+): Promise<boolean> {
   const taken = await db
     .delete(webauthnChallenges)
     .where(
@@ -43,7 +53,10 @@ async function takeChallenge(db: Database, challenge: string, purpose: string, s
 }
 
 export async function registrationOptions(db: Database, rp: RelyingParty, member: StaffRow, now: Date) {
-  const existing = await db.select({ id: passkeys.id, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.staffId, member.id));
+  const existing = await db
+    .select({ id: passkeys.id, transports: passkeys.transports })
+    .from(passkeys)
+    .where(eq(passkeys.staffId, member.id));
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -51,7 +64,10 @@ export async function registrationOptions(db: Database, rp: RelyingParty, member
     userDisplayName: member.name,
     userID: Buffer.from(member.webauthnUserId, "base64url"),
     attestationType: "none",
-    excludeCredentials: existing.map((key) => ({ id: key.id, transports: (key.transports ?? undefined) as AuthenticatorTransport[] | undefined })),
+    excludeCredentials: existing.map((key) => ({
+      id: key.id,
+      transports: (key.transports ?? undefined) as AuthenticatorTransport[] | undefined,
+    })),
     authenticatorSelection: { residentKey: "required", userVerification: "required" },
   });
   await db.insert(webauthnChallenges).values({
@@ -105,7 +121,11 @@ export async function verifyRegistration(
 export async function authenticationOptions(db: Database, rp: RelyingParty, now: Date) {
   // No list of credentials: the person picks one of the site's passkeys on their device, and
   // it says who they are. So the page asks for no email address, and reveals none.
-  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: "required", allowCredentials: [] });
+  const options = await generateAuthenticationOptions({
+    rpID: rp.id,
+    userVerification: "required",
+    allowCredentials: [],
+  });
   await db.insert(webauthnChallenges).values({
     challenge: options.challenge,
     purpose: "authentication",
@@ -115,9 +135,7 @@ export async function authenticationOptions(db: Database, rp: RelyingParty, now:
   return options;
 }
 
-export type AuthenticationResult =
-  | { ok: true; member: StaffRow }
-  | { ok: false; reason: string; member?: StaffRow };
+export type AuthenticationResult = { ok: true; member: StaffRow } | { ok: false; reason: string; member?: StaffRow };
 
 /** Checks a sign-in answer against the stored passkey it names; updates its counter on success. */
 export async function verifyAuthentication(
@@ -126,8 +144,13 @@ export async function verifyAuthentication(
   response: AuthenticationResponseJSON,
   now: Date,
 ): Promise<AuthenticationResult> {
-  if (typeof response?.id !== "string" || response.id.length > 1024) return { ok: false, reason: "no passkey was named" };
-  const [found] = await db.select({ key: passkeys, member: staff }).from(passkeys).innerJoin(staff, eq(staff.id, passkeys.staffId)).where(eq(passkeys.id, response.id));
+  if (typeof response?.id !== "string" || response.id.length > 1024)
+    return { ok: false, reason: "no passkey was named" };
+  const [found] = await db
+    .select({ key: passkeys, member: staff })
+    .from(passkeys)
+    .innerJoin(staff, eq(staff.id, passkeys.staffId))
+    .where(eq(passkeys.id, response.id));
   if (!found) return { ok: false, reason: "this passkey is not registered here (it may have been removed)" };
   let verification;
   try {
@@ -145,13 +168,21 @@ export async function verifyAuthentication(
       },
     });
   } catch (error) {
-    return { ok: false, reason: error instanceof Error ? error.message : "the passkey's answer could not be checked", member: found.member };
+    return {
+      ok: false,
+      reason: error instanceof Error ? error.message : "the passkey's answer could not be checked",
+      member: found.member,
+    };
   }
   if (!verification.verified) return { ok: false, reason: "the passkey's answer did not verify", member: found.member };
   if (found.member.disabledAt) return { ok: false, reason: "this account is disabled", member: found.member };
   await db
     .update(passkeys)
-    .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: now, backedUp: verification.authenticationInfo.credentialBackedUp })
+    .set({
+      counter: verification.authenticationInfo.newCounter,
+      lastUsedAt: now,
+      backedUp: verification.authenticationInfo.credentialBackedUp,
+    })
     .where(eq(passkeys.id, found.key.id));
   return { ok: true, member: found.member };
 }
@@ -168,10 +199,17 @@ export async function listPasskeys(db: Database, staffId: string) {
  * Removes one of a person's own passkeys, unless it is their last: removing that would leave only
  * a sign-in link as the way back in. Returns what happened.
  */
-export async function removePasskey(db: Database, staffId: string, passkeyId: string): Promise<"removed" | "last" | "not-found"> {
+export async function removePasskey(
+  db: Database,
+  staffId: string,
+  passkeyId: string,
+): Promise<"removed" | "last" | "not-found"> {
   return db.transaction(async (tx) => {
     const [owned] = await tx.select({ n: count() }).from(passkeys).where(eq(passkeys.staffId, staffId));
-    const [mine] = await tx.select({ id: passkeys.id }).from(passkeys).where(and(eq(passkeys.id, passkeyId), eq(passkeys.staffId, staffId)));
+    const [mine] = await tx
+      .select({ id: passkeys.id })
+      .from(passkeys)
+      .where(and(eq(passkeys.id, passkeyId), eq(passkeys.staffId, staffId)));
     if (!mine) return "not-found";
     if ((owned?.n ?? 0) <= 1) return "last";
     await tx.delete(passkeys).where(and(eq(passkeys.id, passkeyId), eq(passkeys.staffId, staffId)));

@@ -23,7 +23,12 @@ type Count = { count: number | string };
 
 /** What an erasure of `email` would delete. */
 export async function erasurePreview(db: Database, email: string): Promise<ErasureCounts> {
-  const [row] = await queryRows<{ enquiries: number | string; notes: number | string; mail: number | string; subscriptions: number | string }>(
+  const [row] = await queryRows<{
+    enquiries: number | string;
+    notes: number | string;
+    mail: number | string;
+    subscriptions: number | string;
+  }>(
     db,
     sql`select
           (select count(*) from contact_submissions where lower(email) = ${email}) as enquiries,
@@ -32,7 +37,12 @@ export async function erasurePreview(db: Database, email: string): Promise<Erasu
              where lower(s.email) = ${email} or lower(m.recipient) = ${email}) as mail,
           (select count(*) from newsletter_subscribers where email = ${email}) as subscriptions`,
   );
-  return { enquiries: Number(row?.enquiries ?? 0), notes: Number(row?.notes ?? 0), mail: Number(row?.mail ?? 0), subscriptions: Number(row?.subscriptions ?? 0) };
+  return {
+    enquiries: Number(row?.enquiries ?? 0),
+    notes: Number(row?.notes ?? 0),
+    mail: Number(row?.mail ?? 0),
+    subscriptions: Number(row?.subscriptions ?? 0),
+  };
 }
 
 /** Deletes everything of `email` and scrubs it from earlier audit events; returns the counts. */
@@ -44,19 +54,45 @@ export async function eraseAddress(db: Database, email: string): Promise<Erasure
       sql`select id, first_name, last_name from contact_submissions where lower(email) = ${email} for update`,
     );
     const ids = enquiries.map((row) => row.id);
-    const idList = ids.length ? sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `) : sql`null::uuid`;
-    const notes = await queryRows<Count>(t, sql`delete from enquiry_notes where submission_id in (${idList}) returning 1 as count`);
-    const mail = await queryRows<Count>(t, sql`delete from mail_outbox where submission_id in (${idList}) or lower(recipient) = ${email} returning 1 as count`);
-    const subscribers = await queryRows<{ id: string }>(t, sql`delete from newsletter_subscribers where email = ${email} returning id`);
+    const idList = ids.length
+      ? sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )
+      : sql`null::uuid`;
+    const notes = await queryRows<Count>(
+      t,
+      sql`delete from enquiry_notes where submission_id in (${idList}) returning 1 as count`,
+    );
+    const mail = await queryRows<Count>(
+      t,
+      sql`delete from mail_outbox where submission_id in (${idList}) or lower(recipient) = ${email} returning 1 as count`,
+    );
+    const subscribers = await queryRows<{ id: string }>(
+      t,
+      sql`delete from newsletter_subscribers where email = ${email} returning id`,
+    );
     await queryRows(t, sql`delete from contact_submissions where id in (${idList}) returning id`);
     // Earlier events about this person: the enquiries' and the subscription's, and any label
     // naming the address. Their action and time stay.
     const subscriberIds = subscribers.map((row) => row.id);
-    const subscriberList = subscriberIds.length ? sql.join(subscriberIds.map((id) => sql`${id}`), sql`, `) : sql`null`;
+    const subscriberList = subscriberIds.length
+      ? sql.join(
+          subscriberIds.map((id) => sql`${id}`),
+          sql`, `,
+        )
+      : sql`null`;
     await queryRows(
       t,
       sql`update audit_events set target_label = null
-          where (target_type = 'enquiry' and target_id in (${ids.length ? sql.join(ids.map((id) => sql`${id}`), sql`, `) : sql`null`}))
+          where (target_type = 'enquiry' and target_id in (${
+            ids.length
+              ? sql.join(
+                  ids.map((id) => sql`${id}`),
+                  sql`, `,
+                )
+              : sql`null`
+          }))
              or (target_type = 'subscriber' and target_id in (${subscriberList}))
              or lower(target_label) like ${`%${email.replace(/[\\%_]/g, (char) => `\\${char}`)}%`}
           returning id`,
@@ -68,10 +104,21 @@ export async function eraseAddress(db: Database, email: string): Promise<Erasure
 export const registerPrivacy: AdminPart = (admin, context) => {
   const { db } = context;
 
-  const page = (request: FastifyRequest, reply: FastifyReply, extra: { email?: string; preview?: ErasureCounts; erased?: ErasureCounts; error?: string }, status = 200) =>
+  const page = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    extra: { email?: string; preview?: ErasureCounts; erased?: ErasureCounts; error?: string },
+    status = 200,
+  ) =>
     context.render(
       reply,
-      { page: "privacy", viewer: context.viewerOf(context.sessionOf(request)), email: "", retention: context.retention, ...extra },
+      {
+        page: "privacy",
+        viewer: context.viewerOf(context.sessionOf(request)),
+        email: "",
+        retention: context.retention,
+        ...extra,
+      },
       status,
     );
 
@@ -88,10 +135,20 @@ export const registerPrivacy: AdminPart = (admin, context) => {
     const email = emailOf(body?.email);
     if (!email) return page(request, reply, { error: "Enter one email address." }, 400);
     if (body?.confirm !== email) {
-      return page(request, reply, { email, preview: await erasurePreview(db, email), error: "Preview the address first, then press Erase." }, 400);
+      return page(
+        request,
+        reply,
+        { email, preview: await erasurePreview(db, email), error: "Preview the address first, then press Erase." },
+        400,
+      );
     }
     const erased = await eraseAddress(db, email);
-    await context.audit(request, { actor: context.actorOf(context.sessionOf(request)), action: "erasure", target: { type: "person" }, details: erased });
+    await context.audit(request, {
+      actor: context.actorOf(context.sessionOf(request)),
+      action: "erasure",
+      target: { type: "person" },
+      details: erased,
+    });
     return page(request, reply, { erased });
   });
 };

@@ -85,7 +85,10 @@ export async function endSession(db: Database, idHash: string): Promise<void> {
 
 /** Ends every session of a member of staff; returns how many there were. */
 export async function endSessionsOf(db: Database, staffId: string): Promise<number> {
-  const ended = await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId)).returning({ idHash: staffSessions.idHash });
+  const ended = await db
+    .delete(staffSessions)
+    .where(eq(staffSessions.staffId, staffId))
+    .returning({ idHash: staffSessions.idHash });
   return ended.length;
 }
 
@@ -93,7 +96,9 @@ export async function endSessionsOf(db: Database, staffId: string): Promise<numb
 export async function pruneSessions(db: Database, now: Date = new Date()): Promise<void> {
   await db
     .delete(staffSessions)
-    .where(or(lt(staffSessions.expiresAt, now), lt(staffSessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS))));
+    .where(
+      or(lt(staffSessions.expiresAt, now), lt(staffSessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS))),
+    );
 }
 
 /** The Set-Cookie value for a session: HttpOnly, SameSite=Strict, Path=/admin, Secure on https. */
@@ -110,7 +115,14 @@ export function sessionCookie(id: string, options: { secure: boolean }): string 
 
 /** The Set-Cookie value that removes the session cookie. */
 export function clearedSessionCookie(options: { secure: boolean }): string {
-  return [`${SESSION_COOKIE}=`, "Path=/admin", "HttpOnly", "SameSite=Strict", "Max-Age=0", ...(options.secure ? ["Secure"] : [])].join("; ");
+  return [
+    `${SESSION_COOKIE}=`,
+    "Path=/admin",
+    "HttpOnly",
+    "SameSite=Strict",
+    "Max-Age=0",
+    ...(options.secure ? ["Secure"] : []),
+  ].join("; ");
 }
 
 /** The session cookie's value from a Cookie header, if there is one. */

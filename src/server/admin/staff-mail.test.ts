@@ -24,58 +24,98 @@ describe.each(testDrivers)("staff mail on %s", (driver) => {
     site = peer = database = undefined;
   });
 
-  it("sends a sign-in link asked for by email, and an invitation made by an admin; the links work and are not kept", { timeout: 60_000 }, async () => {
-    peer = await SmtpPeer.start();
-    database = await createTestDatabase(driver);
-    await applyMigrations(database.db);
-    const siteUrl = "https://www.example.test";
-    const config = parseConfig({ NODE_ENV: "test", SITE_URL: siteUrl, SMTP_URL: peer.url, MAIL_FROM: "site@example.test", MAIL_TO: "firm@example.test" });
-    site = await startSite({ config, database: { ...database, close: async () => {} }, syncContent: false, adminRenderer: testAdminRenderer(), outboxOptions: { pollIntervalMs: 100 } });
-    const headers = { origin: siteUrl };
+  it(
+    "sends a sign-in link asked for by email, and an invitation made by an admin; the links work and are not kept",
+    { timeout: 60_000 },
+    async () => {
+      peer = await SmtpPeer.start();
+      database = await createTestDatabase(driver);
+      await applyMigrations(database.db);
+      const siteUrl = "https://www.example.test";
+      const config = parseConfig({
+        NODE_ENV: "test",
+        SITE_URL: siteUrl,
+        SMTP_URL: peer.url,
+        MAIL_FROM: "site@example.test",
+        MAIL_TO: "firm@example.test",
+      });
+      site = await startSite({
+        config,
+        database: { ...database, close: async () => {} },
+        syncContent: false,
+        adminRenderer: testAdminRenderer(),
+        outboxOptions: { pollIntervalMs: 100 },
+      });
+      const headers = { origin: siteUrl };
 
-    const { token, member } = await inviteStaff(database.db, { email: "meera@example.com", name: "Meera Shah", role: "admin" }, new Date());
-    const authenticator = new SoftAuthenticator({ origin: siteUrl, rpId: "www.example.test" });
-    const options = await site.app.inject({ method: "POST", url: "/admin/api/passkeys/registration-options", headers, payload: { invitation: token }, remoteAddress: freshClientAddress() });
-    const joined = await site.app.inject({
-      method: "POST",
-      url: "/admin/api/passkeys/registration",
-      headers,
-      payload: { invitation: token, response: authenticator.register(options.json()) },
-      remoteAddress: freshClientAddress(),
-    });
-    const cookie = cookieFrom(joined.headers["set-cookie"]);
+      const { token, member } = await inviteStaff(
+        database.db,
+        { email: "meera@example.com", name: "Meera Shah", role: "admin" },
+        new Date(),
+      );
+      const authenticator = new SoftAuthenticator({ origin: siteUrl, rpId: "www.example.test" });
+      const options = await site.app.inject({
+        method: "POST",
+        url: "/admin/api/passkeys/registration-options",
+        headers,
+        payload: { invitation: token },
+        remoteAddress: freshClientAddress(),
+      });
+      const joined = await site.app.inject({
+        method: "POST",
+        url: "/admin/api/passkeys/registration",
+        headers,
+        payload: { invitation: token, response: authenticator.register(options.json()) },
+        remoteAddress: freshClientAddress(),
+      });
+      const cookie = cookieFrom(joined.headers["set-cookie"]);
 
-    const asked = await site.app.inject({ method: "POST", url: "/admin/sign-in/email", headers, payload: { email: "meera@example.com" }, remoteAddress: freshClientAddress() });
-    expect(asked.statusCode).toBe(200);
-    await expect.poll(() => peer!.messages.length, { timeout: 10_000 }).toBe(1);
-    const linkMail = peer.messages[0]!;
-    expect(linkMail.to).toEqual(["meera@example.com"]);
-    expect(linkMail.headers.get("subject")?.[0]).toContain("sign-in link");
-    const link = /https:\/\/www\.example\.test(\/admin\/sign-in-link\/[A-Za-z0-9_-]{43})/.exec(linkMail.body)?.[1];
-    expect(link).toBeDefined();
-    expect((await site.app.inject({ method: "GET", url: link!, remoteAddress: freshClientAddress() })).statusCode).toBe(200);
+      const asked = await site.app.inject({
+        method: "POST",
+        url: "/admin/sign-in/email",
+        headers,
+        payload: { email: "meera@example.com" },
+        remoteAddress: freshClientAddress(),
+      });
+      expect(asked.statusCode).toBe(200);
+      await expect.poll(() => peer!.messages.length, { timeout: 10_000 }).toBe(1);
+      const linkMail = peer.messages[0]!;
+      expect(linkMail.to).toEqual(["meera@example.com"]);
+      expect(linkMail.headers.get("subject")?.[0]).toContain("sign-in link");
+      const link = /https:\/\/www\.example\.test(\/admin\/sign-in-link\/[A-Za-z0-9_-]{43})/.exec(linkMail.body)?.[1];
+      expect(link).toBeDefined();
+      expect(
+        (await site.app.inject({ method: "GET", url: link!, remoteAddress: freshClientAddress() })).statusCode,
+      ).toBe(200);
 
-    const invited = await site.app.inject({
-      method: "POST",
-      url: "/admin/staff/invite",
-      headers: { ...headers, cookie },
-      payload: { email: "ravi@example.com", name: "Ravi Desai", role: "staff" },
-    });
-    expect(invited.statusCode).toBe(200);
-    expect(invited.body).toContain("Invitation created");
-    expect(invited.body).toContain("It has been emailed to them.");
-    await expect.poll(() => peer!.messages.length, { timeout: 10_000 }).toBe(2);
-    const invitation = peer.messages[1]!;
-    expect(invitation.to).toEqual(["ravi@example.com"]);
-    expect(invitation.body).toContain("Hello Ravi Desai");
-    const invitationLink = /https:\/\/www\.example\.test(\/admin\/invite\/[A-Za-z0-9_-]{43})/.exec(invitation.body)?.[1];
-    expect((await site.app.inject({ method: "GET", url: invitationLink!, remoteAddress: freshClientAddress() })).body).toContain("Welcome, Ravi Desai");
+      const invited = await site.app.inject({
+        method: "POST",
+        url: "/admin/staff/invite",
+        headers: { ...headers, cookie },
+        payload: { email: "ravi@example.com", name: "Ravi Desai", role: "staff" },
+      });
+      expect(invited.statusCode).toBe(200);
+      expect(invited.body).toContain("Invitation created");
+      expect(invited.body).toContain("It has been emailed to them.");
+      await expect.poll(() => peer!.messages.length, { timeout: 10_000 }).toBe(2);
+      const invitation = peer.messages[1]!;
+      expect(invitation.to).toEqual(["ravi@example.com"]);
+      expect(invitation.body).toContain("Hello Ravi Desai");
+      const invitationLink = /https:\/\/www\.example\.test(\/admin\/invite\/[A-Za-z0-9_-]{43})/.exec(
+        invitation.body,
+      )?.[1];
+      expect(
+        (await site.app.inject({ method: "GET", url: invitationLink!, remoteAddress: freshClientAddress() })).body,
+      ).toContain("Welcome, Ravi Desai");
 
-    // Once sent, a link is a credential nobody needs to keep: the outbox forgets it.
-    await expect.poll(async () => (await database!.db.select().from(mailOutbox)).map((row) => [row.status, row.payload])).toEqual([
-      ["sent", null],
-      ["sent", null],
-    ]);
-    expect(member.email).toBe("meera@example.com");
-  });
+      // Once sent, a link is a credential nobody needs to keep: the outbox forgets it.
+      await expect
+        .poll(async () => (await database!.db.select().from(mailOutbox)).map((row) => [row.status, row.payload]))
+        .toEqual([
+          ["sent", null],
+          ["sent", null],
+        ]);
+      expect(member.email).toBe("meera@example.com");
+    },
+  );
 });

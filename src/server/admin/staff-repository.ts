@@ -26,7 +26,10 @@ export function signInLinkPath(token: string): string {
 }
 
 export async function findStaffByEmail(db: Database, email: string): Promise<StaffRow | undefined> {
-  const [row] = await db.select().from(staff).where(eq(staff.email, normaliseEmail(email)));
+  const [row] = await db
+    .select()
+    .from(staff)
+    .where(eq(staff.email, normaliseEmail(email)));
   return row;
 }
 
@@ -49,10 +52,18 @@ export async function inviteStaff(
   const existing = await findStaffByEmail(db, email);
   const member =
     existing ??
-    (await db
-      .insert(staff)
-      .values({ email, name: input.name, role: input.role, createdAt: now, webauthnUserId: randomBytes(32).toString("base64url") })
-      .returning())[0]!;
+    (
+      await db
+        .insert(staff)
+        .values({
+          email,
+          name: input.name,
+          role: input.role,
+          createdAt: now,
+          webauthnUserId: randomBytes(32).toString("base64url"),
+        })
+        .returning()
+    )[0]!;
   if (existing && (existing.name !== input.name || existing.role !== input.role)) {
     await db.update(staff).set({ name: input.name, role: input.role }).where(eq(staff.id, existing.id));
   }
@@ -63,14 +74,21 @@ export async function inviteStaff(
 export async function createToken(db: Database, staffId: string, kind: TokenKind, now: Date): Promise<string> {
   const token = newSecret();
   const ttl = kind === "invitation" ? INVITATION_TTL_MS : SIGN_IN_LINK_TTL_MS;
-  await db.insert(staffTokens).values({ tokenHash: hashSecret(token), kind, staffId, createdAt: now, expiresAt: new Date(now.getTime() + ttl) });
+  await db
+    .insert(staffTokens)
+    .values({ tokenHash: hashSecret(token), kind, staffId, createdAt: now, expiresAt: new Date(now.getTime() + ttl) });
   return token;
 }
 
 const tokenShape = /^[A-Za-z0-9_-]{43}$/;
 
 /** The active member of staff a live, unused link of this kind is for, without using it. */
-export async function peekToken(db: Database, token: string, kind: TokenKind, now: Date): Promise<StaffRow | undefined> {
+export async function peekToken(
+  db: Database,
+  token: string,
+  kind: TokenKind,
+  now: Date,
+): Promise<StaffRow | undefined> {
   if (!tokenShape.test(token)) return undefined;
   const [row] = await db
     .select({ member: staff })
@@ -121,29 +139,54 @@ export async function listStaff(db: Database, now: Date): Promise<StaffListEntry
     .groupBy(staffSessions.staffId);
   const keys = new Map(keyCounts.map((row) => [row.staffId, row.n]));
   const sessions = new Map(sessionCounts.map((row) => [row.staffId, row.n]));
-  return members.map((member) => ({ ...member, passkeys: keys.get(member.id) ?? 0, sessions: sessions.get(member.id) ?? 0 }));
+  return members.map((member) => ({
+    ...member,
+    passkeys: keys.get(member.id) ?? 0,
+    sessions: sessions.get(member.id) ?? 0,
+  }));
 }
 
 /** Active members of staff (not disabled), by name: who an enquiry can be given to. */
 export async function listActiveStaff(db: Database): Promise<Pick<StaffRow, "id" | "name" | "email">[]> {
-  return db.select({ id: staff.id, name: staff.name, email: staff.email }).from(staff).where(isNull(staff.disabledAt)).orderBy(asc(staff.name));
+  return db
+    .select({ id: staff.id, name: staff.name, email: staff.email })
+    .from(staff)
+    .where(isNull(staff.disabledAt))
+    .orderBy(asc(staff.name));
 }
 
 /** Disables (or enables again) a member of staff. Disabling ends their sessions in the same transaction. */
-export async function setStaffDisabled(db: Database, staffId: string, disabled: boolean, now: Date): Promise<{ sessionsEnded: number }> {
+export async function setStaffDisabled(
+  db: Database,
+  staffId: string,
+  disabled: boolean,
+  now: Date,
+): Promise<{ sessionsEnded: number }> {
   return db.transaction(async (tx) => {
-    await tx.update(staff).set({ disabledAt: disabled ? now : null }).where(eq(staff.id, staffId));
+    await tx
+      .update(staff)
+      .set({ disabledAt: disabled ? now : null })
+      .where(eq(staff.id, staffId));
     if (!disabled) return { sessionsEnded: 0 };
-    const ended = await tx.delete(staffSessions).where(eq(staffSessions.staffId, staffId)).returning({ idHash: staffSessions.idHash });
+    const ended = await tx
+      .delete(staffSessions)
+      .where(eq(staffSessions.staffId, staffId))
+      .returning({ idHash: staffSessions.idHash });
     // Links made before cannot be used either.
-    await tx.update(staffTokens).set({ usedAt: now }).where(and(eq(staffTokens.staffId, staffId), isNull(staffTokens.usedAt)));
+    await tx
+      .update(staffTokens)
+      .set({ usedAt: now })
+      .where(and(eq(staffTokens.staffId, staffId), isNull(staffTokens.usedAt)));
     return { sessionsEnded: ended.length };
   });
 }
 
 /** How many active admins there are: the last one cannot be disabled or made staff. */
 export async function countActiveAdmins(db: Database): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(staff).where(and(eq(staff.role, "admin"), isNull(staff.disabledAt)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(staff)
+    .where(and(eq(staff.role, "admin"), isNull(staff.disabledAt)));
   return row?.n ?? 0;
 }
 

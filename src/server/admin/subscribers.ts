@@ -17,7 +17,7 @@ const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 /** The search a query string asks for, or an error message. */
 function searchOf(query: Record<string, unknown>): { q: string } | { error: string } {
   const value = query.q ?? "";
-  if (typeof value !== "string") return { error: "Give \"q\" once." };
+  if (typeof value !== "string") return { error: 'Give "q" once.' };
   const q = value.trim();
   if (q.length > 254 || hasControlCharacters(q)) return { error: "Search must be one line of at most 254 characters." };
   return { q };
@@ -38,11 +38,19 @@ async function listSubscribers(db: Database, q: string, page: number, limit: num
 export const registerSubscribers: AdminPart = (admin, context) => {
   const { db } = context;
 
-  async function page(request: FastifyRequest, reply: FastifyReply, extra: { notice?: string; error?: string } = {}, status = 200) {
+  async function page(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    extra: { notice?: string; error?: string } = {},
+    status = 200,
+  ) {
     const query = request.query as Record<string, unknown>;
     const search = searchOf(query);
     if ("error" in search) return context.problem(request, reply, 400, "Bad Request", search.error);
-    const pageNumber = Math.min(Math.max(1, typeof query.page === "string" ? Number.parseInt(query.page, 10) || 1 : 1), 10_000);
+    const pageNumber = Math.min(
+      Math.max(1, typeof query.page === "string" ? Number.parseInt(query.page, 10) || 1 : 1),
+      10_000,
+    );
     const { rows, more } = await listSubscribers(db, search.q, pageNumber, SUBSCRIBERS_PAGE_SIZE);
     return context.render(
       reply,
@@ -74,10 +82,16 @@ export const registerSubscribers: AdminPart = (admin, context) => {
       target: { type: "export" },
       details: { rows: rows.length, searched: search.q !== "" },
     });
-    const csv = toCsv(["Email", "Subscribed"], rows.map((row) => [row.email, row.createdAt.toISOString()]));
+    const csv = toCsv(
+      ["Email", "Subscribed"],
+      rows.map((row) => [row.email, row.createdAt.toISOString()]),
+    );
     return reply
       .header("content-type", "text/csv; charset=utf-8")
-      .header("content-disposition", `attachment; filename="subscribers-${inIndia(context.now()).toISOString().slice(0, 10)}.csv"`)
+      .header(
+        "content-disposition",
+        `attachment; filename="subscribers-${inIndia(context.now()).toISOString().slice(0, 10)}.csv"`,
+      )
       .send(`\uFEFF${csv}`);
   });
 
@@ -86,7 +100,8 @@ export const registerSubscribers: AdminPart = (admin, context) => {
     const [removed] = uuidShape.test(id)
       ? await db.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, id.toLowerCase())).returning()
       : [];
-    if (!removed) return context.problem(request, reply, 404, "Not Found", "There is no such subscriber (already removed?).");
+    if (!removed)
+      return context.problem(request, reply, 404, "Not Found", "There is no such subscriber (already removed?).");
     await context.audit(request, {
       actor: context.actorOf(context.sessionOf(request)),
       action: "subscriber-removed",

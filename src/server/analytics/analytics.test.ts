@@ -172,7 +172,11 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
         ["/about", "desktop", 3],
         ["/about", "mobile", 1],
       ]);
-      expect(await report()).toMatchObject({ pageviews: 4, visitors: 2, pages: [{ path: "/about", views: 4, visitors: 2, enquiries: 0 }] });
+      expect(await report()).toMatchObject({
+        pageviews: 4,
+        visitors: 2,
+        pages: [{ path: "/about", views: 4, visitors: 2, enquiries: 0 }],
+      });
     });
 
     it("leaves out the site itself as a referrer", async () => {
@@ -349,7 +353,11 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
       const inbox = await t.app.inject({ method: "GET", url: "/admin", headers: { cookie: member.cookie } });
       expect(inbox.statusCode).toBe(200);
       expect(inbox.body).toContain(label);
-      const page = await t.app.inject({ method: "GET", url: `/admin/enquiries/${row!.id}`, headers: { cookie: member.cookie } });
+      const page = await t.app.inject({
+        method: "GET",
+        url: `/admin/enquiries/${row!.id}`,
+        headers: { cookie: member.cookie },
+      });
       expect(page.body).toContain("Came from");
       expect(page.body).toContain(label);
 
@@ -540,9 +548,17 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
       await visit(`${article}?utm_source=google&utm_campaign=arc-flash`);
       await visit("/contact");
       await sendEnquiry();
-      const page = await t.app.inject({ method: "GET", url: "/admin/analytics?period=7d", headers: { cookie: member.cookie } });
+      const page = await t.app.inject({
+        method: "GET",
+        url: "/admin/analytics?period=7d",
+        headers: { cookie: member.cookie },
+      });
       const result = await htmlValidator.validateString(page.body, "analytics.html");
-      expect(result.results.flatMap((entry) => entry.messages.map((message) => `${message.ruleId}: ${message.message} (${message.selector})`))).toEqual([]);
+      expect(
+        result.results.flatMap((entry) =>
+          entry.messages.map((message) => `${message.ruleId}: ${message.message} (${message.selector})`),
+        ),
+      ).toEqual([]);
     });
 
     it("the switch sets and clears a fixed marker on this browser only, from the back office's own pages", async () => {

@@ -33,15 +33,24 @@ describe.each(testDrivers)("analytics housekeeping by the running site on %s", (
     await database.db.insert(analyticsSalts).values({ day: "2020-01-01", salt: "old", createdAt: old });
     const keptOpen = { ...database, close: async () => {} };
     site = await startSite({
-      config: parseConfig({ NODE_ENV: "test", DATA_DIR: "memory://", ANALYTICS: "false", ANALYTICS_RETENTION_DAYS: "30" }),
+      config: parseConfig({
+        NODE_ENV: "test",
+        DATA_DIR: "memory://",
+        ANALYTICS: "false",
+        ANALYTICS_RETENTION_DAYS: "30",
+      }),
       database: keptOpen,
       syncContent: false,
     });
     const db = database.db;
-    await expect.poll(async () => (await db.select().from(pageViews)).map((row) => row.path), { timeout: 10_000 }).toEqual(["/about"]);
+    await expect
+      .poll(async () => (await db.select().from(pageViews)).map((row) => row.path), { timeout: 10_000 })
+      .toEqual(["/about"]);
     // The salts go last, after the views.
     await expect.poll(async () => (await db.select().from(analyticsSalts)).length, { timeout: 10_000 }).toBe(0);
-    const totals = await db.execute(sql`select dimension, value, views, visitors from analytics_daily where dimension = 'total' order by day`);
+    const totals = await db.execute(
+      sql`select dimension, value, views, visitors from analytics_daily where dimension = 'total' order by day`,
+    );
     expect((totals as unknown as { rows: unknown[] }).rows).toEqual([
       { dimension: "total", value: "", views: 1, visitors: 1 },
       { dimension: "total", value: "", views: 2, visitors: 1 },

@@ -69,7 +69,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const isNew = !onDisk || !existsSync(path.join(location, "PG_VERSION"));
   const template = isNew ? readDatabaseTemplate() : undefined;
   // pg_trgm: the inbox search's trigram index (drizzle/0005_enquiry_inbox.sql creates the extension).
-  const client = await PGlite.create(location, { extensions: { pg_trgm }, ...(template ? { loadDataDir: template } : {}) });
+  const client = await PGlite.create(location, {
+    extensions: { pg_trgm },
+    ...(template ? { loadDataDir: template } : {}),
+  });
   // PGlite writes its files open to everyone: closed again at once (and as the site runs).
   if (onDisk) await tightenDataDir(path.resolve(options.dataDir));
   const db = drizzlePglite({ client, schema }) as unknown as Database;

@@ -26,7 +26,8 @@ export async function openCommandDatabase(config: Config, command: string): Prom
   try {
     lock = await lockDataDir(dataDir, command);
   } catch (error) {
-    if (error instanceof DataDirLockedError && error.owner.holder === SITE_HOLDER) return openThroughSocket(dataDir, error.owner);
+    if (error instanceof DataDirLockedError && error.owner.holder === SITE_HOLDER)
+      return openThroughSocket(dataDir, error.owner);
     throw error;
   }
   try {

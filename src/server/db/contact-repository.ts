@@ -36,7 +36,13 @@ export type StoreEnquiryInput = {
 
 export type StoredEnquiry =
   /** Stored now (spam too, shortened), its mail queued unless it is spam. */
-  | { outcome: "created"; submission: ContactSubmission; isSpam: boolean; spamReason: string | null; acknowledged: boolean }
+  | {
+      outcome: "created";
+      submission: ContactSubmission;
+      isSpam: boolean;
+      spamReason: string | null;
+      acknowledged: boolean;
+    }
   /** Spam over the hourly cap: counted, not stored. */
   | { outcome: "spam-counted"; spamReason: string }
   /** The idempotency key was used before: the same enquiry sent again, or (sameBody false) another one. */
@@ -59,7 +65,14 @@ function toContactSubmission(row: ContactSubmissionRow): ContactSubmission {
 }
 
 /** SHA-256 of an enquiry's fields as the schema leaves them: the same enquiry sent again has the same one. */
-type EnquiryFields = { firstName: string; lastName: string; email: string; company?: string | null; service?: string | null; message: string };
+type EnquiryFields = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  company?: string | null;
+  service?: string | null;
+  message: string;
+};
 
 export function enquiryDigest(data: EnquiryFields): string {
   const fields = [data.firstName, data.lastName, data.email, data.company || null, data.service || null, data.message];
@@ -77,11 +90,19 @@ export async function storeEnquiry(db: Database, input: StoreEnquiryInput): Prom
   const digest = enquiryDigest(input.data);
   return db.transaction(async (tx) => {
     const earlier = async (): Promise<StoredEnquiry | undefined> => {
-      const [existing] = await tx.select().from(contactSubmissions).where(eq(contactSubmissions.idempotencyKey, input.idempotencyKey));
+      const [existing] = await tx
+        .select()
+        .from(contactSubmissions)
+        .where(eq(contactSubmissions.idempotencyKey, input.idempotencyKey));
       if (!existing) return undefined;
       // Rows stored before digests were kept have their fields whole (only spam is shortened).
       const storedDigest = existing.bodyDigest ?? enquiryDigest(existing);
-      return { outcome: "repeat", submission: toContactSubmission(existing), isSpam: existing.isSpam, sameBody: storedDigest === digest };
+      return {
+        outcome: "repeat",
+        submission: toContactSubmission(existing),
+        isSpam: existing.isSpam,
+        sameBody: storedDigest === digest,
+      };
     };
     const repeat = await earlier();
     if (repeat) return repeat;
@@ -128,12 +149,19 @@ export async function storeEnquiry(db: Database, input: StoreEnquiryInput): Prom
       const status = input.mail.configured ? "pending" : "unconfigured";
       const kinds = ["notification"];
       if (input.mail.acknowledge && input.acknowledgementKey) {
-        acknowledged = (await hitRateLimit(tx, input.acknowledgementKey, ACKNOWLEDGEMENTS_PER_DAY, DAY_SECONDS)).allowed;
+        acknowledged = (await hitRateLimit(tx, input.acknowledgementKey, ACKNOWLEDGEMENTS_PER_DAY, DAY_SECONDS))
+          .allowed;
         if (acknowledged) kinds.push("acknowledgement");
       }
       await tx.insert(mailOutbox).values(kinds.map((kind) => ({ submissionId: inserted.id, kind, status })));
     }
-    return { outcome: "created", submission: toContactSubmission(inserted), isSpam: inserted.isSpam, spamReason, acknowledged };
+    return {
+      outcome: "created",
+      submission: toContactSubmission(inserted),
+      isSpam: inserted.isSpam,
+      spamReason,
+      acknowledged,
+    };
   });
 }
 

@@ -34,9 +34,17 @@ export async function listBlogPosts(db: Database, now: Date = new Date()): Promi
 }
 
 /** Same category first, then the rest, newest first within each; never the item itself. */
-function relatedFirst<T extends { category: string }>(items: T[], category: string, isSelf: (item: T) => boolean, count: number): T[] {
+function relatedFirst<T extends { category: string }>(
+  items: T[],
+  category: string,
+  isSelf: (item: T) => boolean,
+  count: number,
+): T[] {
   const others = items.filter((item) => !isSelf(item));
-  return [...others.filter((item) => item.category === category), ...others.filter((item) => item.category !== category)].slice(0, count);
+  return [
+    ...others.filter((item) => item.category === category),
+    ...others.filter((item) => item.category !== category),
+  ].slice(0, count);
 }
 
 const renderedBodies = new Map<string, ReturnType<typeof renderArticleMarkdown>>();
@@ -78,7 +86,10 @@ export async function getArticle(db: Database, slug: string, now: Date = new Dat
   };
 }
 
-export type FeedArticle = Pick<ArticleDetail, "slug" | "title" | "excerpt" | "category" | "publishedAt" | "authorName" | "contentHtml">;
+export type FeedArticle = Pick<
+  ArticleDetail,
+  "slug" | "title" | "excerpt" | "category" | "publishedAt" | "authorName" | "contentHtml"
+>;
 
 /** Every published article with its body rendered, newest first, in one query: what the RSS feed shows. */
 export async function listFeedArticles(db: Database, now: Date = new Date()): Promise<FeedArticle[]> {

@@ -19,7 +19,9 @@ export class DataDirLockedError extends Error {
     readonly dataDir: string,
     readonly owner: LockOwner,
   ) {
-    super(`The embedded database in ${dataDir} is in use by ${owner.holder} (pid ${owner.pid}): wait for it to finish, or stop it.`);
+    super(
+      `The embedded database in ${dataDir} is in use by ${owner.holder} (pid ${owner.pid}): wait for it to finish, or stop it.`,
+    );
   }
 }
 

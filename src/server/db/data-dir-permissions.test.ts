@@ -14,7 +14,8 @@ async function openEntries(folder: string): Promise<string[]> {
     const info = await lstat(entry);
     if (info.isSymbolicLink()) return;
     const expected = info.isDirectory() ? 0o700 : 0o600;
-    if ((info.mode & 0o777) !== expected) found.push(`${path.relative(folder, entry) || "."} ${(info.mode & 0o777).toString(8)}`);
+    if ((info.mode & 0o777) !== expected)
+      found.push(`${path.relative(folder, entry) || "."} ${(info.mode & 0o777).toString(8)}`);
     if (info.isDirectory()) for (const name of await readdir(entry)) await visit(path.join(entry, name));
   };
   await visit(folder);
@@ -31,7 +32,10 @@ describe("DATA_DIR of the embedded database", () => {
   });
 
   const start = (dataDir: string) =>
-    startSite({ config: parseConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent" }), syncContent: false });
+    startSite({
+      config: parseConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent" }),
+      syncContent: false,
+    });
 
   it("is created 700, with the database's files 600 and its folders 700 (the database makes them 666)", async () => {
     scratch = await mkdtemp(path.join(tmpdir(), "data-dir-"));

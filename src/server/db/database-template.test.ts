@@ -28,7 +28,13 @@ describe("the empty database a new one starts from", () => {
     expect([...archive.subarray(0, 2)]).toEqual([0x1f, 0x8b]);
     const loaded = await PGlite.create("memory://", { loadDataDir: new Blob([archive]) });
     try {
-      expect((await loaded.query<{ tables: number }>("select count(*)::int as tables from pg_tables where schemaname = 'public'")).rows).toEqual([{ tables: 0 }]);
+      expect(
+        (
+          await loaded.query<{ tables: number }>(
+            "select count(*)::int as tables from pg_tables where schemaname = 'public'",
+          )
+        ).rows,
+      ).toEqual([{ tables: 0 }]);
     } finally {
       await loaded.close();
     }
@@ -47,7 +53,9 @@ describe("the empty database a new one starts from", () => {
     const again = await openDatabase({ dataDir: scratch });
     try {
       expect(create.mock.calls[1]?.[1]).not.toHaveProperty("loadDataDir");
-      expect(await queryRows(again.db, sql`select value from app_settings where key = 'template-test'`)).toEqual([{ value: "kept" }]);
+      expect(await queryRows(again.db, sql`select value from app_settings where key = 'template-test'`)).toEqual([
+        { value: "kept" },
+      ]);
     } finally {
       await again.close();
     }

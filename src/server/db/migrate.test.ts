@@ -19,10 +19,18 @@ describe.each(testDrivers)("migrations on %s", (driver) => {
     expect(await applyMigrations(database.db)).toEqual({ applied: 0 });
     expect(await migrationsAreApplied(database.db)).toBe(true);
 
-    const columns = await queryRows<{ table_name: string; column_name: string; is_nullable: string; column_default: string | null }>(database.db, sql`
+    const columns = await queryRows<{
+      table_name: string;
+      column_name: string;
+      is_nullable: string;
+      column_default: string | null;
+    }>(
+      database.db,
+      sql`
       select table_name, column_name, is_nullable, column_default from information_schema.columns
       where table_schema = 'public' and table_name in ('contact_submissions', 'blog_posts', 'team_members', 'projects')
-      order by table_name, ordinal_position`);
+      order by table_name, ordinal_position`,
+    );
     const byTable = new Map<string, string[]>();
     for (const row of columns) byTable.set(row.table_name, [...(byTable.get(row.table_name) ?? []), row.column_name]);
     const specColumns = {
@@ -34,7 +42,8 @@ describe.each(testDrivers)("migrations on %s", (driver) => {
     for (const [table, names] of Object.entries(specColumns)) {
       expect(byTable.get(table)?.slice(0, names.length), table).toEqual(names);
     }
-    const column = (table: string, name: string) => columns.find((row) => row.table_name === table && row.column_name === name);
+    const column = (table: string, name: string) =>
+      columns.find((row) => row.table_name === table && row.column_name === name);
     expect(column("team_members", "order")?.column_default).toBe("0");
     expect(column("contact_submissions", "id")?.column_default).toBe("gen_random_uuid()");
     expect(column("contact_submissions", "created_at")?.column_default).toBe("now()");

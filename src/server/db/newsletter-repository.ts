@@ -3,7 +3,12 @@ import { type Database, queryRows } from "./client.ts";
 import type { Attribution } from "../analytics/counting.ts";
 
 /** Subscribes an address once; a second subscription is a success that changes nothing. */
-export async function subscribeToNewsletter(db: Database, email: string, attribution?: Attribution, createdAt?: Date): Promise<{ created: boolean }> {
+export async function subscribeToNewsletter(
+  db: Database,
+  email: string,
+  attribution?: Attribution,
+  createdAt?: Date,
+): Promise<{ created: boolean }> {
   const a = attribution;
   const rows = await queryRows<{ id: string }>(
     db,
@@ -17,6 +22,9 @@ export async function subscribeToNewsletter(db: Database, email: string, attribu
 
 /** Removes an address from the newsletter (an unsubscribe request); false when it was not subscribed. */
 export async function unsubscribeFromNewsletter(db: Database, email: string): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(db, sql`delete from newsletter_subscribers where email = ${email.toLowerCase()} returning id`);
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`delete from newsletter_subscribers where email = ${email.toLowerCase()} returning id`,
+  );
   return rows.length > 0;
 }

@@ -1,5 +1,20 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, bigint, bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 /**
  * Where a conversion came from (analytics): its sender's first page view that India day. All
@@ -24,62 +39,79 @@ function attributionColumns() {
  * What the inbox's search looks in: the same expression in the index and in the query
  * (admin/inbox.ts), or the index is not used.
  */
-export const enquirySearchText = sql.raw(`first_name || ' ' || last_name || ' ' || email || ' ' || coalesce(company, '') || ' ' || message`);
+export const enquirySearchText = sql.raw(
+  `first_name || ' ' || last_name || ' ' || email || ' ' || coalesce(company, '') || ' ' || message`,
+);
 
-export const contactSubmissions = pgTable("contact_submissions", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  firstName: text("first_name").notNull(),
-  lastName: text("last_name").notNull(),
-  email: text("email").notNull(),
-  company: text("company"),
-  service: text("service"),
-  message: text("message").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  /** Made by the browser (or the server for a plain form post): the same key stores one row. */
-  idempotencyKey: uuid("idempotency_key").notNull().unique().default(sql`gen_random_uuid()`),
-  /** Honeypot filled or sent too fast: kept for the record, never notified. */
-  isSpam: boolean("is_spam").notNull().default(false),
-  spamReason: text("spam_reason"),
-  /**
-   * SHA-256 of the enquiry as it was sent (its fields after trimming): a repeat of the idempotency
-   * key is the same enquiry only when this matches. Kept because spam is stored shortened.
-   */
-  bodyDigest: text("body_digest"),
-  // The back office's inbox (docs/decisions/028-…): where an enquiry stands, who handles it,
-  // and when it was first answered. Spam rows carry the status "spam" (is_spam stays in step).
-  /** new, contacted, qualified, proposal-sent, won, lost or spam (src/shared/inbox.ts). */
-  status: text("status").notNull().default("new"),
-  ownerId: uuid("owner_id").references((): AnyPgColumn => staff.id, { onDelete: "set null" }),
-  /** The first reply's moment and who sent it: this stops the 24-hour clock. */
-  firstReplyAt: timestamp("first_reply_at", { withTimezone: true }),
-  firstReplyById: uuid("first_reply_by_id").references((): AnyPgColumn => staff.id, { onDelete: "set null" }),
-  /** When it became Won or Lost: closed enquiries are deleted ENQUIRY_RETENTION_DAYS after this. */
-  closedAt: timestamp("closed_at", { withTimezone: true }),
-  /** Raised by every change from the back office: a form posting an older one is a conflict. */
-  version: integer("version").notNull().default(1),
-  updatedAt: timestamp("updated_at", { withTimezone: true }),
-  /** Who made the latest change, for the "changed by X meanwhile" message; just a name is kept. */
-  updatedByLabel: text("updated_by_label"),
-  ...attributionColumns(),
-  /**
-   * The sender's visitor hash of that day (analytics): links the enquiry to the pages its sender
-   * viewed. Cleared when the day is rolled up (analytics/rollup.ts); the attribution stays.
-   */
-  visitorHash: text("visitor_hash"),
-}, (table) => [
-  // The inbox's order (newest first, id breaking ties), whole and within a status.
-  // (NULLS FIRST as a plain ORDER BY … DESC has it, or the planner cannot read the index in order.)
-  index("contact_submissions_created_idx").on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
-  index("contact_submissions_status_created_idx").on(table.status, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
-  // The inbox's Overdue and Unassigned counts: open enquiries only (few, however many closed).
-  index("contact_submissions_unreplied_idx").on(table.createdAt).where(sql`first_reply_at is null and status not in ('spam', 'won', 'lost')`),
-  index("contact_submissions_unassigned_idx").on(table.createdAt).where(sql`owner_id is null and status not in ('spam', 'won', 'lost')`),
-  // The inbox's search: trigrams of name, email, company and message together (pg_trgm), so that
-  // a substring search (ILIKE '%…%') over 100,000 enquiries reads the index, not every message.
-  index("contact_submissions_search_idx").using("gin", sql`(${enquirySearchText}) gin_trgm_ops`),
-  index("contact_submissions_owner_idx").on(table.ownerId),
-  index("contact_submissions_email_idx").on(sql`lower(${table.email})`),
-]);
+export const contactSubmissions = pgTable(
+  "contact_submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    company: text("company"),
+    service: text("service"),
+    message: text("message").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Made by the browser (or the server for a plain form post): the same key stores one row. */
+    idempotencyKey: uuid("idempotency_key")
+      .notNull()
+      .unique()
+      .default(sql`gen_random_uuid()`),
+    /** Honeypot filled or sent too fast: kept for the record, never notified. */
+    isSpam: boolean("is_spam").notNull().default(false),
+    spamReason: text("spam_reason"),
+    /**
+     * SHA-256 of the enquiry as it was sent (its fields after trimming): a repeat of the idempotency
+     * key is the same enquiry only when this matches. Kept because spam is stored shortened.
+     */
+    bodyDigest: text("body_digest"),
+    // The back office's inbox (docs/decisions/028-…): where an enquiry stands, who handles it,
+    // and when it was first answered. Spam rows carry the status "spam" (is_spam stays in step).
+    /** new, contacted, qualified, proposal-sent, won, lost or spam (src/shared/inbox.ts). */
+    status: text("status").notNull().default("new"),
+    ownerId: uuid("owner_id").references((): AnyPgColumn => staff.id, { onDelete: "set null" }),
+    /** The first reply's moment and who sent it: this stops the 24-hour clock. */
+    firstReplyAt: timestamp("first_reply_at", { withTimezone: true }),
+    firstReplyById: uuid("first_reply_by_id").references((): AnyPgColumn => staff.id, { onDelete: "set null" }),
+    /** When it became Won or Lost: closed enquiries are deleted ENQUIRY_RETENTION_DAYS after this. */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    /** Raised by every change from the back office: a form posting an older one is a conflict. */
+    version: integer("version").notNull().default(1),
+    updatedAt: timestamp("updated_at", { withTimezone: true }),
+    /** Who made the latest change, for the "changed by X meanwhile" message; just a name is kept. */
+    updatedByLabel: text("updated_by_label"),
+    ...attributionColumns(),
+    /**
+     * The sender's visitor hash of that day (analytics): links the enquiry to the pages its sender
+     * viewed. Cleared when the day is rolled up (analytics/rollup.ts); the attribution stays.
+     */
+    visitorHash: text("visitor_hash"),
+  },
+  (table) => [
+    // The inbox's order (newest first, id breaking ties), whole and within a status.
+    // (NULLS FIRST as a plain ORDER BY … DESC has it, or the planner cannot read the index in order.)
+    index("contact_submissions_created_idx").on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index("contact_submissions_status_created_idx").on(
+      table.status,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    // The inbox's Overdue and Unassigned counts: open enquiries only (few, however many closed).
+    index("contact_submissions_unreplied_idx")
+      .on(table.createdAt)
+      .where(sql`first_reply_at is null and status not in ('spam', 'won', 'lost')`),
+    index("contact_submissions_unassigned_idx")
+      .on(table.createdAt)
+      .where(sql`owner_id is null and status not in ('spam', 'won', 'lost')`),
+    // The inbox's search: trigrams of name, email, company and message together (pg_trgm), so that
+    // a substring search (ILIKE '%…%') over 100,000 enquiries reads the index, not every message.
+    index("contact_submissions_search_idx").using("gin", sql`(${enquirySearchText}) gin_trgm_ops`),
+    index("contact_submissions_owner_idx").on(table.ownerId),
+    index("contact_submissions_email_idx").on(sql`lower(${table.email})`),
+  ],
+);
 
 /** The notes on an enquiry: a timeline, each with its author and time. */
 export const enquiryNotes = pgTable(
@@ -345,7 +377,10 @@ export const auditEvents = pgTable(
     /** Counts and other facts of the event; never a visitor's message. */
     details: jsonb("details").$type<Record<string, unknown>>(),
   },
-  (table) => [index("audit_events_at_idx").on(table.at), index("audit_events_target_idx").on(table.targetType, table.targetId)],
+  (table) => [
+    index("audit_events_at_idx").on(table.at),
+    index("audit_events_target_idx").on(table.targetType, table.targetId),
+  ],
 );
 
 export type StaffRow = typeof staff.$inferSelect;

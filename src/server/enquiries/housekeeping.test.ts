@@ -43,7 +43,9 @@ describe.each(testDrivers)("housekeeping of the spam defences on %s", (driver) =
     await hitRateLimit(database.db, "old-minute", 5, 60);
     await hitRateLimit(database.db, "fresh-minute", 5, 60);
     await hitRateLimit(database.db, "day-long", 1, 24 * 60 * 60);
-    await database.db.execute(sql`update rate_limit_windows set expires_at = expires_at - interval '61 seconds' where key in ('old-minute', 'day-long')`);
+    await database.db.execute(
+      sql`update rate_limit_windows set expires_at = expires_at - interval '61 seconds' where key in ('old-minute', 'day-long')`,
+    );
     await pruneRateLimits(database.db);
     const left = await database.db.select({ key: rateLimitWindows.key }).from(rateLimitWindows);
     expect(left.map((row) => row.key).sort()).toEqual(["day-long", "fresh-minute"]);

@@ -23,7 +23,12 @@ export function clientRateLimitKey(secret: string, action: string, clientAddress
   return rateLimitKey(secret, action, clientSubject(clientAddress));
 }
 
-export async function hitRateLimit(db: Database, key: string, limit: number, windowSeconds = 60): Promise<RateLimitVerdict> {
+export async function hitRateLimit(
+  db: Database,
+  key: string,
+  limit: number,
+  windowSeconds = 60,
+): Promise<RateLimitVerdict> {
   const window = sql`(${windowSeconds}::int * interval '1 second')`;
   const kept = sql`array(select h from unnest(w.hits) as h where h > now() - ${window} order by h)`;
   const [row] = await queryRows<{ allowed: boolean; retry_after: number | null }>(

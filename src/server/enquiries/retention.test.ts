@@ -15,12 +15,22 @@ const day = 86_400_000;
 /** Stores an enquiry (with its queued mail) as if it had been sent at `createdAt`. */
 async function enquiryAt(database: TestDatabase, firstName: string, createdAt: Date, spamReason: string | null = null) {
   const stored = await storeEnquiry(database.db, {
-    data: { firstName, lastName: "Patel", email: "asha@example.com", company: null, service: "grid-integration", message: "Study, please." },
+    data: {
+      firstName,
+      lastName: "Patel",
+      email: "asha@example.com",
+      company: null,
+      service: "grid-integration",
+      message: "Study, please.",
+    },
     idempotencyKey: crypto.randomUUID(),
     spamReason,
     mail: { configured: true, acknowledge: false },
   });
-  await database.db.update(contactSubmissions).set({ createdAt }).where(eq(contactSubmissions.id, storedSubmission(stored).id));
+  await database.db
+    .update(contactSubmissions)
+    .set({ createdAt })
+    .where(eq(contactSubmissions.id, storedSubmission(stored).id));
 }
 
 describe.each(testDrivers)("the retention rule on %s", (driver) => {
@@ -42,7 +52,10 @@ describe.each(testDrivers)("the retention rule on %s", (driver) => {
     await enquiryAt(database, "NewSpam", new Date(now.getTime() - 29 * day), "too-fast");
 
     expect(await deleteExpiredEnquiries(database.db, now)).toEqual({ enquiries: 1, spam: 1 });
-    const left = await database.db.select({ firstName: contactSubmissions.firstName }).from(contactSubmissions).orderBy(asc(contactSubmissions.createdAt));
+    const left = await database.db
+      .select({ firstName: contactSubmissions.firstName })
+      .from(contactSubmissions)
+      .orderBy(asc(contactSubmissions.createdAt));
     expect(left.map((row) => row.firstName)).toEqual(["Kept", "NewSpam", "Recent"]);
     // Spam queues no mail; the three genuine enquiries did, and the expired one's went with it.
     expect(await database.db.select().from(mailOutbox)).toHaveLength(2);
@@ -57,8 +70,15 @@ describe.each(testDrivers)("the retention rule on %s", (driver) => {
     await enquiryAt(database, "Recent", new Date());
     // The test drops the database itself, after the site has stopped.
     const keptOpen = { ...database, close: async () => {} };
-    site = await startSite({ config: parseConfig({ NODE_ENV: "test", DATA_DIR: "memory://" }), database: keptOpen, syncContent: false });
-    const names = async () => (await database!.db.select({ firstName: contactSubmissions.firstName }).from(contactSubmissions)).map((row) => row.firstName);
+    site = await startSite({
+      config: parseConfig({ NODE_ENV: "test", DATA_DIR: "memory://" }),
+      database: keptOpen,
+      syncContent: false,
+    });
+    const names = async () =>
+      (await database!.db.select({ firstName: contactSubmissions.firstName }).from(contactSubmissions)).map(
+        (row) => row.firstName,
+      );
     await expect.poll(names, { timeout: 5000 }).toEqual(["Recent"]);
   });
 });

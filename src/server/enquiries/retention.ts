@@ -11,9 +11,16 @@ import { contactSubmissions } from "../db/schema.ts";
 export type RetentionResult = { enquiries: number; spam: number };
 export type RetentionPeriods = { spamDays: number; closedEnquiryDays: number };
 
-export const defaultRetentionPeriods: RetentionPeriods = { spamDays: retention.spamDays, closedEnquiryDays: retention.closedEnquiryDays };
+export const defaultRetentionPeriods: RetentionPeriods = {
+  spamDays: retention.spamDays,
+  closedEnquiryDays: retention.closedEnquiryDays,
+};
 
-export async function deleteExpiredEnquiries(db: Database, now: Date = new Date(), periods: RetentionPeriods = defaultRetentionPeriods): Promise<RetentionResult> {
+export async function deleteExpiredEnquiries(
+  db: Database,
+  now: Date = new Date(),
+  periods: RetentionPeriods = defaultRetentionPeriods,
+): Promise<RetentionResult> {
   const enquiryCutoff = new Date(now);
   enquiryCutoff.setUTCMonth(enquiryCutoff.getUTCMonth() - retention.enquiryMonths);
   const spamCutoff = new Date(now.getTime() - periods.spamDays * 86_400_000);
@@ -23,7 +30,12 @@ export async function deleteExpiredEnquiries(db: Database, now: Date = new Date(
     .where(
       or(
         and(eq(contactSubmissions.isSpam, false), lt(contactSubmissions.createdAt, enquiryCutoff)),
-        and(eq(contactSubmissions.isSpam, false), inArray(contactSubmissions.status, ["won", "lost"]), isNotNull(contactSubmissions.closedAt), lt(contactSubmissions.closedAt, closedCutoff)),
+        and(
+          eq(contactSubmissions.isSpam, false),
+          inArray(contactSubmissions.status, ["won", "lost"]),
+          isNotNull(contactSubmissions.closedAt),
+          lt(contactSubmissions.closedAt, closedCutoff),
+        ),
         and(eq(contactSubmissions.isSpam, true), lt(contactSubmissions.createdAt, spamCutoff)),
       ),
     )
@@ -53,7 +65,11 @@ export async function claimDailyRun(db: Database, job: string, now: Date = new D
  * its retention period; on every other call, nothing (null). Claim and delete are one
  * transaction, so a purge that fails leaves the day unclaimed for the next try.
  */
-export async function dailyRetentionPurge(db: Database, now: Date, periods: RetentionPeriods): Promise<RetentionResult | null> {
+export async function dailyRetentionPurge(
+  db: Database,
+  now: Date,
+  periods: RetentionPeriods,
+): Promise<RetentionResult | null> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     if (!(await claimDailyRun(t, "retention", now))) return null;

@@ -57,7 +57,11 @@ export async function countSpam(db: Executor, capPerHour: number = SPAM_STORED_P
  * Records that a form token was used by the enquiry with this idempotency key. Returns the key
  * that used it first: this one, or another (the token is being used a second time).
  */
-export async function useFormToken(db: Executor, token: { signature: string; issuedAt: Date }, idempotencyKey: string): Promise<string> {
+export async function useFormToken(
+  db: Executor,
+  token: { signature: string; issuedAt: Date },
+  idempotencyKey: string,
+): Promise<string> {
   const inserted = await queryRows<{ idempotency_key: string }>(
     db as Database,
     sql`insert into used_form_tokens (signature, idempotency_key, issued_at)

@@ -24,7 +24,12 @@ describe("csvCell", () => {
 describe("toTable", () => {
   it("aligns columns and clips long cells to one line", () => {
     const table = toTable(["Name", "Message"], [["Asha", "first line\nsecond line that is rather long"]], 20);
-    expect(table.split("\n")).toEqual(["Name  Message", "----  --------------------", "Asha  first line second l…", ""]);
+    expect(table.split("\n")).toEqual([
+      "Name  Message",
+      "----  --------------------",
+      "Asha  first line second l…",
+      "",
+    ]);
   });
 });
 
@@ -41,15 +46,23 @@ describe("parseSince and parseExportArgs", () => {
   it("reads the options and refuses unknown ones with a clear message", () => {
     expect(parseExportArgs(["--format", "csv", "--spam"], { allowSpam: true })).toEqual({ format: "csv", spam: true });
     expect(parseExportArgs(["--format=json"], { allowSpam: true }).format).toBe("json");
-    expect(() => parseExportArgs(["--format", "xml"], { allowSpam: true })).toThrow("--format must be table, csv or json");
+    expect(() => parseExportArgs(["--format", "xml"], { allowSpam: true })).toThrow(
+      "--format must be table, csv or json",
+    );
     expect(() => parseExportArgs(["--spam"], { allowSpam: false })).toThrow("unknown option --spam");
     expect(() => parseExportArgs(["--since"], { allowSpam: true })).toThrow("--since needs a value");
-    expect(parseExportArgs(["--remove", " Reader@Example.com "], { allowSpam: false, allowRemove: true }).remove).toBe("reader@example.com");
-    expect(parseExportArgs(["--remove=reader@example.com"], { allowSpam: false, allowRemove: true }).remove).toBe("reader@example.com");
-    expect(() => parseExportArgs(["--remove", "a@example.com"], { allowSpam: true })).toThrow("unknown option --remove");
-    expect(() => parseExportArgs(["--remove", "a@example.com", "--format", "csv"], { allowSpam: false, allowRemove: true })).toThrow(
-      "--remove <email> takes no other option",
+    expect(parseExportArgs(["--remove", " Reader@Example.com "], { allowSpam: false, allowRemove: true }).remove).toBe(
+      "reader@example.com",
     );
+    expect(parseExportArgs(["--remove=reader@example.com"], { allowSpam: false, allowRemove: true }).remove).toBe(
+      "reader@example.com",
+    );
+    expect(() => parseExportArgs(["--remove", "a@example.com"], { allowSpam: true })).toThrow(
+      "unknown option --remove",
+    );
+    expect(() =>
+      parseExportArgs(["--remove", "a@example.com", "--format", "csv"], { allowSpam: false, allowRemove: true }),
+    ).toThrow("--remove <email> takes no other option");
   });
 });
 
@@ -61,6 +74,8 @@ describe("printable", () => {
   it("applies to every format", () => {
     expect(csvCell("\u001b=cmd")).toBe("'=cmd");
     expect(toTable(["M"], [["x\u001b[2Ky"]])).not.toContain("\u001b");
-    expect(toJson({ "k\u001b": ["v\u009b", { w: "\u007f" }], n: 1, z: null })).toBe('{\n  "k": [\n    "v",\n    {\n      "w": ""\n    }\n  ],\n  "n": 1,\n  "z": null\n}\n');
+    expect(toJson({ "k\u001b": ["v\u009b", { w: "\u007f" }], n: 1, z: null })).toBe(
+      '{\n  "k": [\n    "v",\n    {\n      "w": ""\n    }\n  ],\n  "n": 1,\n  "z": null\n}\n',
+    );
   });
 });

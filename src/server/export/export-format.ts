@@ -22,7 +22,9 @@ export function printableValue<T>(value: T): T {
   if (typeof value === "string") return printable(value) as T;
   if (Array.isArray(value)) return value.map(printableValue) as T;
   if (value && typeof value === "object" && !(value instanceof Date)) {
-    return Object.fromEntries(Object.entries(value).map(([key, entry]) => [printable(key), printableValue(entry)])) as T;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, entry]) => [printable(key), printableValue(entry)]),
+    ) as T;
   }
   return value;
 }
@@ -53,7 +55,11 @@ export function toTable(columns: string[], rows: (string | null)[][], maxWidth =
   };
   const cells = [columns, ...rows].map((row) => row.map(clip));
   const widths = columns.map((_, index) => Math.max(...cells.map((row) => row[index]?.length ?? 0)));
-  const line = (row: string[]) => row.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join("  ").trimEnd();
+  const line = (row: string[]) =>
+    row
+      .map((cell, index) => cell.padEnd(widths[index] ?? 0))
+      .join("  ")
+      .trimEnd();
   const [head, ...body] = cells;
   return [line(head ?? []), widths.map((width) => "-".repeat(width)).join("  "), ...body.map(line)].join("\n") + "\n";
 }
@@ -67,15 +73,21 @@ export function parseSince(value: string, now: Date = new Date()): Date {
     return new Date(now.getTime() - amount * unit);
   }
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw new Error(`--since must be like 7d, 24h, 30m or a date such as 2025-01-31, not "${value}"`);
+  if (Number.isNaN(date.getTime()))
+    throw new Error(`--since must be like 7d, 24h, 30m or a date such as 2025-01-31, not "${value}"`);
   return date;
 }
 
 export function parseExportArgs(argv: string[], options: { allowSpam: boolean; allowRemove?: boolean }) {
-  const result: { since?: Date; format: ExportFormat; spam: boolean; remove?: string } = { format: "table", spam: false };
+  const result: { since?: Date; format: ExportFormat; spam: boolean; remove?: string } = {
+    format: "table",
+    spam: false,
+  };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? "";
-    const [flag, inline] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    const [flag, inline] = arg.includes("=")
+      ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]
+      : [arg, undefined];
     const value = () => {
       const next = inline ?? argv[++i];
       if (next === undefined) throw new Error(`${flag} needs a value`);
@@ -84,7 +96,8 @@ export function parseExportArgs(argv: string[], options: { allowSpam: boolean; a
     if (flag === "--since") result.since = parseSince(value());
     else if (flag === "--format") {
       const format = value();
-      if (format !== "table" && format !== "csv" && format !== "json") throw new Error(`--format must be table, csv or json, not "${format}"`);
+      if (format !== "table" && format !== "csv" && format !== "json")
+        throw new Error(`--format must be table, csv or json, not "${format}"`);
       result.format = format;
     } else if (flag === "--spam" && options.allowSpam) result.spam = true;
     else if (flag === "--remove" && options.allowRemove) result.remove = value().trim().toLowerCase();

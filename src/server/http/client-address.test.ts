@@ -17,7 +17,10 @@ describe("clientSubject", () => {
   });
 
   it("gives every address of one /64 the same subject, and another /64 another", () => {
-    expect(new Set(["2001:db8:aa:1::1", "2001:db8:aa:1:1234::9", "2001:DB8:AA:1:ffff:ffff:ffff:ffff"].map(clientSubject)).size).toBe(1);
+    expect(
+      new Set(["2001:db8:aa:1::1", "2001:db8:aa:1:1234::9", "2001:DB8:AA:1:ffff:ffff:ffff:ffff"].map(clientSubject))
+        .size,
+    ).toBe(1);
     expect(clientSubject("2001:db8:aa:2::1")).not.toBe(clientSubject("2001:db8:aa:1::1"));
   });
 
@@ -31,7 +34,9 @@ describe("trustedProxyMatcher", () => {
     expect(trustedProxyMatcher(false)("127.0.0.1")).toBe(false);
     expect(trustedProxyMatcher(1)("198.51.100.1")).toBe(true);
     const listed = trustedProxyMatcher(["127.0.0.1", "10.0.0.0/8", "uniquelocal", "2001:db8::/32"]);
-    expect(["127.0.0.1", "::ffff:127.0.0.1", "10.2.3.4", "192.168.1.1", "fd00::5", "2001:db8:1::1"].map(listed)).toEqual([true, true, true, true, true, true]);
+    expect(
+      ["127.0.0.1", "::ffff:127.0.0.1", "10.2.3.4", "192.168.1.1", "fd00::5", "2001:db8:1::1"].map(listed),
+    ).toEqual([true, true, true, true, true, true]);
     expect(["127.0.0.2", "11.0.0.1", "2001:db9::1", "garbage"].map(listed)).toEqual([false, false, false, false]);
   });
 });

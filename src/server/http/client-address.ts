@@ -38,7 +38,10 @@ export function clientSubject(address: string): string {
   const plain = plainAddress(address);
   const groups = ipv6Groups(plain);
   if (!groups) return plain;
-  return `${groups.slice(0, 4).map((group) => group.toString(16)).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(":")}::/64`;
 }
 
 /** Names proxy-addr (and so TRUST_PROXY) knows for ranges of addresses. */

@@ -38,7 +38,9 @@ function closedWithin(connection: Connection, ms: number, what: string): Promise
 async function get(connection: Connection, path: string): Promise<string> {
   const before = connection.received().length;
   connection.socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
-  await expect.poll(() => connection.received().slice(before), { timeout: 5000 }).toMatch(/^HTTP\/1\.1 \d{3}[\s\S]*\r\n\r\n/);
+  await expect
+    .poll(() => connection.received().slice(before), { timeout: 5000 })
+    .toMatch(/^HTTP\/1\.1 \d{3}[\s\S]*\r\n\r\n/);
   return connection.received().slice(before);
 }
 
@@ -75,7 +77,11 @@ describe("slow and greedy clients, on a real socket", () => {
   }
 
   it("cuts off a body sent one byte at a time once the request timeout has passed, answering 408, storing nothing", async () => {
-    const port = await start({ REQUEST_TIMEOUT_MS: "400", CONNECTION_CHECK_INTERVAL_MS: "50", CONNECTION_TIMEOUT_MS: "60000" });
+    const port = await start({
+      REQUEST_TIMEOUT_MS: "400",
+      CONNECTION_CHECK_INTERVAL_MS: "50",
+      CONNECTION_TIMEOUT_MS: "60000",
+    });
     const slow = await connection(port);
     slow.socket.write(
       "POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 60000\r\n\r\n{",

@@ -21,7 +21,10 @@ export type ConnectionLimits = Pick<
 >;
 
 /** Fastify's and Node's server options for the time limits. */
-export function serverTimeoutOptions(limits: ConnectionLimits): Pick<FastifyServerOptions, "requestTimeout" | "connectionTimeout"> & {
+export function serverTimeoutOptions(limits: ConnectionLimits): Pick<
+  FastifyServerOptions,
+  "requestTimeout" | "connectionTimeout"
+> & {
   http: { headersTimeout: number; requestTimeout: number; connectionsCheckingInterval: number };
 } {
   return {

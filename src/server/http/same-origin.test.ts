@@ -19,7 +19,11 @@ describe("crossSiteProblem", () => {
   });
 
   it.each([
-    [{ origin: "https://evil.example" }, site, /came from "https:\/\/evil\.example", not from https:\/\/www\.example\.com/],
+    [
+      { origin: "https://evil.example" },
+      site,
+      /came from "https:\/\/evil\.example", not from https:\/\/www\.example\.com/,
+    ],
     [{ origin: "http://www.example.com" }, site, /not from https:\/\/www\.example\.com/],
     [{ origin: "https://www.example.com:8443" }, site, /not from/],
     [{ origin: "null" }, site, /came from "null"/],

@@ -49,7 +49,11 @@ describe.each(testDrivers)("the mail outbox on %s", (driver) => {
     workers.push(created);
     return created;
   }
-  const queue = (overrides: Partial<Record<string, string>> = {}, acknowledge = false, spamReason: string | null = null) =>
+  const queue = (
+    overrides: Partial<Record<string, string>> = {},
+    acknowledge = false,
+    spamReason: string | null = null,
+  ) =>
     storeEnquiry(database.db, {
       data: data(overrides),
       idempotencyKey: crypto.randomUUID(),
@@ -77,14 +81,19 @@ describe.each(testDrivers)("the mail outbox on %s", (driver) => {
     expect(mail!.to).toEqual(FIRM);
     expect(mail!.from).toBe(FROM);
     expect(mail!.headers.get("reply-to")).toEqual(["Asha Patel <asha.patel@example.com>"]);
-    expect(mail!.headers.get("subject")?.[0]).toMatch(/^New enquiry ENQ-[0-9A-F]{8}: Renewable Energy Solutions from Asha Patel$/);
+    expect(mail!.headers.get("subject")?.[0]).toMatch(
+      /^New enquiry ENQ-[0-9A-F]{8}: Renewable Energy Solutions from Asha Patel$/,
+    );
     expect(mail!.body).toContain("Name:      Asha Patel");
     expect(mail!.body).toContain("Email:     asha.patel@example.com");
     expect(mail!.body).toContain("Company:   Kutch Solar Park Pvt Ltd");
     expect(mail!.body).toContain("Service:   Renewable Energy Solutions");
     expect(mail!.body).toContain("Grid connectivity study for a 120 MW solar plant.\r\nSecond line of details.");
     expect(mail!.body).toMatch(/Received: {2}\d{1,2} \w+ \d{4} at \d{1,2}:\d{2} (am|pm) IST/);
-    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, storedSubmission(stored).id));
+    const [row] = await database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.submissionId, storedSubmission(stored).id));
     expect(row).toMatchObject({ status: "sent", attempts: 1 });
     expect(peer.messages).toHaveLength(1);
   });
@@ -98,14 +107,21 @@ describe.each(testDrivers)("the mail outbox on %s", (driver) => {
     const acknowledgement = mails.find((mail) => mail.to.includes("asha.patel@example.com"));
     expect(acknowledgement?.headers.get("subject")?.[0]).toMatch(/^We received your enquiry \(ENQ-[0-9A-F]{8}\)$/);
     expect(acknowledgement?.body).toMatch(/^Hello,\r\n/);
-    expect(acknowledgement?.body).toContain(`ENQ-${storedSubmission(stored).id.replace(/-/g, "").slice(0, 8).toUpperCase()}`);
+    expect(acknowledgement?.body).toContain(
+      `ENQ-${storedSubmission(stored).id.replace(/-/g, "").slice(0, 8).toUpperCase()}`,
+    );
     expect(acknowledgement?.body).toContain("an engineer will reply within 24 hours");
   });
 
   it("puts nothing the visitor wrote but the address into the acknowledgement, so it cannot carry chosen text to a third party", async () => {
     await setUp();
     peer = await SmtpPeer.start();
-    const chosen = { firstName: "Visit evil.example now", lastName: "Win a prize", company: "Prize Dept", message: "Claim it at evil.example today." };
+    const chosen = {
+      firstName: "Visit evil.example now",
+      lastName: "Win a prize",
+      company: "Prize Dept",
+      message: "Claim it at evil.example today.",
+    };
     await queue({ ...chosen, email: "third.party@example.com" }, true);
     worker(peer.url).start();
     const mails = await peer.waitForMessages(2);
@@ -208,7 +224,8 @@ describe.each(testDrivers)("the mail outbox on %s", (driver) => {
     );
     second.start();
     await vi.waitFor(
-      async () => expect((await database.db.select().from(mailOutbox)).every((row) => row.status === "sent")).toBe(true),
+      async () =>
+        expect((await database.db.select().from(mailOutbox)).every((row) => row.status === "sent")).toBe(true),
       { timeout: 20_000, interval: 50 },
     );
     await Promise.all([first.stop(), second.stop()]);
@@ -222,17 +239,32 @@ describe.each(testDrivers)("the mail outbox on %s", (driver) => {
 
   it("marks a message the SMTP server rejects for good (5xx) as failed at once, says why without the address, and logs an error", async () => {
     await setUp();
-    peer = await SmtpPeer.start(undefined, { rejectRecipients: { responseCode: 550, message: "5.1.1 mailbox unavailable" } });
+    peer = await SmtpPeer.start(undefined, {
+      rejectRecipients: { responseCode: 550, message: "5.1.1 mailbox unavailable" },
+    });
     const lines: Record<string, unknown>[] = [];
-    const log = pino({ level: "info" }, new Writable({ write: (chunk, _encoding, done) => (lines.push(JSON.parse(String(chunk))), done()) }));
+    const log = pino(
+      { level: "info" },
+      new Writable({ write: (chunk, _encoding, done) => (lines.push(JSON.parse(String(chunk))), done()) }),
+    );
     const stored = await queue();
     const w = worker(peer.url, { log });
     expect(await w.sendDueBatch()).toBe(1);
-    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, storedSubmission(stored).id));
+    const [row] = await database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.submissionId, storedSubmission(stored).id));
     expect(row).toMatchObject({ status: "failed", attempts: 1, leaseUntil: null });
     expect(row!.lastError).toMatch(/^rejected by the SMTP server: .*550/);
     expect(row!.lastError).not.toContain("@");
-    expect(lines).toContainEqual(expect.objectContaining({ level: 50, msg: "mail rejected by the SMTP server; not retried", responseCode: 550, attempts: 1 }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        level: 50,
+        msg: "mail rejected by the SMTP server; not retried",
+        responseCode: 550,
+        attempts: 1,
+      }),
+    );
     // Never tried again.
     await database.db.update(mailOutbox).set({ nextAttemptAt: sql`now() - interval '1 second'` });
     expect(await w.sendDueBatch()).toBe(0);
@@ -242,12 +274,21 @@ describe.each(testDrivers)("the mail outbox on %s", (driver) => {
 
   it("keeps retrying a message the server defers (4xx) with backoff, and gives it up after the last attempt", async () => {
     await setUp();
-    peer = await SmtpPeer.start(undefined, { rejectRecipients: { responseCode: 451, message: "4.7.1 try again later" } });
+    peer = await SmtpPeer.start(undefined, {
+      rejectRecipients: { responseCode: 451, message: "4.7.1 try again later" },
+    });
     const stored = await queue();
     worker(peer.url, { maxAttempts: 3, retryBaseMs: 50, retryMaxMs: 50 }).start();
-    const row = () => database.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, storedSubmission(stored).id));
+    const row = () =>
+      database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.submissionId, storedSubmission(stored).id));
     await vi.waitFor(async () => expect((await row())[0]?.status).toBe("failed"), { timeout: 10_000, interval: 50 });
-    expect((await row())[0]).toMatchObject({ attempts: 3, lastError: expect.stringMatching(/^gave up after 3 attempts: .*451/) });
+    expect((await row())[0]).toMatchObject({
+      attempts: 3,
+      lastError: expect.stringMatching(/^gave up after 3 attempts: .*451/),
+    });
     expect(peer.rejected).toHaveLength(3);
   });
 
@@ -256,7 +297,12 @@ describe.each(testDrivers)("the mail outbox on %s", (driver) => {
     peer = await SmtpPeer.start();
     // Stored directly, past validation, as if an older row or a bug let it through.
     await storeEnquiry(database.db, {
-      data: { ...data(), firstName: "Asha\r\nBcc: victim@example.com", company: "X\nSubject: hi", email: "asha.patel@example.com" },
+      data: {
+        ...data(),
+        firstName: "Asha\r\nBcc: victim@example.com",
+        company: "X\nSubject: hi",
+        email: "asha.patel@example.com",
+      },
       idempotencyKey: crypto.randomUUID(),
       spamReason: null,
       mail: { configured: true, acknowledge: true },

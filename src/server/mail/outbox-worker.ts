@@ -134,14 +134,12 @@ export class OutboxWorker {
       ? await db.select().from(contactSubmissions).where(inArray(contactSubmissions.id, submissionIds))
       : [];
     const submissions = new Map(
-      rows.map((row): [string, ContactSubmission] => [
-        row.id,
-        { ...row, createdAt: row.createdAt.toISOString() },
-      ]),
+      rows.map((row): [string, ContactSubmission] => [row.id, { ...row, createdAt: row.createdAt.toISOString() }]),
     );
     // One at a time, each recorded as sent the moment the SMTP server takes it: if this process
     // dies, at most the one message in hand can go out again (with the same Message-ID).
-    for (const row of claimed) await this.sendOne(row, row.submission_id ? submissions.get(row.submission_id) : undefined);
+    for (const row of claimed)
+      await this.sendOne(row, row.submission_id ? submissions.get(row.submission_id) : undefined);
     return claimed.length;
   }
 
@@ -152,13 +150,19 @@ export class OutboxWorker {
     let mail: OutgoingMail;
     if (isStaffMailKind(row.kind)) {
       if (!row.recipient || !row.payload?.link) {
-        await db.update(mailOutbox).set({ status: "failed", lastError: "nothing to send", leaseUntil: null }).where(mine);
+        await db
+          .update(mailOutbox)
+          .set({ status: "failed", lastError: "nothing to send", leaseUntil: null })
+          .where(mine);
         return;
       }
       mail = staffEmail(row.kind, row.recipient, { link: row.payload.link, name: row.payload.name }, mailOptions);
     } else if (row.kind === REMINDER_KIND) {
       if (!submission) {
-        await db.update(mailOutbox).set({ status: "failed", lastError: "enquiry not found", leaseUntil: null }).where(mine);
+        await db
+          .update(mailOutbox)
+          .set({ status: "failed", lastError: "enquiry not found", leaseUntil: null })
+          .where(mine);
         return;
       }
       // Replied (or closed, or found to be spam) since it was queued: nothing to remind of.
@@ -167,12 +171,23 @@ export class OutboxWorker {
         .from(contactSubmissions)
         .where(eq(contactSubmissions.id, submission.id));
       if (!state || state.firstReplyAt || ["spam", "won", "lost"].includes(state.status)) {
-        await db.update(mailOutbox).set({ status: "cancelled", lastError: "no longer needed: replied or closed", leaseUntil: null, payload: null }).where(mine);
+        await db
+          .update(mailOutbox)
+          .set({
+            status: "cancelled",
+            lastError: "no longer needed: replied or closed",
+            leaseUntil: null,
+            payload: null,
+          })
+          .where(mine);
         return;
       }
       mail = reminderEmail(submission, { ...mailOptions, to: row.recipient ?? this.deps.to, link: row.payload?.link });
     } else if (!submission) {
-      await db.update(mailOutbox).set({ status: "failed", lastError: "enquiry not found", leaseUntil: null }).where(mine);
+      await db
+        .update(mailOutbox)
+        .set({ status: "failed", lastError: "enquiry not found", leaseUntil: null })
+        .where(mine);
       return;
     } else {
       mail =
@@ -192,7 +207,10 @@ export class OutboxWorker {
     try {
       await this.deps.transport.send(mail);
       // A staff mail's link is a credential: it is not kept once it has gone out.
-      await db.update(mailOutbox).set({ status: "sent", sentAt: new Date(), leaseUntil: null, lastError: null, payload: null }).where(mine);
+      await db
+        .update(mailOutbox)
+        .set({ status: "sent", sentAt: new Date(), leaseUntil: null, lastError: null, payload: null })
+        .where(mine);
       log.info({ outboxId: row.id, kind: row.kind, attempts: row.attempts }, "mail sent");
     } catch (error) {
       const reason = redactPersonalData((error as Error).message ?? String(error));
@@ -200,12 +218,16 @@ export class OutboxWorker {
       const responseCode = (error as { responseCode?: unknown }).responseCode;
       const rejected = typeof responseCode === "number" && responseCode >= 500 && responseCode < 600;
       if (rejected || row.attempts >= this.options.maxAttempts) {
-        const lastError = rejected ? `rejected by the SMTP server: ${reason}` : `gave up after ${row.attempts} attempts: ${reason}`;
+        const lastError = rejected
+          ? `rejected by the SMTP server: ${reason}`
+          : `gave up after ${row.attempts} attempts: ${reason}`;
         await db.update(mailOutbox).set({ status: "failed", leaseUntil: null, lastError, payload: null }).where(mine);
         // The SMTP server's text stays in the row: it may quote an address.
         log.error(
           { outboxId: row.id, kind: row.kind, attempts: row.attempts, responseCode, errCode: errorCode(error) },
-          rejected ? "mail rejected by the SMTP server; not retried" : "mail not sent after the last attempt; not retried",
+          rejected
+            ? "mail rejected by the SMTP server; not retried"
+            : "mail not sent after the last attempt; not retried",
         );
         return;
       }

@@ -17,7 +17,11 @@ export function staffEmail(
   payload: { link: string; name?: string },
   options: { from: string; outboxId: string; hostname: string },
 ): OutgoingMail {
-  const common = { from: options.from, to: headerSafe(recipient), messageId: `<${options.outboxId}@${options.hostname}>` };
+  const common = {
+    from: options.from,
+    to: headerSafe(recipient),
+    messageId: `<${options.outboxId}@${options.hostname}>`,
+  };
   if (kind === "staff-invitation") {
     return {
       ...common,

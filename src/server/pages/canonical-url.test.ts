@@ -82,10 +82,12 @@ describe("page addresses over HTTP", () => {
       expect(response.statusCode).toBe(404);
       expect(response.headers.location).toBeUndefined();
       expect(response.body).toContain("<title>Page Not Found");
-      expect(response.body).toContain("<h1 class=\"text-3xl font-bold text-navy-900\">Page Not Found</h1>");
+      expect(response.body).toContain('<h1 class="text-3xl font-bold text-navy-900">Page Not Found</h1>');
       expect(response.body).not.toContain("Loading article...");
       // Only the layout's islands: nothing of another page is hydrated over the 404 page.
-      expect(response.body).toMatch(/<script type="application\/json" id="islands">\[\["siteHeader",\{"path":"[^"]*"\}\],\["consultationButton",\{\}\]\]<\/script>/);
+      expect(response.body).toMatch(
+        /<script type="application\/json" id="islands">\[\["siteHeader",\{"path":"[^"]*"\}\],\["consultationButton",\{\}\]\]<\/script>/,
+      );
     },
   );
 

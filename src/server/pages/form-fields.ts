@@ -9,7 +9,10 @@ import { issueFormFields } from "../enquiries/form-token.ts";
  * idempotency key is new for every page shown, so a form without JavaScript sent twice (a double
  * click, a resend after an error) is stored once.
  */
-export const FORM_FIELD_PLACEHOLDERS: FormFields = { token: "__FORM_TOKEN_8d1f3c__", idempotencyKey: "__IDEMPOTENCY_KEY_5b7e2a__" };
+export const FORM_FIELD_PLACEHOLDERS: FormFields = {
+  token: "__FORM_TOKEN_8d1f3c__",
+  idempotencyKey: "__IDEMPOTENCY_KEY_5b7e2a__",
+};
 
 /** Whether a page rendered with the placeholders has a form whose fields need filling in. */
 export function hasFormFields(html: string): boolean {
@@ -24,4 +27,3 @@ export function fillFormFields(html: string, secret: string): string | undefined
     .replaceAll(FORM_FIELD_PLACEHOLDERS.token, fields.token)
     .replaceAll(FORM_FIELD_PLACEHOLDERS.idempotencyKey, fields.idempotencyKey);
 }
-

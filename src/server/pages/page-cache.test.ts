@@ -15,12 +15,15 @@ import { TEST_FORM_SECRET } from "../../../test/enquiry-fixtures.ts";
 import { PageCache } from "./page-cache.ts";
 import { eq } from "drizzle-orm";
 
-const config = parseConfig({ NODE_ENV: "production", SITE_URL: "https://www.example.test", FORM_SECRET: TEST_FORM_SECRET });
+const config = parseConfig({
+  NODE_ENV: "production",
+  SITE_URL: "https://www.example.test",
+  FORM_SECRET: TEST_FORM_SECRET,
+});
 
 async function appOver(database: TestDatabase | Awaited<ReturnType<typeof openDatabase>>, pageCache?: PageCache) {
   return buildApp({ config, db: database.db, renderer: testRenderer(config.siteUrl), contentPollMs: 50, pageCache });
 }
-
 
 describe.each(testDrivers)("the page cache on %s", (driver) => {
   let database: TestDatabase;
@@ -45,7 +48,11 @@ describe.each(testDrivers)("the page cache on %s", (driver) => {
     expect(first.headers.etag).toMatch(/^W\/".+"$/);
     expect(second.headers.etag).toBe(first.headers.etag);
     expect(first.headers["cache-control"]).toBe("no-cache");
-    const notModified = await app.inject({ method: "GET", url: "/about", headers: { "if-none-match": String(first.headers.etag) } });
+    const notModified = await app.inject({
+      method: "GET",
+      url: "/about",
+      headers: { "if-none-match": String(first.headers.etag) },
+    });
     expect(notModified.statusCode).toBe(304);
     expect(notModified.body).toBe("");
     const br = await app.inject({ method: "GET", url: "/about", headers: { "accept-encoding": "gzip, deflate, br" } });
@@ -61,7 +68,14 @@ describe.each(testDrivers)("the page cache on %s", (driver) => {
     const keptBefore = cache.size;
     // What filled the cache before: every distinct hostile address became an entry of its own.
     for (let n = 0; n < 300; n += 1) {
-      for (const url of [`//f${n}`, `/f${n}`, `/blog/no-such-article-${n}`, `/about?utm_source=${n}`, `/About?x=${n}`, `/about/?n=${n}`]) {
+      for (const url of [
+        `//f${n}`,
+        `/f${n}`,
+        `/blog/no-such-article-${n}`,
+        `/about?utm_source=${n}`,
+        `/About?x=${n}`,
+        `/about/?n=${n}`,
+      ]) {
         const response = await app.inject({ method: "GET", url });
         expect([200, 301, 404], url).toContain(response.statusCode);
       }
@@ -112,7 +126,9 @@ describe.each(testDrivers)("the page cache on %s", (driver) => {
     // What a content sync that changed a row does last (content/sync-content.ts).
     await bumpContentVersion(database.db);
     // The watcher polls every 50 ms here; the next request after it has seen the version renders again.
-    await expect.poll(async () => (await app.inject({ method: "GET", url: "/about" })).body).toContain("Chief Relay Whisperer");
+    await expect
+      .poll(async () => (await app.inject({ method: "GET", url: "/about" })).body)
+      .toContain("Chief Relay Whisperer");
     const after = await app.inject({ method: "GET", url: "/about" });
     expect(after.headers.etag).not.toBe(before.headers.etag);
   });
@@ -139,7 +155,9 @@ describe("a scheduled article", () => {
       expect((await app.inject({ method: "GET", url: "/blog" })).body).not.toContain("Scheduled Grid Note");
       expect((await app.inject({ method: "GET", url: "/blog/scheduled-grid-note" })).statusCode).toBe(404);
       // Its date comes three seconds after it was stored.
-      await expect.poll(async () => (await app.inject({ method: "GET", url: "/api/blog-posts" })).body, { timeout: 10_000 }).toContain("Scheduled Grid Note");
+      await expect
+        .poll(async () => (await app.inject({ method: "GET", url: "/api/blog-posts" })).body, { timeout: 10_000 })
+        .toContain("Scheduled Grid Note");
       expect((await app.inject({ method: "GET", url: "/blog" })).body).toContain("Scheduled Grid Note");
       expect((await app.inject({ method: "GET", url: "/blog/scheduled-grid-note" })).statusCode).toBe(200);
     } finally {
@@ -157,12 +175,17 @@ describe.runIf(process.env.TEST_DATABASE_URL)("page caches of two instances over
     const other = await openDatabase({ databaseUrl: database.url, dataDir: "unused" });
     const [a, b] = [await appOver(database), await appOver(other)];
     try {
-      const before = [(await a.inject({ method: "GET", url: "/" })).headers.etag, (await b.inject({ method: "GET", url: "/" })).headers.etag];
+      const before = [
+        (await a.inject({ method: "GET", url: "/" })).headers.etag,
+        (await b.inject({ method: "GET", url: "/" })).headers.etag,
+      ];
       await database.db.update(teamMembers).set({ name: "Dr. Renamed Leader" }).where(eq(teamMembers.order, 1));
       // Instance A's sync, having changed a row, bumps the shared content version; B sees it on its next poll.
       await bumpContentVersion(database.db);
       for (const app of [a, b]) {
-        await expect.poll(async () => (await app.inject({ method: "GET", url: "/" })).body).toContain("Dr. Renamed Leader");
+        await expect
+          .poll(async () => (await app.inject({ method: "GET", url: "/" })).body)
+          .toContain("Dr. Renamed Leader");
         const page = await app.inject({ method: "GET", url: "/" });
         expect(before).not.toContain(page.headers.etag);
       }

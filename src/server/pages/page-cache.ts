@@ -20,7 +20,8 @@ export type CachedPage = {
 };
 
 /** What an entry costs in memory: its string (two bytes a character at most) and its three buffers. */
-const entryBytes = (entry: CachedPage) => entry.html.length * 2 + entry.raw.length + entry.gzip.length + entry.brotli.length;
+const entryBytes = (entry: CachedPage) =>
+  entry.html.length * 2 + entry.raw.length + entry.gzip.length + entry.brotli.length;
 
 /** An answer made ready to keep: its bytes, compressed both ways, and its ETag. */
 export function cachedEntry(status: number, html: string): CachedPage {
@@ -106,7 +107,12 @@ export function preferredEncoding(acceptEncoding: string | undefined): "br" | "g
  * (status 200) carries its ETag, and a client that holds that version gets 304; a 404 carries
  * none, since conditional requests apply to successful answers only (RFC 9110, section 13.2.1).
  */
-export function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, cacheControl = "no-cache"): FastifyReply {
+export function sendCachedPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CachedPage,
+  cacheControl = "no-cache",
+): FastifyReply {
   reply.header("cache-control", cacheControl);
   if (page.status === 200) {
     reply.header("etag", page.etag);

@@ -62,7 +62,13 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageRouteDependen
   const pagesWithForms = new WeakSet<object>();
 
   /** A page rendered for this request alone: nothing of it is kept. */
-  async function renderOnce(renderer: PageRenderer, request: FastifyRequest, reply: FastifyReply, url: string, status?: number) {
+  async function renderOnce(
+    renderer: PageRenderer,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    url: string,
+    status?: number,
+  ) {
     const rendered = await renderer.render(url, { readApi: deps.readApi, log: request.log });
     return reply
       .code(status ?? rendered.status)

@@ -30,19 +30,25 @@ describe("lazyChildLogger", () => {
     const child = vi.spyOn(logger, "child");
     const requestLog = lazyChildLogger(logger, { requestId: "abc-1" }, {});
     expect(child).not.toHaveBeenCalled();
-    expect((requestLog as unknown as { isLevelEnabled: (level: string) => boolean }).isLevelEnabled("debug")).toBe(false);
+    expect((requestLog as unknown as { isLevelEnabled: (level: string) => boolean }).isLevelEnabled("debug")).toBe(
+      false,
+    );
     expect(requestLog.level).toBe("info");
     requestLog.error({ code: "E1" }, "request failed");
     requestLog.debug("not written");
     await new Promise((resolve) => setImmediate(resolve));
     expect(child).toHaveBeenCalledTimes(1);
-    expect(lines).toEqual([expect.objectContaining({ level: 50, requestId: "abc-1", code: "E1", msg: "request failed" })]);
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 50, requestId: "abc-1", code: "E1", msg: "request failed" }),
+    ]);
   });
 
   it("honours a route's own level", () => {
     const { logger } = capture();
     const requestLog = lazyChildLogger(logger, { requestId: "abc-2" }, { level: "debug" });
-    expect((requestLog as unknown as { isLevelEnabled: (level: string) => boolean }).isLevelEnabled("debug")).toBe(true);
+    expect((requestLog as unknown as { isLevelEnabled: (level: string) => boolean }).isLevelEnabled("debug")).toBe(
+      true,
+    );
     expect(requestLog.level).toBe("debug");
   });
 });

@@ -71,6 +71,10 @@ for (const method of ["fatal", "error", "warn", "info", "debug", "trace"] satisf
 }
 
 /** Fastify's childLoggerFactory: each request's logger, made on first use. */
-export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+export function lazyChildLogger(
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
   return new LazyRequestLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
 }

@@ -9,10 +9,10 @@ import { redactPersonalData, registerRequestLogging } from "./request-logging.ts
 
 describe("redactPersonalData", () => {
   it.each([
-    ['Key (email)=(asha@example.com) already exists.', "Key (email)=(…) already exists."],
+    ["Key (email)=(asha@example.com) already exists.", "Key (email)=(…) already exists."],
     ["550 5.1.1 <asha@example.com>: no mailbox", "550 5.1.1 <<address>>: no mailbox"],
     ["to=asha@example.com from=x@y", "to=<address> from=<address>"],
-    ['Key (first_name, email)=(Asha, asha@x.com) failed (a)=(b)', "Key (first_name, email)=(…) failed (a)=(…)"],
+    ["Key (first_name, email)=(Asha, asha@x.com) failed (a)=(b)", "Key (first_name, email)=(…) failed (a)=(…)"],
     ['value "Asha Patel" is too long', 'value "…" is too long'],
     ["x=@y a@ @b", "x=@y a@ @b"],
     ['value "Asha Patel', 'value "…"'],
@@ -66,7 +66,11 @@ describe("the access line", () => {
   async function linesFor(url: string) {
     const written: string[] = [];
     const stream = { write: (line: string) => void written.push(line) };
-    const app = Fastify({ logger: { level: "info", stream }, logController: new LogController({ disableRequestLogging: true }), rewriteUrl: () => url });
+    const app = Fastify({
+      logger: { level: "info", stream },
+      logController: new LogController({ disableRequestLogging: true }),
+      rewriteUrl: () => url,
+    });
     registerRequestLogging(app);
     app.get("/blog/:slug", async () => "ok");
     app.get("/readyz", async () => "ok");
@@ -90,9 +94,19 @@ describe("the access line", () => {
     const entry = JSON.parse(line!) as Record<string, unknown>;
     // The same fields, through pino itself, with the same time: byte for byte the same line.
     let expected = "";
-    const reference = pino({ level: "info", timestamp: () => `,"time":${String(entry.time)}` }, { write: (text: string) => void (expected = text) });
+    const reference = pino(
+      { level: "info", timestamp: () => `,"time":${String(entry.time)}` },
+      { write: (text: string) => void (expected = text) },
+    );
     reference.info(
-      { requestId: entry.requestId, method: "GET", route: entry.route, path: entry.path, status: response.statusCode, durationMs: entry.durationMs },
+      {
+        requestId: entry.requestId,
+        method: "GET",
+        route: entry.route,
+        path: entry.path,
+        status: response.statusCode,
+        durationMs: entry.durationMs,
+      },
       "request completed",
     );
     expect(line).toBe(expected);

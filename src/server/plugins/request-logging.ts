@@ -130,10 +130,12 @@ export function redactPersonalData(text: string): string {
     .split(new RegExp(`(${addressDelimiters.source})`))
     .map((part, index) => (index % 2 === 0 ? redactAddressIn(part) : part))
     .join("");
-  return redactKeyValues(withoutAddresses)
-    // A quote left open runs to the end: what it quotes may go on past the part read.
-    .replace(/"[^"]*"?/g, '"…"')
-    .slice(0, 300);
+  return (
+    redactKeyValues(withoutAddresses)
+      // A quote left open runs to the end: what it quotes may go on past the part read.
+      .replace(/"[^"]*"?/g, '"…"')
+      .slice(0, 300)
+  );
 }
 
 /**
@@ -148,8 +150,14 @@ export function serializeErrorForLog(error: Error & { statusCode?: number }) {
     type: isQueryError ? "DrizzleQueryError" : error.name,
     code: errorCode(error),
     statusCode: error.statusCode,
-    message: isQueryError ? `Failed query: ${(error.query.split("\n")[0] ?? "").slice(0, 200)}` : redactPersonalData(error.message ?? ""),
+    message: isQueryError
+      ? `Failed query: ${(error.query.split("\n")[0] ?? "").slice(0, 200)}`
+      : redactPersonalData(error.message ?? ""),
     cause: cause ? { type: cause.name, message: redactPersonalData(cause.message ?? "") } : undefined,
-    stack: (error.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line)).slice(0, 5).join("\n"),
+    stack: (error.stack ?? "")
+      .split("\n")
+      .filter((line) => /^\s+at /.test(line))
+      .slice(0, 5)
+      .join("\n"),
   };
 }

@@ -18,7 +18,10 @@ type ManifestChunk = { file: string; css?: string[] };
 
 /** The back office's script and styles, from Vite's build manifest. */
 export function readAdminAssets(clientDir: string): AdminAssets {
-  const manifest = JSON.parse(readFileSync(path.join(clientDir, ".vite", "manifest.json"), "utf8")) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(readFileSync(path.join(clientDir, ".vite", "manifest.json"), "utf8")) as Record<
+    string,
+    ManifestChunk
+  >;
   const entry = manifest[ADMIN_CLIENT_ENTRY];
   if (!entry) throw new Error(`the build manifest lacks ${ADMIN_CLIENT_ENTRY}`);
   return { script: `/${entry.file}`, styles: (entry.css ?? []).map((file) => `/${file}`) };

@@ -38,7 +38,12 @@ export function readBuiltAssets(clientDir: string): SiteAssets {
   const baseStyles = new Set<string>();
   const basePreloads = new Set<string>();
   collect(CLIENT_ENTRY, baseStyles, basePreloads);
-  const base: DocumentAssets = { scripts: [`/${entry.file}`], styles: [...baseStyles], preloads: [...basePreloads], boot: `/${boot.file}` };
+  const base: DocumentAssets = {
+    scripts: [`/${entry.file}`],
+    styles: [...baseStyles],
+    preloads: [...basePreloads],
+    boot: `/${boot.file}`,
+  };
 
   // Each island's own chunk and what it imports, in the order the page lists its islands.
   const islandChunks = new Map<string, { styles: Set<string>; preloads: Set<string> }>();

@@ -18,7 +18,12 @@ const assets = {
 
 describe("the document's scripts", () => {
   it("in production, links only the boot script and lists the page's modules as data for it", () => {
-    const html = renderDocument({ page, assets: { ...assets, boot: "/assets/boot-abc.js" }, siteUrl: "https://x.test", pathname: "/services" });
+    const html = renderDocument({
+      page,
+      assets: { ...assets, boot: "/assets/boot-abc.js" },
+      siteUrl: "https://x.test",
+      pathname: "/services",
+    });
     const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"><\/script>/g)].map((match) => match[1]);
     expect(scripts).toEqual(["/assets/boot-abc.js"]);
     expect(html).not.toContain("modulepreload");

@@ -54,7 +54,11 @@ export function renderDocument(options: {
   // Link previews need a raster picture; the site's own is used for every page.
   const image = `${siteUrl}/og-image.png`;
   const imageAlt = `${site.name}: ${site.tagline}`;
-  const structured = [organizationJsonLd(siteUrl), breadcrumbJsonLd(page.meta, siteUrl), articleJsonLd(page.meta, canonicalUrl, siteUrl)]
+  const structured = [
+    organizationJsonLd(siteUrl),
+    breadcrumbJsonLd(page.meta, siteUrl),
+    articleJsonLd(page.meta, canonicalUrl, siteUrl),
+  ]
     .filter(Boolean)
     .map((data) => `<script type="application/ld+json">${serializeJsonForHtml(data)}</script>`);
   const head = [

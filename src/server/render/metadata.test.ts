@@ -11,14 +11,17 @@ const article = "/blog/arc-flash-studies-ieee-1584-2018";
 const headOf = (html: string) => /<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? "";
 const attr = (head: string, pattern: RegExp) => pattern.exec(head)?.[1];
 const jsonLd = (html: string) =>
-  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1]!) as Record<string, unknown>,
+  );
 
 describe("metadata and structured data", () => {
   let t: TestApp;
   const pages = new Map<string, string>();
   beforeAll(async () => {
     t = await buildTestApp("pglite");
-    for (const route of [...routes, article, "/thank-you", "/missing-page"]) pages.set(route, (await t.app.inject({ method: "GET", url: route })).body);
+    for (const route of [...routes, article, "/thank-you", "/missing-page"])
+      pages.set(route, (await t.app.inject({ method: "GET", url: route })).body);
   });
   afterAll(async () => {
     await t.close();
@@ -53,7 +56,8 @@ describe("metadata and structured data", () => {
   });
 
   it("keeps the thank-you and 404 pages out of search results", async () => {
-    for (const route of ["/thank-you", "/missing-page"]) expect(headOf(pages.get(route)!)).toContain('<meta name="robots" content="noindex">');
+    for (const route of ["/thank-you", "/missing-page"])
+      expect(headOf(pages.get(route)!)).toContain('<meta name="robots" content="noindex">');
   });
 
   it("describes the firm on every page as a ProfessionalService with address, phone, email and opening hours", async () => {
@@ -64,10 +68,20 @@ describe("metadata and structured data", () => {
         name: expect.any(String),
         telephone: expect.any(String),
         email: expect.any(String),
-        address: { "@type": "PostalAddress", addressLocality: "Ahmedabad", addressRegion: "Gujarat", addressCountry: "IN" },
+        address: {
+          "@type": "PostalAddress",
+          addressLocality: "Ahmedabad",
+          addressRegion: "Gujarat",
+          addressCountry: "IN",
+        },
       });
       expect(firm!.openingHoursSpecification).toEqual([
-        { "@type": "OpeningHoursSpecification", dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "08:00", closes: "18:00" },
+        {
+          "@type": "OpeningHoursSpecification",
+          dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+          opens: "08:00",
+          closes: "18:00",
+        },
         { "@type": "OpeningHoursSpecification", dayOfWeek: ["Saturday"], opens: "09:00", closes: "14:00" },
       ]);
     }
@@ -75,13 +89,22 @@ describe("metadata and structured data", () => {
 
   it("adds a BreadcrumbList on inner pages and an Article on article pages", async () => {
     expect(jsonLd(pages.get("/")!).some((data) => data["@type"] === "BreadcrumbList")).toBe(false);
-    const trail = jsonLd(pages.get("/blog/arc-flash-studies-ieee-1584-2018")!).find((data) => data["@type"] === "BreadcrumbList");
+    const trail = jsonLd(pages.get("/blog/arc-flash-studies-ieee-1584-2018")!).find(
+      (data) => data["@type"] === "BreadcrumbList",
+    );
     expect(trail?.itemListElement).toEqual([
       { "@type": "ListItem", position: 1, name: "Home", item: "https://www.example.test/" },
       { "@type": "ListItem", position: 2, name: "Insights", item: "https://www.example.test/blog" },
-      { "@type": "ListItem", position: 3, name: expect.stringContaining("Arc Flash"), item: "https://www.example.test/blog/arc-flash-studies-ieee-1584-2018" },
+      {
+        "@type": "ListItem",
+        position: 3,
+        name: expect.stringContaining("Arc Flash"),
+        item: "https://www.example.test/blog/arc-flash-studies-ieee-1584-2018",
+      },
     ]);
-    const article = jsonLd(pages.get("/blog/arc-flash-studies-ieee-1584-2018")!).find((data) => data["@type"] === "Article");
+    const article = jsonLd(pages.get("/blog/arc-flash-studies-ieee-1584-2018")!).find(
+      (data) => data["@type"] === "Article",
+    );
     expect(article).toMatchObject({
       headline: expect.stringContaining("Arc Flash"),
       datePublished: "2024-09-11T18:30:00.000Z",
@@ -96,7 +119,10 @@ describe("metadata and structured data", () => {
       },
     });
     for (const route of routes.filter((route) => route !== "/")) {
-      expect(jsonLd(pages.get(route)!).some((data) => data["@type"] === "BreadcrumbList"), route).toBe(true);
+      expect(
+        jsonLd(pages.get(route)!).some((data) => data["@type"] === "BreadcrumbList"),
+        route,
+      ).toBe(true);
     }
   });
 });

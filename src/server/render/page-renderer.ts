@@ -17,7 +17,11 @@ export type PageRenderer = {
   render: (
     url: string,
     context: { readApi: ReadApi; log: FastifyBaseLogger; extraData?: PageData },
-  ) => Promise<{ status: number; html: string; /** False when some of the page's data could not be loaded. */ complete: boolean }>;
+  ) => Promise<{
+    status: number;
+    html: string;
+    /** False when some of the page's data could not be loaded. */ complete: boolean;
+  }>;
 };
 
 export function createPageRenderer(options: PageRendererOptions): PageRenderer {

@@ -100,7 +100,15 @@ describe.each(testDrivers)("server-rendered pages on %s", (driver) => {
 
   it("gives an article's headings ids the page does not use, with a table of contents that reaches each", async () => {
     // Headings named like the page's own ids, and one repeated.
-    const headings = ["Related heading", "Article title", "Toc heading", "Main", "Load Flow", "Load Flow", "Site footer"];
+    const headings = [
+      "Related heading",
+      "Article title",
+      "Toc heading",
+      "Main",
+      "Load Flow",
+      "Load Flow",
+      "Site footer",
+    ];
     await t.database.db.insert(blogPosts).values({
       title: "Headings That Echo The Page",
       excerpt: "Every heading is named like an element of the page around it.",
@@ -123,7 +131,9 @@ describe.each(testDrivers)("server-rendered pages on %s", (driver) => {
 
   it("sends every 'Get directions' link to the office's full address, postcode included", async () => {
     const html = (await t.app.inject({ method: "GET", url: "/contact" })).body;
-    const links = [...html.matchAll(/<a href="([^"]+)"[^>]*>Get directions/g)].map((match) => match[1]!.replaceAll("&amp;", "&"));
+    const links = [...html.matchAll(/<a href="([^"]+)"[^>]*>Get directions/g)].map((match) =>
+      match[1]!.replaceAll("&amp;", "&"),
+    );
     expect(links).toHaveLength(2);
     const { street, locality, region, postalCode, country } = site.address;
     for (const link of links) {
@@ -142,7 +152,10 @@ describe.each(testDrivers)("server-rendered pages on %s", (driver) => {
     ]);
     for (const response of answers) {
       const csp = String(response.headers["content-security-policy"]);
-      const scriptSrc = csp.split(";").map((part) => part.trim()).find((part) => part.startsWith("script-src"));
+      const scriptSrc = csp
+        .split(";")
+        .map((part) => part.trim())
+        .find((part) => part.startsWith("script-src"));
       expect(scriptSrc).toBe("script-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");

@@ -24,17 +24,33 @@ const requiredProperties: Record<string, string[]> = {
   ProfessionalService: ["name", "address", "url"],
   BreadcrumbList: ["itemListElement"],
   ListItem: ["position", "name", "item"],
-  Article: ["headline", "image", "datePublished", "dateModified", "author.name", "publisher.name", "publisher.logo.url"],
+  Article: [
+    "headline",
+    "image",
+    "datePublished",
+    "dateModified",
+    "author.name",
+    "publisher.name",
+    "publisher.logo.url",
+  ],
   Organization: ["name", "url"],
   ImageObject: ["url"],
   Person: ["name"],
   PostalAddress: ["streetAddress", "addressLocality", "addressRegion", "postalCode", "addressCountry"],
 };
 /** Types that appear only inside another block, checked there. */
-const nestedOnly = new Set(["ListItem", "ImageObject", "Person", "PostalAddress", "OpeningHoursSpecification", "Country"]);
+const nestedOnly = new Set([
+  "ListItem",
+  "ImageObject",
+  "Person",
+  "PostalAddress",
+  "OpeningHoursSpecification",
+  "Country",
+]);
 
 type JsonObject = { [key: string]: unknown };
-const isObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 function valueAt(node: JsonObject, path: string): unknown {
   return path.split(".").reduce<unknown>((value, key) => (isObject(value) ? value[key] : undefined), node);
@@ -66,7 +82,9 @@ function missingRequiredProperties(block: JsonObject): string[] {
 }
 
 function jsonLdBlocks(html: string): JsonObject[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as JsonObject);
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1]!) as JsonObject,
+  );
 }
 
 /**
@@ -117,7 +135,8 @@ describe("the server HTML of every page", () => {
     for (const [url, { html }] of pages) {
       const report = await validator.validateString(html, url);
       for (const result of report.results) {
-        for (const message of result.messages) problems.push(`${url}: ${message.ruleId}: ${message.message} (at ${message.selector ?? "document"})`);
+        for (const message of result.messages)
+          problems.push(`${url}: ${message.ruleId}: ${message.message} (at ${message.selector ?? "document"})`);
       }
     }
     expect(problems).toEqual([]);
@@ -125,7 +144,10 @@ describe("the server HTML of every page", () => {
 
   it("writes every refresh in the form HTML defines, and the thank-you page has one", () => {
     const refreshes = [...pages].flatMap(([url, { html }]) =>
-      [...html.matchAll(/<meta http-equiv="refresh" content="([^"]*)">/g)].map((match) => ({ url, content: match[1]! })),
+      [...html.matchAll(/<meta http-equiv="refresh" content="([^"]*)">/g)].map((match) => ({
+        url,
+        content: match[1]!,
+      })),
     );
     expect(refreshes.map((refresh) => refresh.url)).toEqual(["/thank-you"]);
     for (const { url, content } of refreshes) expect(content, url).toMatch(validRefresh);
@@ -141,8 +163,10 @@ describe("the server HTML of every page", () => {
       for (const block of blocks) {
         const type = String(block["@type"]);
         typesSeen.add(type);
-        if (block["@context"] !== "https://schema.org") problems.push(`${url}: a ${type} block without the schema.org context`);
-        if (!(type in requiredProperties) || nestedOnly.has(type)) problems.push(`${url}: no requirements are listed for a ${type} block`);
+        if (block["@context"] !== "https://schema.org")
+          problems.push(`${url}: a ${type} block without the schema.org context`);
+        if (!(type in requiredProperties) || nestedOnly.has(type))
+          problems.push(`${url}: no requirements are listed for a ${type} block`);
         problems.push(...missingRequiredProperties(block).map((problem) => `${url}: ${type} ${problem}`));
       }
     }
@@ -173,7 +197,10 @@ describe("the JSON-LD check", () => {
       "$.author (Person) has no name",
     ]);
     expect(
-      missingRequiredProperties({ "@type": "BreadcrumbList", itemListElement: [{ "@type": "ListItem", position: 1, name: "Home" }] }),
+      missingRequiredProperties({
+        "@type": "BreadcrumbList",
+        itemListElement: [{ "@type": "ListItem", position: 1, name: "Home" }],
+      }),
     ).toEqual(["$.itemListElement[0] (ListItem) has no item"]);
   });
 });

@@ -44,7 +44,12 @@ export function organizationJsonLd(siteUrl: string) {
       .filter((entry) => entry.hours !== "Closed")
       .map((entry) => {
         const [opens = "", closes = ""] = entry.hours.split(" - ");
-        return { "@type": "OpeningHoursSpecification", dayOfWeek: dayNames[entry.days], opens: to24h(opens), closes: to24h(closes) };
+        return {
+          "@type": "OpeningHoursSpecification",
+          dayOfWeek: dayNames[entry.days],
+          opens: to24h(opens),
+          closes: to24h(closes),
+        };
       }),
   };
 }

@@ -36,7 +36,11 @@ describe.each(testDrivers)("API on %s", (driver) => {
       const orders = members.map((member) => member.order);
       expect(orders).toEqual([...orders].sort((a, b) => a - b));
       for (const member of members) {
-        expect(member).toMatchObject({ id: expect.any(String), name: expect.any(String), imageUrl: expect.stringMatching(/^\/images\//) });
+        expect(member).toMatchObject({
+          id: expect.any(String),
+          name: expect.any(String),
+          imageUrl: expect.stringMatching(/^\/images\//),
+        });
       }
     });
   });
@@ -66,7 +70,15 @@ describe.each(testDrivers)("API on %s", (driver) => {
       const posts = response.json<BlogPostSummary[]>();
       expect(posts.length).toBeGreaterThanOrEqual(9);
       for (const post of posts) {
-        expect(Object.keys(post).sort()).toEqual(["category", "excerpt", "id", "imageUrl", "publishedAt", "slug", "title"]);
+        expect(Object.keys(post).sort()).toEqual([
+          "category",
+          "excerpt",
+          "id",
+          "imageUrl",
+          "publishedAt",
+          "slug",
+          "title",
+        ]);
         expect(Number.isNaN(Date.parse(post.publishedAt))).toBe(false);
       }
       const times = posts.map((post) => Date.parse(post.publishedAt));
@@ -78,7 +90,12 @@ describe.each(testDrivers)("API on %s", (driver) => {
 
   describe("kept answers", () => {
     it("serves a repeated read from memory, compressed both ways with an ETag, until the content version moves", async () => {
-      for (const url of ["/api/blog-posts", "/api/team-members", "/api/projects", "/api/blog-posts/arc-flash-studies-ieee-1584-2018"]) {
+      for (const url of [
+        "/api/blog-posts",
+        "/api/team-members",
+        "/api/projects",
+        "/api/blog-posts/arc-flash-studies-ieee-1584-2018",
+      ]) {
         const plain = await t.app.inject({ method: "GET", url });
         expect(plain.statusCode, url).toBe(200);
         expect(plain.headers["content-encoding"], url).toBeUndefined();
@@ -90,7 +107,11 @@ describe.each(testDrivers)("API on %s", (driver) => {
         const gzip = await t.app.inject({ method: "GET", url, headers: { "accept-encoding": "gzip" } });
         expect(gzip.headers["content-encoding"], url).toBe("gzip");
         expect(gunzipSync(gzip.rawPayload).toString(), url).toBe(plain.body);
-        const again = await t.app.inject({ method: "GET", url, headers: { "if-none-match": String(plain.headers.etag) } });
+        const again = await t.app.inject({
+          method: "GET",
+          url,
+          headers: { "if-none-match": String(plain.headers.etag) },
+        });
         expect(again.statusCode, url).toBe(304);
       }
       // A row changed without a content sync is not seen: the answer comes from memory...
@@ -99,15 +120,22 @@ describe.each(testDrivers)("API on %s", (driver) => {
       expect((await t.app.inject({ method: "GET", url: "/api/team-members" })).body).toBe(before.body);
       // ...until the sync's last step moves the version, which every instance polls.
       await bumpContentVersion(t.database.db);
-      await expect.poll(async () => (await t.app.inject({ method: "GET", url: "/api/team-members" })).body, { timeout: 15_000 }).toContain("Head of Kept Answers");
-      expect((await t.app.inject({ method: "GET", url: "/api/team-members" })).headers.etag).not.toBe(before.headers.etag);
+      await expect
+        .poll(async () => (await t.app.inject({ method: "GET", url: "/api/team-members" })).body, { timeout: 15_000 })
+        .toContain("Head of Kept Answers");
+      expect((await t.app.inject({ method: "GET", url: "/api/team-members" })).headers.etag).not.toBe(
+        before.headers.etag,
+      );
     });
 
     it("answers a made-up slug 404 every time, the repeats from memory as well", async () => {
       for (let i = 0; i < 3; i++) {
         const response = await t.app.inject({ method: "GET", url: "/api/blog-posts/no-such-article" });
         expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual({ error: "Not Found", message: "There is no article at /api/blog-posts/no-such-article." });
+        expect(response.json()).toEqual({
+          error: "Not Found",
+          message: "There is no article at /api/blog-posts/no-such-article.",
+        });
       }
     });
   });
@@ -118,7 +146,10 @@ describe.each(testDrivers)("API on %s", (driver) => {
       expect(response.statusCode).toBe(201);
       const body = response.json();
       expect(body).toEqual({ reference: expect.stringMatching(/^ENQ-[0-9A-F]{8}$/) });
-      const rows = await t.database.db.select().from(contactSubmissions).where(eq(contactSubmissions.email, validEnquiry.email));
+      const rows = await t.database.db
+        .select()
+        .from(contactSubmissions)
+        .where(eq(contactSubmissions.email, validEnquiry.email));
       const stored = rows.filter((row) => enquiryReference(row.id) === body.reference);
       expect(stored).toHaveLength(1);
       expect(stored[0]).toMatchObject({ firstName: "Asha", email: validEnquiry.email, service: "grid-integration" });
@@ -132,7 +163,10 @@ describe.each(testDrivers)("API on %s", (driver) => {
         payload: { ...required, firstName: "  Ravi ", company: "", service: "" },
       });
       expect(response.statusCode).toBe(201);
-      const [row] = await t.database.db.select().from(contactSubmissions).where(eq(contactSubmissions.firstName, "Ravi"));
+      const [row] = await t.database.db
+        .select()
+        .from(contactSubmissions)
+        .where(eq(contactSubmissions.firstName, "Ravi"));
       expect(row).toMatchObject({ firstName: "Ravi", company: null, service: null });
     });
 

@@ -95,7 +95,10 @@ export function registerContentApi(app: FastifyInstance, readApi: ReadApi, conte
     app.get<{ Params: { slug: string } }>(`${collection}/:slug`, precompressed, async (request, reply) => {
       const answer = await read(`${collection}/${request.params.slug}`);
       if (answer === null) {
-        const problem: ApiErrorBody = { error: "Not Found", message: `There is no ${what} at ${collection}/${request.params.slug}.` };
+        const problem: ApiErrorBody = {
+          error: "Not Found",
+          message: `There is no ${what} at ${collection}/${request.params.slug}.`,
+        };
         return reply.code(404).send(problem);
       }
       return send(request, reply, answer);

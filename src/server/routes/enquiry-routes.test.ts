@@ -47,7 +47,11 @@ describe.each(testDrivers)("enquiries on %s", (driver) => {
     await t.app.inject({ method: "POST", url: "/api/contact", payload, headers: { "idempotency-key": key } });
     await t.app.inject({ method: "POST", url: "/api/contact", payload, headers: { "idempotency-key": key } });
     expect(await rowsByKey(key)).toHaveLength(1);
-    const bad = await t.app.inject({ method: "POST", url: "/api/contact", payload: { ...payload, idempotencyKey: "123" } });
+    const bad = await t.app.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload: { ...payload, idempotencyKey: "123" },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual({ idempotencyKey: "must be a UUID" });
   });
@@ -55,7 +59,12 @@ describe.each(testDrivers)("enquiries on %s", (driver) => {
   it("answers a valid form post without JavaScript with a 303 to /thank-you and stores it", async () => {
     const before = await t.database.db.$count(contactSubmissions);
     const { idempotencyKey: _key, ...fields } = enquiry({ "form-name": "contact", "bot-field": "" });
-    const response = await t.app.inject({ method: "POST", url: "/contact", headers: formHeaders, payload: formBody(fields) });
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/contact",
+      headers: formHeaders,
+      payload: formBody(fields),
+    });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe("/thank-you");
     expect(await t.database.db.$count(contactSubmissions)).toBe(before + 1);
@@ -69,9 +78,16 @@ describe.each(testDrivers)("enquiries on %s", (driver) => {
     expect(hidden((await t.app.inject({ method: "GET", url: "/contact" })).body, "idempotencyKey")).not.toBe(key);
     // What the browser sends without JavaScript: the page's hidden fields and the visitor's values.
     const { formToken: _token, idempotencyKey: _key, ...values } = enquiry();
-    const post = formBody({ "form-name": "contact", formToken: hidden(page, "formToken"), idempotencyKey: key, "bot-field": "", ...values });
+    const post = formBody({
+      "form-name": "contact",
+      formToken: hidden(page, "formToken"),
+      idempotencyKey: key,
+      "bot-field": "",
+      ...values,
+    });
     const answers = [];
-    for (let i = 0; i < 2; i += 1) answers.push(await t.app.inject({ method: "POST", url: "/contact", headers: formHeaders, payload: post }));
+    for (let i = 0; i < 2; i += 1)
+      answers.push(await t.app.inject({ method: "POST", url: "/contact", headers: formHeaders, payload: post }));
     expect(answers.map((answer) => [answer.statusCode, answer.headers.location])).toEqual([
       [303, "/thank-you"],
       [303, "/thank-you"],
@@ -134,7 +150,12 @@ describe.each(testDrivers)("enquiries on %s", (driver) => {
     const json = await t.app.inject({ method: "POST", url: "/api/contact", payload: plainJson });
     expect(json.statusCode).toBe(201);
     const emptyToken = enquiry({ formToken: "" });
-    const form = await t.app.inject({ method: "POST", url: "/contact", headers: formHeaders, payload: formBody(emptyToken) });
+    const form = await t.app.inject({
+      method: "POST",
+      url: "/contact",
+      headers: formHeaders,
+      payload: formBody(emptyToken),
+    });
     expect(form.statusCode).toBe(303);
     for (const key of [plainJson.idempotencyKey, emptyToken.idempotencyKey]) {
       const [row] = await rowsByKey(String(key));
@@ -164,8 +185,16 @@ describe.each(testDrivers)("enquiries on %s", (driver) => {
 
   describe("newsletter", () => {
     it("subscribes an address once; a second subscription is a success", async () => {
-      const first = await t.app.inject({ method: "POST", url: "/api/newsletter", payload: { email: "Grid.Engineer@Example.com" } });
-      const second = await t.app.inject({ method: "POST", url: "/api/newsletter", payload: { email: "grid.engineer@example.com " } });
+      const first = await t.app.inject({
+        method: "POST",
+        url: "/api/newsletter",
+        payload: { email: "Grid.Engineer@Example.com" },
+      });
+      const second = await t.app.inject({
+        method: "POST",
+        url: "/api/newsletter",
+        payload: { email: "grid.engineer@example.com " },
+      });
       expect(first.statusCode).toBe(201);
       expect(second.statusCode).toBe(200);
       expect(second.json()).toEqual({ subscribed: true });
@@ -187,15 +216,27 @@ describe.each(testDrivers)("enquiries on %s", (driver) => {
     it("accepts a form post and sends the visitor back to the blog saying so", async () => {
       // The form posts to the blog's own address; /api/newsletter takes a form post the same way.
       for (const url of ["/blog", "/api/newsletter"]) {
-        const ok = await t.app.inject({ method: "POST", url, headers: formHeaders, payload: "email=form.post%40example.com" });
+        const ok = await t.app.inject({
+          method: "POST",
+          url,
+          headers: formHeaders,
+          payload: "email=form.post%40example.com",
+        });
         expect(ok.statusCode).toBe(303);
         expect(ok.headers.location).toBe("/blog?subscribed=1#newsletter");
       }
-      expect(await t.database.db.$count(newsletterSubscribers, eq(newsletterSubscribers.email, "form.post@example.com"))).toBe(1);
+      expect(
+        await t.database.db.$count(newsletterSubscribers, eq(newsletterSubscribers.email, "form.post@example.com")),
+      ).toBe(1);
     });
 
     it("answers an invalid form post with the blog page again, the typed address kept and the error by the field", async () => {
-      const bad = await t.app.inject({ method: "POST", url: "/blog", headers: formHeaders, payload: "email=broken%40" });
+      const bad = await t.app.inject({
+        method: "POST",
+        url: "/blog",
+        headers: formHeaders,
+        payload: "email=broken%40",
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.headers["content-type"]).toBe("text/html; charset=utf-8");
       const input = /<input[^>]*name="email"[^>]*>/.exec(bad.body)?.[0] ?? "";
@@ -211,7 +252,10 @@ describe.each(testDrivers)("enquiries on %s", (driver) => {
 describe.each(testDrivers)("the rate limit on %s", (driver) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(driver, { content: false, env: { FORM_SECRET: TEST_FORM_SECRET, RATE_LIMIT_PER_MINUTE: "3" } });
+    t = await buildTestApp(driver, {
+      content: false,
+      env: { FORM_SECRET: TEST_FORM_SECRET, RATE_LIMIT_PER_MINUTE: "3" },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -237,7 +281,12 @@ describe.each(testDrivers)("the rate limit on %s", (driver) => {
 
   it("limits newsletter subscriptions separately, in the same way", async () => {
     const post = () =>
-      t.app.inject({ method: "POST", url: "/api/newsletter", payload: { email: "limit@example.com" }, remoteAddress: "198.51.100.4" });
+      t.app.inject({
+        method: "POST",
+        url: "/api/newsletter",
+        payload: { email: "limit@example.com" },
+        remoteAddress: "198.51.100.4",
+      });
     for (let i = 0; i < 3; i += 1) expect((await post()).statusCode).toBeLessThan(300);
     const limited = await post();
     expect(limited.statusCode).toBe(429);

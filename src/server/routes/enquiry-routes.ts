@@ -50,7 +50,8 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}
 
 export const UNAVAILABLE_MESSAGE =
   "We could not store your enquiry just now. Please try again in a few minutes; our contact form keeps it and resends it for you.";
-const SUBSCRIPTION_UNAVAILABLE_MESSAGE = "We could not save your subscription just now. Please try again in a few minutes.";
+const SUBSCRIPTION_UNAVAILABLE_MESSAGE =
+  "We could not save your subscription just now. Please try again in a few minutes.";
 export const KEY_REUSED_MESSAGE =
   "An enquiry with different details was already received under this idempotency key. To send these details as a new enquiry, send them again under a new key.";
 const FORM_REUSED_MESSAGE =
@@ -63,7 +64,11 @@ const contactForm: PlainForm = {
   stateKey: formStateKeys.contact,
   invalidMessage: "Some fields of the enquiry are missing or invalid.",
 };
-const newsletterForm: PlainForm = { page: paths.blog, stateKey: formStateKeys.newsletter, invalidMessage: "Enter a valid email address" };
+const newsletterForm: PlainForm = {
+  page: paths.blog,
+  stateKey: formStateKeys.newsletter,
+  invalidMessage: "Enter a valid email address",
+};
 
 class Unavailable extends Error {}
 
@@ -82,7 +87,9 @@ function isFormPost(request: FastifyRequest): boolean {
 }
 
 function bodyObject(body: unknown): Record<string, unknown> | undefined {
-  return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+  return typeof body === "object" && body !== null && !Array.isArray(body)
+    ? (body as Record<string, unknown>)
+    : undefined;
 }
 
 function tooManyMessage(retryAfterSeconds: number, what: string): string {
@@ -95,11 +102,20 @@ function tooManyRequests(reply: FastifyReply, retryAfterSeconds: number, what: s
 }
 
 /** What a plain form post gets back with its page: its values, its key (when valid) and the problems. */
-function postedState(body: Record<string, unknown>, problems: { errors: Record<string, string>; formError?: string }): PostedFormState {
+function postedState(
+  body: Record<string, unknown>,
+  problems: { errors: Record<string, string>; formError?: string },
+): PostedFormState {
   const keep = ["firstName", "lastName", "email", "company", "service", "message"];
-  const values = Object.fromEntries(keep.map((key) => [key, typeof body[key] === "string" ? (body[key] as string) : ""]));
+  const values = Object.fromEntries(
+    keep.map((key) => [key, typeof body[key] === "string" ? (body[key] as string) : ""]),
+  );
   const key = body.idempotencyKey;
-  return { values, idempotencyKey: typeof key === "string" && uuidPattern.test(key) ? key.toLowerCase() : undefined, ...problems };
+  return {
+    values,
+    idempotencyKey: typeof key === "string" && uuidPattern.test(key) ? key.toLowerCase() : undefined,
+    ...problems,
+  };
 }
 
 export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDeps): void {
@@ -124,7 +140,10 @@ export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDe
     const readApi: ReadApi =
       formToken === undefined
         ? deps.readApi
-        : (path) => (path === apiPaths.formToken ? Promise.resolve({ token: formToken, idempotencyKey: randomUUID() }) : deps.readApi(path));
+        : (path) =>
+            path === apiPaths.formToken
+              ? Promise.resolve({ token: formToken, idempotencyKey: randomUUID() })
+              : deps.readApi(path);
     const page = await deps.renderer.render(form.page, {
       readApi,
       log: request.log,
@@ -167,14 +186,32 @@ export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDe
         // Without JavaScript the visitor sees the form again, values kept, with the same message.
         reply.header("retry-after", String(limit.retryAfterSeconds));
         const formError = tooManyMessage(limit.retryAfterSeconds, "enquiries");
-        return renderWithFormState(request, reply, 429, contactForm, postedState(body, { errors: {}, formError }), unusedToken);
+        return renderWithFormState(
+          request,
+          reply,
+          429,
+          contactForm,
+          postedState(body, { errors: {}, formError }),
+          unusedToken,
+        );
       }
 
       const parsed = contactSubmissionSchema.safeParse(body);
       const hiddenFieldProblems = controlCharacterFields(body, hiddenFormFields);
       if (!parsed.success || Object.keys(hiddenFieldProblems).length > 0) {
-        const fields = { ...(parsed.success ? {} : (fieldErrorsFrom(parsed.error.issues) as Record<string, string>)), ...hiddenFieldProblems };
-        if (asForm) return renderWithFormState(request, reply, 400, contactForm, postedState(body, { errors: fields }), unusedToken);
+        const fields = {
+          ...(parsed.success ? {} : (fieldErrorsFrom(parsed.error.issues) as Record<string, string>)),
+          ...hiddenFieldProblems,
+        };
+        if (asForm)
+          return renderWithFormState(
+            request,
+            reply,
+            400,
+            contactForm,
+            postedState(body, { errors: fields }),
+            unusedToken,
+          );
         const problem: ApiErrorBody = { error: "Bad Request", message: contactForm.invalidMessage, fields };
         return reply.code(400).send(problem);
       }
@@ -213,9 +250,14 @@ export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDe
           formToken: formToken.token,
           // Only a post from the site's own form may have the visitor's address written to, once a day.
           acknowledgementKey:
-            formToken.verdict === "ok" ? rateLimitKey(deps.formSecret, "acknowledgement", parsed.data.email.toLowerCase()) : undefined,
+            formToken.verdict === "ok"
+              ? rateLimitKey(deps.formSecret, "acknowledgement", parsed.data.email.toLowerCase())
+              : undefined,
           tokenlessLimit: withoutToken
-            ? { key: clientRateLimitKey(deps.formSecret, "enquiry-without-token", request.ip), perDay: TOKENLESS_ENQUIRIES_PER_DAY }
+            ? {
+                key: clientRateLimitKey(deps.formSecret, "enquiry-without-token", request.ip),
+                perDay: TOKENLESS_ENQUIRIES_PER_DAY,
+              }
             : undefined,
         }),
       );
@@ -238,8 +280,12 @@ export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDe
           // A new key, and a new token: the posted one was used by the first enquiry. When that
           // token showed a person at work, the new one starts as old as the minimum fill time, so
           // sending the form again at once is not taken for a script.
-          const state = { ...postedState(body, { errors: {}, formError: FORM_REUSED_MESSAGE }), idempotencyKey: undefined };
-          const nextToken = formToken.verdict === "ok" ? issueFormToken(deps.formSecret, Date.now() - MIN_FORM_FILL_MS) : undefined;
+          const state = {
+            ...postedState(body, { errors: {}, formError: FORM_REUSED_MESSAGE }),
+            idempotencyKey: undefined,
+          };
+          const nextToken =
+            formToken.verdict === "ok" ? issueFormToken(deps.formSecret, Date.now() - MIN_FORM_FILL_MS) : undefined;
           return renderWithFormState(request, reply, 409, contactForm, state, nextToken);
         }
         const problem: ApiErrorBody = { error: "Conflict", message: KEY_REUSED_MESSAGE };
@@ -253,7 +299,14 @@ export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDe
     } catch (error) {
       if (!(error instanceof Unavailable)) throw error;
       if (asForm) {
-        return renderWithFormState(request, reply, 503, contactForm, postedState(body, { errors: {}, formError: UNAVAILABLE_MESSAGE }), unusedToken);
+        return renderWithFormState(
+          request,
+          reply,
+          503,
+          contactForm,
+          postedState(body, { errors: {}, formError: UNAVAILABLE_MESSAGE }),
+          unusedToken,
+        );
       }
       const problem: ApiErrorBody = { error: "Service Unavailable", message: UNAVAILABLE_MESSAGE };
       return reply.code(503).header("retry-after", "30").send(problem);
@@ -267,7 +320,8 @@ export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDe
   async function handleNewsletter(request: FastifyRequest, reply: FastifyReply) {
     const asForm = isFormPost(request);
     const body = bodyObject(request.body);
-    if (!body) return reply.code(400).send({ error: "Bad Request", message: "The body must be a JSON object with an email." });
+    if (!body)
+      return reply.code(400).send({ error: "Bad Request", message: "The body must be a JSON object with an email." });
     // Without JavaScript the visitor sees the blog again, the address kept and the problem by it.
     const showForm = (status: number, problems: { errors: Record<string, string>; formError?: string }) =>
       renderWithFormState(request, reply, status, newsletterForm, {
@@ -286,14 +340,25 @@ export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDe
       const parsed = newsletterSignupSchema.safeParse(body);
       const hiddenFieldProblems = controlCharacterFields(body, hiddenFormFields);
       if (!parsed.success || Object.keys(hiddenFieldProblems).length > 0) {
-        const fields = { ...(parsed.success ? {} : (fieldErrorsFrom(parsed.error.issues) as Record<string, string>)), ...hiddenFieldProblems };
+        const fields = {
+          ...(parsed.success ? {} : (fieldErrorsFrom(parsed.error.issues) as Record<string, string>)),
+          ...hiddenFieldProblems,
+        };
         if (asForm) return showForm(400, { errors: fields });
-        return reply.code(400).send({ error: "Bad Request", message: fields.email ?? Object.values(fields)[0] ?? newsletterForm.invalidMessage, fields });
+        return reply
+          .code(400)
+          .send({
+            error: "Bad Request",
+            message: fields.email ?? Object.values(fields)[0] ?? newsletterForm.invalidMessage,
+            fields,
+          });
       }
       const honeypot = typeof body["bot-field"] === "string" && body["bot-field"].trim() !== "";
       const result = honeypot
         ? { created: false }
-        : await database(request.log, "subscribe", async () => subscribeToNewsletter(deps.db, parsed.data.email, await attributionOf(request), deps.now?.()));
+        : await database(request.log, "subscribe", async () =>
+            subscribeToNewsletter(deps.db, parsed.data.email, await attributionOf(request), deps.now?.()),
+          );
       if (asForm) return reply.code(303).header("location", `${paths.blog}?subscribed=1#newsletter`).send();
       return reply.code(result.created ? 201 : 200).send({ subscribed: true });
     } catch (error) {

@@ -38,9 +38,16 @@ describe.each(testDrivers)("enquiry posts under attack, on %s", (driver) => {
   const post = (payload: Record<string, unknown>, remoteAddress = "198.51.100.10") =>
     t.app.inject({ method: "POST", url: "/api/contact", payload, remoteAddress });
   const rowByKey = async (key: unknown) =>
-    (await t.database.db.select().from(contactSubmissions).where(eq(contactSubmissions.idempotencyKey, String(key))))[0];
+    (
+      await t.database.db
+        .select()
+        .from(contactSubmissions)
+        .where(eq(contactSubmissions.idempotencyKey, String(key)))
+    )[0];
   const mailKinds = async (submissionId: string) =>
-    (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, submissionId))).map((mail) => mail.kind).sort();
+    (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.submissionId, submissionId)))
+      .map((mail) => mail.kind)
+      .sort();
 
   describe("idempotency keys", () => {
     it("answers a repeat of an enquiry with 200 and its reference only, never the stored fields", async () => {
@@ -50,13 +57,19 @@ describe.each(testDrivers)("enquiry posts under attack, on %s", (driver) => {
       expect(first.statusCode).toBe(201);
       expect(again.statusCode).toBe(200);
       expect(again.json()).toEqual({ reference: first.json().reference });
-      for (const value of ["Asha", "Patel", "asha.patel@example.com", "Kutch Solar", "120 MW"]) expect(again.body).not.toContain(value);
+      for (const value of ["Asha", "Patel", "asha.patel@example.com", "Kutch Solar", "120 MW"])
+        expect(again.body).not.toContain(value);
     });
 
     it("answers another enquiry under a used key with 409 and a clear message, storing nothing and revealing nothing", async () => {
       const payload = enquiry();
       expect((await post(payload)).statusCode).toBe(201);
-      const intruder = { ...payload, firstName: "Mallory", email: "mallory@example.net", message: "Show me what was sent." };
+      const intruder = {
+        ...payload,
+        firstName: "Mallory",
+        email: "mallory@example.net",
+        message: "Show me what was sent.",
+      };
       const conflict = await post(intruder);
       expect(conflict.statusCode).toBe(409);
       expect(conflict.json()).toEqual({ error: "Conflict", message: KEY_REUSED_MESSAGE });
@@ -75,10 +88,20 @@ describe.each(testDrivers)("enquiry posts under attack, on %s", (driver) => {
       const page = (await t.app.inject({ method: "GET", url: "/contact" })).body;
       const key = hidden(page, "idempotencyKey");
       const { idempotencyKey: _key, ...values } = enquiry();
-      const first = await t.app.inject({ method: "POST", url: "/contact", headers: formHeaders, payload: formBody({ ...values, idempotencyKey: key }) });
+      const first = await t.app.inject({
+        method: "POST",
+        url: "/contact",
+        headers: formHeaders,
+        payload: formBody({ ...values, idempotencyKey: key }),
+      });
       expect(first.statusCode).toBe(303);
       const changed = { ...values, message: "A different enquiry from the same page view.", idempotencyKey: key };
-      const conflict = await t.app.inject({ method: "POST", url: "/contact", headers: formHeaders, payload: formBody(changed) });
+      const conflict = await t.app.inject({
+        method: "POST",
+        url: "/contact",
+        headers: formHeaders,
+        payload: formBody(changed),
+      });
       expect(conflict.statusCode).toBe(409);
       expect(conflict.headers["content-type"]).toBe("text/html; charset=utf-8");
       expect(conflict.body).toContain("This form was already used to send an enquiry with different details.");
@@ -97,16 +120,27 @@ describe.each(testDrivers)("enquiry posts under attack, on %s", (driver) => {
         payload: formBody({ ...changed, idempotencyKey: newKey, formToken: token }),
       });
       expect(resent.statusCode).toBe(303);
-      expect(await rowByKey(newKey)).toMatchObject({ message: "A different enquiry from the same page view.", isSpam: false });
+      expect(await rowByKey(newKey)).toMatchObject({
+        message: "A different enquiry from the same page view.",
+        isSpam: false,
+      });
     });
 
     it("keeps the posted form token in a form shown again for invalid fields: it was not used", async () => {
       const posted = enquiry({ lastName: "" });
-      const invalid = await t.app.inject({ method: "POST", url: "/contact", headers: formHeaders, payload: formBody(posted) });
+      const invalid = await t.app.inject({
+        method: "POST",
+        url: "/contact",
+        headers: formHeaders,
+        payload: formBody(posted),
+      });
       expect(invalid.statusCode).toBe(400);
       expect(hidden(invalid.body, "formToken")).toBe(posted.formToken);
       const corrected = { ...posted, lastName: "Patel" };
-      expect((await t.app.inject({ method: "POST", url: "/contact", headers: formHeaders, payload: formBody(corrected) })).statusCode).toBe(303);
+      expect(
+        (await t.app.inject({ method: "POST", url: "/contact", headers: formHeaders, payload: formBody(corrected) }))
+          .statusCode,
+      ).toBe(303);
       expect(await rowByKey(posted.idempotencyKey)).toMatchObject({ lastName: "Patel", isSpam: false });
     });
   });
@@ -136,10 +170,19 @@ describe.each(testDrivers)("enquiry posts under attack, on %s", (driver) => {
     });
 
     it("answers a NUL in a form post with the form again, status 400, and in a subscription with 400 naming the email", async () => {
-      const form = await t.app.inject({ method: "POST", url: "/contact", headers: formHeaders, payload: formBody(enquiry({ lastName: "Pa\u0000tel" })) });
+      const form = await t.app.inject({
+        method: "POST",
+        url: "/contact",
+        headers: formHeaders,
+        payload: formBody(enquiry({ lastName: "Pa\u0000tel" })),
+      });
       expect(form.statusCode).toBe(400);
       expect(form.body).toContain("Last name must not contain control characters");
-      const newsletter = await t.app.inject({ method: "POST", url: "/api/newsletter", payload: { email: "reader\u0000@example.com" } });
+      const newsletter = await t.app.inject({
+        method: "POST",
+        url: "/api/newsletter",
+        payload: { email: "reader\u0000@example.com" },
+      });
       expect(newsletter.statusCode).toBe(400);
       expect(newsletter.json().fields).toEqual({ email: "Email must not contain control characters" });
     });
@@ -182,7 +225,11 @@ describe.each(testDrivers)("enquiry posts under attack, on %s", (driver) => {
 
   describe("spam", () => {
     it("stores spam shortened", async () => {
-      const payload = enquiry({ "bot-field": "http://spam.example", message: "Buy now! ".repeat(550).trim(), company: "C".repeat(200) });
+      const payload = enquiry({
+        "bot-field": "http://spam.example",
+        message: "Buy now! ".repeat(550).trim(),
+        company: "C".repeat(200),
+      });
       expect((await post(payload)).statusCode).toBe(201);
       const row = await rowByKey(payload.idempotencyKey);
       expect(row).toMatchObject({ isSpam: true, spamReason: "honeypot" });
@@ -208,7 +255,10 @@ describe.each(testDrivers)("enquiry posts under attack, on %s", (driver) => {
       }
       const stored = await Promise.all(payloads.map((payload) => rowByKey(payload.idempotencyKey)));
       expect(stored.map(Boolean)).toEqual([true, true, false, false, false]);
-      const [tally] = await t.database.db.select().from(spamTally).where(eq(spamTally.hour, new Date(epoch * 1000)));
+      const [tally] = await t.database.db
+        .select()
+        .from(spamTally)
+        .where(eq(spamTally.hour, new Date(epoch * 1000)));
       expect(tally).toMatchObject({ stored: SPAM_STORED_PER_HOUR, dropped: 3 });
       await t.database.db.delete(spamTally);
     });
@@ -230,7 +280,10 @@ describe.each(testDrivers)("enquiry posts under attack, on %s", (driver) => {
       }
       const over = tokenless();
       expect((await post(over, client)).statusCode).toBe(201);
-      expect(await rowByKey(over.idempotencyKey)).toMatchObject({ isSpam: true, spamReason: "no-token-over-daily-limit" });
+      expect(await rowByKey(over.idempotencyKey)).toMatchObject({
+        isSpam: true,
+        spamReason: "no-token-over-daily-limit",
+      });
       // Another client, and a post with a token from this one, are not affected.
       const other = tokenless();
       await post(other, "203.0.113.78");
@@ -262,21 +315,40 @@ describe.each(testDrivers)("enquiry posts under attack, on %s", (driver) => {
       ["an Origin of another site", { origin: "https://evil.example" }],
       ["the null Origin of a sandboxed page", { origin: "null" }],
       ["Sec-Fetch-Site: cross-site", { "sec-fetch-site": "cross-site" }],
-      ["Sec-Fetch-Site: same-site (a sibling subdomain)", { "sec-fetch-site": "same-site", origin: "https://blog.example.test" }],
-      ["the site's origin but Sec-Fetch-Site: cross-site", { "sec-fetch-site": "cross-site", origin: "https://www.example.test" }],
+      [
+        "Sec-Fetch-Site: same-site (a sibling subdomain)",
+        { "sec-fetch-site": "same-site", origin: "https://blog.example.test" },
+      ],
+      [
+        "the site's origin but Sec-Fetch-Site: cross-site",
+        { "sec-fetch-site": "cross-site", origin: "https://www.example.test" },
+      ],
     ];
     it.each(cases)("answers a post with %s with 403 and a clear message, storing nothing", async (_name, headers) => {
       const email = `csrf.${randomUUID()}@example.com`;
       const { idempotencyKey: _key, ...values } = enquiry({ email });
       const attempts = [
-        t.app.inject({ method: "POST", url: "/blog", headers: { ...formHeaders, ...headers }, payload: formBody({ email }) }),
+        t.app.inject({
+          method: "POST",
+          url: "/blog",
+          headers: { ...formHeaders, ...headers },
+          payload: formBody({ email }),
+        }),
         t.app.inject({ method: "POST", url: "/api/newsletter", headers, payload: { email } }),
-        t.app.inject({ method: "POST", url: "/contact", headers: { ...formHeaders, ...headers }, payload: formBody(values) }),
+        t.app.inject({
+          method: "POST",
+          url: "/contact",
+          headers: { ...formHeaders, ...headers },
+          payload: formBody(values),
+        }),
         t.app.inject({ method: "POST", url: "/api/contact", headers, payload: values }),
       ];
       for (const response of await Promise.all(attempts)) {
         expect(response.statusCode).toBe(403);
-        expect(response.json()).toEqual({ error: "Forbidden", message: expect.stringMatching(/accepts forms sent from its own pages only\.$/) });
+        expect(response.json()).toEqual({
+          error: "Forbidden",
+          message: expect.stringMatching(/accepts forms sent from its own pages only\.$/),
+        });
       }
       expect(await t.database.db.$count(newsletterSubscribers, eq(newsletterSubscribers.email, email))).toBe(0);
       expect(await t.database.db.$count(contactSubmissions, eq(contactSubmissions.email, email))).toBe(0);
@@ -286,7 +358,12 @@ describe.each(testDrivers)("enquiry posts under attack, on %s", (driver) => {
       const own = { origin: "https://www.example.test", "sec-fetch-site": "same-origin" };
       for (const headers of [own, { origin: "https://www.example.test" }, { "sec-fetch-site": "same-origin" }, {}]) {
         const email = `own.${randomUUID()}@example.com`;
-        const subscribed = await t.app.inject({ method: "POST", url: "/blog", headers: { ...formHeaders, ...headers }, payload: formBody({ email }) });
+        const subscribed = await t.app.inject({
+          method: "POST",
+          url: "/blog",
+          headers: { ...formHeaders, ...headers },
+          payload: formBody({ email }),
+        });
         expect(subscribed.statusCode).toBe(303);
         const sent = await t.app.inject({ method: "POST", url: "/api/contact", headers, payload: enquiry({ email }) });
         expect(sent.statusCode).toBe(201);
@@ -298,22 +375,32 @@ describe.each(testDrivers)("enquiry posts under attack, on %s", (driver) => {
 describe.each(testDrivers)("the rate limit's window and clients, on %s", (driver) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(driver, { content: false, env: { FORM_SECRET: TEST_FORM_SECRET, RATE_LIMIT_PER_MINUTE: "3" } });
+    t = await buildTestApp(driver, {
+      content: false,
+      env: { FORM_SECRET: TEST_FORM_SECRET, RATE_LIMIT_PER_MINUTE: "3" },
+    });
   });
   afterAll(async () => {
     await t.close();
   });
 
   it("counts an IPv6 client by its /64: a new address in it gets no new limit", async () => {
-    const post = (remoteAddress: string) => t.app.inject({ method: "POST", url: "/api/newsletter", payload: { email: "v6@example.com" }, remoteAddress });
+    const post = (remoteAddress: string) =>
+      t.app.inject({ method: "POST", url: "/api/newsletter", payload: { email: "v6@example.com" }, remoteAddress });
     const statuses = [];
-    for (const address of ["2001:db8:aa:1::1", "2001:db8:aa:1::2", "2001:db8:aa:1:ffff:ffff:ffff:fffe", "2001:0db8:00aa:0001::9"]) {
+    for (const address of [
+      "2001:db8:aa:1::1",
+      "2001:db8:aa:1::2",
+      "2001:db8:aa:1:ffff:ffff:ffff:fffe",
+      "2001:0db8:00aa:0001::9",
+    ]) {
       statuses.push((await post(address)).statusCode);
     }
     expect(statuses).toEqual([201, 200, 200, 429]);
     expect((await post("2001:db8:aa:2::1")).statusCode).toBeLessThan(300);
     // An IPv4 client reaching an IPv6 socket (::ffff:a.b.c.d) is counted as its IPv4 address.
-    for (let i = 0; i < 3; i += 1) expect((await post(i % 2 ? "::ffff:192.0.2.90" : "192.0.2.90")).statusCode).toBeLessThan(300);
+    for (let i = 0; i < 3; i += 1)
+      expect((await post(i % 2 ? "::ffff:192.0.2.90" : "192.0.2.90")).statusCode).toBeLessThan(300);
     expect((await post("::ffff:192.0.2.90")).statusCode).toBe(429);
   });
 
@@ -322,7 +409,9 @@ describe.each(testDrivers)("the rate limit's window and clients, on %s", (driver
     const hit = () => hitRateLimit(t.database.db, key, 3, 60);
     for (let i = 0; i < 3; i += 1) expect(await hit()).toEqual({ allowed: true });
     const age = (seconds: number) =>
-      t.database.db.execute(sql`update rate_limit_windows set hits = array(select h - ${seconds}::int * interval '1 second' from unnest(hits) h) where key = ${key}`);
+      t.database.db.execute(
+        sql`update rate_limit_windows set hits = array(select h - ${seconds}::int * interval '1 second' from unnest(hits) h) where key = ${key}`,
+      );
     // Half a minute later (a calendar minute may have begun meanwhile), the three still count.
     await age(30);
     const refused = await hit();
@@ -333,7 +422,10 @@ describe.each(testDrivers)("the rate limit's window and clients, on %s", (driver
     await age(31);
     for (let i = 0; i < 3; i += 1) expect(await hit()).toEqual({ allowed: true });
     expect(await hit()).toMatchObject({ allowed: false });
-    const [row] = await queryRows<{ hits: number }>(t.database.db, sql`select cardinality(hits) as hits from rate_limit_windows where key = ${key}`);
+    const [row] = await queryRows<{ hits: number }>(
+      t.database.db,
+      sql`select cardinality(hits) as hits from rate_limit_windows where key = ${key}`,
+    );
     expect(row?.hits).toBe(3);
   });
 
@@ -343,7 +435,9 @@ describe.each(testDrivers)("the rate limit's window and clients, on %s", (driver
     // Two hits, then 50 s later two more: the fourth would pass a new calendar minute's count.
     expect((await hit()).allowed).toBe(true);
     expect((await hit()).allowed).toBe(true);
-    await t.database.db.execute(sql`update rate_limit_windows set hits = array(select h - interval '50 seconds' from unnest(hits) h) where key = ${key}`);
+    await t.database.db.execute(
+      sql`update rate_limit_windows set hits = array(select h - interval '50 seconds' from unnest(hits) h) where key = ${key}`,
+    );
     expect((await hit()).allowed).toBe(true);
     expect((await hit()).allowed).toBe(false);
   });
@@ -356,14 +450,23 @@ describe("X-Forwarded-For entries that are not IP addresses", () => {
   ])("with %s", (_name, trustProxy) => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await buildTestApp("pglite", { content: false, env: { FORM_SECRET: TEST_FORM_SECRET, RATE_LIMIT_PER_MINUTE: "3", TRUST_PROXY: trustProxy } });
+      t = await buildTestApp("pglite", {
+        content: false,
+        env: { FORM_SECRET: TEST_FORM_SECRET, RATE_LIMIT_PER_MINUTE: "3", TRUST_PROXY: trustProxy },
+      });
     });
     afterAll(async () => {
       await t.close();
     });
 
     const post = (forwardedFor: string, remoteAddress = "127.0.0.1") =>
-      t.app.inject({ method: "POST", url: "/api/newsletter", payload: { email: "xff@example.com" }, remoteAddress, headers: { "x-forwarded-for": forwardedFor } });
+      t.app.inject({
+        method: "POST",
+        url: "/api/newsletter",
+        payload: { email: "xff@example.com" },
+        remoteAddress,
+        headers: { "x-forwarded-for": forwardedFor },
+      });
 
     it("ignores them: a client writing a new one each time is still counted as one", async () => {
       const statuses = [];

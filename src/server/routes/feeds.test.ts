@@ -16,7 +16,9 @@ import { indiaTimestamp } from "./feeds.ts";
 const config = parseConfig({ NODE_ENV: "production", SITE_URL: "https://www.example.test" });
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 const lastmodOf = (sitemap: string, path: string) =>
-  new RegExp(`<loc>https://www\\.example\\.test${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}</loc><lastmod>([^<]+)</lastmod>`).exec(sitemap)?.[1];
+  new RegExp(
+    `<loc>https://www\\.example\\.test${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}</loc><lastmod>([^<]+)</lastmod>`,
+  ).exec(sitemap)?.[1];
 
 describe("indiaTimestamp", () => {
   it("writes a moment as ISO 8601 in India Standard Time", () => {
@@ -89,31 +91,41 @@ describe.each(testDrivers)("the sitemap and the RSS feed on %s", (driver) => {
     }
 
     const before = await app.inject({ method: "GET", url: "/rss.xml" });
-    await database.db.update(blogPosts).set({ title: "Arc Flash, Retitled" }).where(eq(blogPosts.slug, "arc-flash-studies-ieee-1584-2018"));
+    await database.db
+      .update(blogPosts)
+      .set({ title: "Arc Flash, Retitled" })
+      .where(eq(blogPosts.slug, "arc-flash-studies-ieee-1584-2018"));
     // Several polls of the content version (every 50 ms here) pass, and the feed is the one kept.
     await settle();
     expect((await app.inject({ method: "GET", url: "/rss.xml" })).body).toBe(before.body);
     // What every content sync does last.
     await bumpContentVersion(database.db);
-    await expect.poll(async () => (await app.inject({ method: "GET", url: "/rss.xml" })).body).toContain("Arc Flash, Retitled");
+    await expect
+      .poll(async () => (await app.inject({ method: "GET", url: "/rss.xml" })).body)
+      .toContain("Arc Flash, Retitled");
     const after = await app.inject({ method: "GET", url: "/rss.xml" });
     expect(after.headers.etag).not.toBe(before.headers.etag);
   });
 
-  it.runIf(driver === "pglite")("reads the articles for the feed in one query, not one or two per article", async () => {
-    // A new version, so that the next request renders the feed again. A team member changed with
-    // it shows on /about once the app has seen the version.
-    await database.db.update(teamMembers).set({ title: "Head of Feed Tests" }).where(eq(teamMembers.order, 1));
-    await bumpContentVersion(database.db);
-    await expect.poll(async () => (await app.inject({ method: "GET", url: "/about" })).body).toContain("Head of Feed Tests");
-    // On PGlite every query the app makes passes through this one method.
-    const query = vi.spyOn(database.pglite!, "query");
-    try {
-      const feed = await app.inject({ method: "GET", url: "/rss.xml" });
-      expect(feed.body.match(/<item>/g)?.length).toBeGreaterThan(5);
-      expect(query.mock.calls.filter(([text]) => String(text).includes('"blog_posts"'))).toHaveLength(1);
-    } finally {
-      query.mockRestore();
-    }
-  });
+  it.runIf(driver === "pglite")(
+    "reads the articles for the feed in one query, not one or two per article",
+    async () => {
+      // A new version, so that the next request renders the feed again. A team member changed with
+      // it shows on /about once the app has seen the version.
+      await database.db.update(teamMembers).set({ title: "Head of Feed Tests" }).where(eq(teamMembers.order, 1));
+      await bumpContentVersion(database.db);
+      await expect
+        .poll(async () => (await app.inject({ method: "GET", url: "/about" })).body)
+        .toContain("Head of Feed Tests");
+      // On PGlite every query the app makes passes through this one method.
+      const query = vi.spyOn(database.pglite!, "query");
+      try {
+        const feed = await app.inject({ method: "GET", url: "/rss.xml" });
+        expect(feed.body.match(/<item>/g)?.length).toBeGreaterThan(5);
+        expect(query.mock.calls.filter(([text]) => String(text).includes('"blog_posts"'))).toHaveLength(1);
+      } finally {
+        query.mockRestore();
+      }
+    },
+  );
 });

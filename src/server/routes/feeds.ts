@@ -55,7 +55,9 @@ export function registerFeeds(app: FastifyInstance, deps: FeedDependencies): voi
     reply
       .type("text/plain; charset=utf-8")
       .header("cache-control", "public, max-age=3600")
-      .send(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\nDisallow: /thank-you\n\nSitemap: ${siteUrl}/sitemap.xml\n`),
+      .send(
+        `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\nDisallow: /thank-you\n\nSitemap: ${siteUrl}/sitemap.xml\n`,
+      ),
   );
 
   serveKept("/sitemap.xml", "application/xml; charset=utf-8", "public, max-age=3600", async () => {
@@ -63,7 +65,8 @@ export function registerFeeds(app: FastifyInstance, deps: FeedDependencies): voi
     // Pages and projects change with the content files, so the last content sync dates them
     // (the schema keeps no time per row); an article is dated by its own publication.
     const newestArticle = posts[0] ? new Date(posts[0].publishedAt) : undefined;
-    const listingChanged = syncedAt && newestArticle && newestArticle > syncedAt ? newestArticle : (syncedAt ?? newestArticle);
+    const listingChanged =
+      syncedAt && newestArticle && newestArticle > syncedAt ? newestArticle : (syncedAt ?? newestArticle);
     const entry = (path: string, lastmod: Date | undefined) =>
       `<url><loc>${escapeXml(`${siteUrl}${path}`)}</loc>${lastmod ? `<lastmod>${indiaTimestamp(lastmod)}</lastmod>` : ""}</url>`;
     const urls = [

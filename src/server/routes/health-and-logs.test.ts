@@ -38,7 +38,12 @@ describe.each(testDrivers)("health checks and logs on %s", (driver) => {
   beforeAll(async () => {
     database = await createTestDatabase(driver);
     const config = parseConfig({ NODE_ENV: "test", FORM_SECRET: TEST_FORM_SECRET, RATE_LIMIT_PER_MINUTE: "2" });
-    app = await buildApp({ config, db: database.db, renderer: testRenderer(config.siteUrl), logger: { level: "debug", stream: capture.stream } });
+    app = await buildApp({
+      config,
+      db: database.db,
+      renderer: testRenderer(config.siteUrl),
+      logger: { level: "debug", stream: capture.stream },
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -73,21 +78,33 @@ describe.each(testDrivers)("health checks and logs on %s", (driver) => {
     expect(next).not.toBe(id);
     expect(next.split("-")[0]).toBe(String(id).split("-")[0]);
     const line = capture.lines.find((entry) => entry.requestId === id && entry.msg === "request completed");
-    expect(line).toMatchObject({ level: 30, method: "GET", route: "/api/projects", status: 200, durationMs: expect.any(Number) });
+    expect(line).toMatchObject({
+      level: 30,
+      method: "GET",
+      route: "/api/projects",
+      status: 200,
+      durationMs: expect.any(Number),
+    });
   });
 
-  it.each(["/%", "/%zz", "/api/%", "/blog/%E0%A4%A"])("answers the malformed URL %s with a JSON 400, the site's headers, an id and a log line", async (url) => {
-    const response = await app.inject({ method: "GET", url });
-    expect(response.statusCode).toBe(400);
-    expect(response.headers["content-type"]).toMatch(/^application\/json/);
-    expect(response.json()).toEqual({ error: "Bad Request", message: expect.stringMatching(/^The address is not a valid URL/) });
-    expect(response.headers["content-security-policy"]).toContain("default-src 'self'");
-    expect(response.headers["x-content-type-options"]).toBe("nosniff");
-    const id = response.headers["x-request-id"];
-    expect(id).toMatch(REQUEST_ID);
-    const line = capture.lines.find((entry) => entry.requestId === id && entry.msg === "request completed");
-    expect(line).toMatchObject({ level: 30, method: "GET", status: 400 });
-  });
+  it.each(["/%", "/%zz", "/api/%", "/blog/%E0%A4%A"])(
+    "answers the malformed URL %s with a JSON 400, the site's headers, an id and a log line",
+    async (url) => {
+      const response = await app.inject({ method: "GET", url });
+      expect(response.statusCode).toBe(400);
+      expect(response.headers["content-type"]).toMatch(/^application\/json/);
+      expect(response.json()).toEqual({
+        error: "Bad Request",
+        message: expect.stringMatching(/^The address is not a valid URL/),
+      });
+      expect(response.headers["content-security-policy"]).toContain("default-src 'self'");
+      expect(response.headers["x-content-type-options"]).toBe("nosniff");
+      const id = response.headers["x-request-id"];
+      expect(id).toMatch(REQUEST_ID);
+      const line = capture.lines.find((entry) => entry.requestId === id && entry.msg === "request completed");
+      expect(line).toMatchObject({ level: 30, method: "GET", status: 400 });
+    },
+  );
 
   const secret = {
     firstName: "Zubinlogtest",
@@ -100,9 +117,18 @@ describe.each(testDrivers)("health checks and logs on %s", (driver) => {
   it("never writes a visitor's name, email address, company or message to the log", async () => {
     await app.inject({ method: "POST", url: "/api/contact", payload: enquiry(secret) });
     await app.inject({ method: "POST", url: "/api/contact", payload: enquiry({ ...secret, email: "broken-9137" }) });
-    await app.inject({ method: "POST", url: "/contact", headers: { "content-type": "application/x-www-form-urlencoded" }, payload: formBody(enquiry({ ...secret, lastName: "" })) });
+    await app.inject({
+      method: "POST",
+      url: "/contact",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: formBody(enquiry({ ...secret, lastName: "" })),
+    });
     await app.inject({ method: "POST", url: "/api/contact", payload: enquiry({ ...secret, "bot-field": "x" }) });
-    await app.inject({ method: "POST", url: "/api/contact?email=hidden.visitor.9137@example.com", payload: enquiry(secret) });
+    await app.inject({
+      method: "POST",
+      url: "/api/contact?email=hidden.visitor.9137@example.com",
+      payload: enquiry(secret),
+    });
     await app.inject({ method: "POST", url: "/api/newsletter", payload: { email: secret.email } });
     const log = JSON.stringify(capture.lines);
     expect(capture.lines.some((line) => line.msg === "enquiry stored")).toBe(true);
@@ -115,7 +141,12 @@ describe.each(testDrivers)("health checks and logs on %s", (driver) => {
     // The insert fails after the rate limit passed: its error carries the visitor's values.
     await database.db.execute(sql`alter table contact_submissions rename to contact_submissions_away`);
     try {
-      const json = await app.inject({ method: "POST", url: "/api/contact", payload: enquiry(secret), remoteAddress: "192.0.2.61" });
+      const json = await app.inject({
+        method: "POST",
+        url: "/api/contact",
+        payload: enquiry(secret),
+        remoteAddress: "192.0.2.61",
+      });
       expect(json.statusCode).toBe(503);
       const form = await app.inject({
         method: "POST",
@@ -133,9 +164,16 @@ describe.each(testDrivers)("health checks and logs on %s", (driver) => {
     expect(failures).toHaveLength(2);
     // 42P01: undefined table, PostgreSQL's code on the cause of Drizzle's error. The first query
     // of the step looks for an earlier enquiry under the key; its parameters are not logged.
-    expect(failures[0]).toMatchObject({ level: 50, step: "store enquiry", errCode: "42P01", err: { code: "42P01", message: expect.stringMatching(/^Failed query: select "id", "first_name", /) } });
+    expect(failures[0]).toMatchObject({
+      level: 50,
+      step: "store enquiry",
+      errCode: "42P01",
+      err: { code: "42P01", message: expect.stringMatching(/^Failed query: select "id", "first_name", /) },
+    });
     // The query's first line alone, cut at 200 characters: a long column list never grows the line.
-    expect(String((failures[0]!.err as { message: string }).message).length).toBeLessThanOrEqual("Failed query: ".length + 200);
+    expect(String((failures[0]!.err as { message: string }).message).length).toBeLessThanOrEqual(
+      "Failed query: ".length + 200,
+    );
     const log = JSON.stringify(lines);
     for (const value of Object.values(secret)) expect(log).not.toContain(value);
   });
@@ -152,13 +190,22 @@ describe.each(testDrivers)("health checks and logs on %s", (driver) => {
         acknowledgementKey: randomUUID(),
       });
     const send = async (smtpUrl: string) => {
-      const worker = new OutboxWorker({ db: database.db, transport: createSmtpTransport(smtpUrl), from: "website@example.test", to: ["firm@example.test"], log: app.log });
+      const worker = new OutboxWorker({
+        db: database.db,
+        transport: createSmtpTransport(smtpUrl),
+        from: "website@example.test",
+        to: ["firm@example.test"],
+        log: app.log,
+      });
       await worker.sendDueBatch();
       await worker.stop();
     };
     // A server that refuses for good, quoting the visitor in its answer as some do.
     const peer = await SmtpPeer.start(undefined, {
-      rejectRecipients: { responseCode: 550, message: `5.1.1 no mailbox for ${secret.firstName} ${secret.lastName} at ${secret.company}` },
+      rejectRecipients: {
+        responseCode: 550,
+        message: `5.1.1 no mailbox for ${secret.firstName} ${secret.lastName} at ${secret.company}`,
+      },
     });
     try {
       await queue();

@@ -42,8 +42,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)("enquiries while PostgreSQL is unr
     const during = await app.inject({ method: "POST", url: "/api/contact", payload: enquiry() });
     expect(during.statusCode).toBe(503);
     expect(during.headers["retry-after"]).toBe("30");
-    expect(during.json()).toEqual({ error: "Service Unavailable", message: expect.stringMatching(/could not store your enquiry/) });
-    const newsletter = await app.inject({ method: "POST", url: "/api/newsletter", payload: { email: "a@example.com" } });
+    expect(during.json()).toEqual({
+      error: "Service Unavailable",
+      message: expect.stringMatching(/could not store your enquiry/),
+    });
+    const newsletter = await app.inject({
+      method: "POST",
+      url: "/api/newsletter",
+      payload: { email: "a@example.com" },
+    });
     expect(newsletter.statusCode).toBe(503);
     expect((await app.inject({ method: "GET", url: "/api/unknown" })).statusCode).toBe(404);
 
@@ -53,7 +60,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)("enquiries while PostgreSQL is unr
   });
 
   it("answers a page whose data cannot be loaded without keeping it, and the blog reads its articles in the browser", async () => {
-    const islandsOf = (html: string) => JSON.parse(/<script type="application\/json" id="islands">([\s\S]*?)<\/script>/.exec(html)![1]!) as [string, { posts?: unknown }][];
+    const islandsOf = (html: string) =>
+      JSON.parse(/<script type="application\/json" id="islands">([\s\S]*?)<\/script>/.exec(html)![1]!) as [
+        string,
+        { posts?: unknown },
+      ][];
     await proxy.down();
     let during;
     try {
@@ -93,28 +104,35 @@ describe.runIf(process.env.TEST_DATABASE_URL)("enquiries while PostgreSQL is unr
 });
 
 describe("a PostgreSQL server that accepts connections but never answers", () => {
-  it("gets /readyz a 503 within about 2 s and an enquiry a 503, instead of hanging them", { timeout: 60_000 }, async () => {
-    const silent = await SilentTcpServer.start();
-    const handle = await openDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${silent.port}/site`, dataDir: "unused" });
-    const config = parseConfig({ NODE_ENV: "test", FORM_SECRET: TEST_FORM_SECRET });
-    const app = await buildApp({ config, db: handle.db });
-    try {
-      let started = Date.now();
-      const ready = await app.inject({ method: "GET", url: "/readyz" });
-      expect(ready.statusCode).toBe(503);
-      expect(ready.json()).toEqual({ status: "unavailable", reason: "The database does not answer." });
-      expect(Date.now() - started).toBeLessThan(3000);
+  it(
+    "gets /readyz a 503 within about 2 s and an enquiry a 503, instead of hanging them",
+    { timeout: 60_000 },
+    async () => {
+      const silent = await SilentTcpServer.start();
+      const handle = await openDatabase({
+        databaseUrl: `postgres://postgres@127.0.0.1:${silent.port}/site`,
+        dataDir: "unused",
+      });
+      const config = parseConfig({ NODE_ENV: "test", FORM_SECRET: TEST_FORM_SECRET });
+      const app = await buildApp({ config, db: handle.db });
+      try {
+        let started = Date.now();
+        const ready = await app.inject({ method: "GET", url: "/readyz" });
+        expect(ready.statusCode).toBe(503);
+        expect(ready.json()).toEqual({ status: "unavailable", reason: "The database does not answer." });
+        expect(Date.now() - started).toBeLessThan(3000);
 
-      started = Date.now();
-      const posted = await app.inject({ method: "POST", url: "/api/contact", payload: enquiry() });
-      expect(posted.statusCode).toBe(503);
-      expect(posted.json().message).toMatch(/could not store your enquiry/);
-      // The pool gives up connecting after 5 s.
-      expect(Date.now() - started).toBeLessThan(8000);
-    } finally {
-      await app.close();
-      await handle.close();
-      await silent.stop();
-    }
-  });
+        started = Date.now();
+        const posted = await app.inject({ method: "POST", url: "/api/contact", payload: enquiry() });
+        expect(posted.statusCode).toBe(503);
+        expect(posted.json().message).toMatch(/could not store your enquiry/);
+        // The pool gives up connecting after 5 s.
+        expect(Date.now() - started).toBeLessThan(8000);
+      } finally {
+        await app.close();
+        await handle.close();
+        await silent.stop();
+      }
+    },
+  );
 });

@@ -1,7 +1,13 @@
 import * as z from "zod/mini";
 import { serviceValues } from "../site.ts";
 import { contactFieldLimits } from "./contact-limits.ts";
-import { controlCharactersMessage, hasControlCharacters, lineBreakOrTab, normaliseLineBreaks, singleLineMessage } from "./text-rules.ts";
+import {
+  controlCharactersMessage,
+  hasControlCharacters,
+  lineBreakOrTab,
+  normaliseLineBreaks,
+  singleLineMessage,
+} from "./text-rules.ts";
 
 // The contact-submission insert shape (SPEC sections 3 and 5), used by the browser form and by
 // the server. zod/mini keeps the browser bundle small.
@@ -10,8 +16,10 @@ export { contactFieldLimits } from "./contact-limits.ts";
 export { type FieldErrors, fieldErrorsFrom } from "./field-errors.ts";
 
 /** Refuses control characters (tab, line feed and carriage return excepted): see text-rules.ts. */
-const noControlCharacters = (label: string) => z.refine<string>((value) => !hasControlCharacters(value), controlCharactersMessage(label));
-const singleLine = (label: string) => z.refine<string>((value) => !lineBreakOrTab.test(value), singleLineMessage(label));
+const noControlCharacters = (label: string) =>
+  z.refine<string>((value) => !hasControlCharacters(value), controlCharactersMessage(label));
+const singleLine = (label: string) =>
+  z.refine<string>((value) => !lineBreakOrTab.test(value), singleLineMessage(label));
 
 function requiredText(label: string, max: number, options: { multiline?: boolean } = {}) {
   return z
@@ -40,12 +48,14 @@ export const contactSubmissionSchema = z.object({
     ),
   company: z.optional(
     z.nullable(
-      z.string({ error: "Company must be text" }).check(
-        z.trim(),
-        z.maxLength(contactFieldLimits.company, `Company must be at most ${contactFieldLimits.company} characters`),
-        noControlCharacters("Company"),
-        singleLine("Company"),
-      ),
+      z
+        .string({ error: "Company must be text" })
+        .check(
+          z.trim(),
+          z.maxLength(contactFieldLimits.company, `Company must be at most ${contactFieldLimits.company} characters`),
+          noControlCharacters("Company"),
+          singleLine("Company"),
+        ),
     ),
   ),
   service: z.optional(

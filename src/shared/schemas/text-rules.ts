@@ -35,7 +35,10 @@ export function normaliseLineBreaks(value: string): string {
  * and the idempotency key): each, when it is text, must be free of control characters too. Returns
  * each offending field and why, as the schemas' errors do.
  */
-export function controlCharacterFields(body: Record<string, unknown>, fields: readonly string[]): Record<string, string> {
+export function controlCharacterFields(
+  body: Record<string, unknown>,
+  fields: readonly string[],
+): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const field of fields) {
     const value = body[field];

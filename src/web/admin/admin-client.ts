@@ -1,4 +1,9 @@
-import { browserSupportsWebAuthn, startAuthentication, startRegistration, WebAuthnError } from "@simplewebauthn/browser";
+import {
+  browserSupportsWebAuthn,
+  startAuthentication,
+  startRegistration,
+  WebAuthnError,
+} from "@simplewebauthn/browser";
 import { adminPaths } from "#shared/admin-pages.ts";
 import "./admin.css";
 
@@ -30,9 +35,12 @@ function say(button: HTMLElement, text: string, kind: "progress" | "error") {
 
 /** What to tell a person whose ceremony failed: the browser's reason, in words. */
 function explain(error: unknown): string {
-  if (error instanceof WebAuthnError && error.code === "ERROR_CEREMONY_ABORTED") return "The passkey prompt was closed. Try again when you are ready.";
-  if (error instanceof Error && error.name === "NotAllowedError") return "The passkey prompt was closed or timed out. Try again when you are ready.";
-  if (error instanceof WebAuthnError && error.code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED") return "This device already has a passkey for your account.";
+  if (error instanceof WebAuthnError && error.code === "ERROR_CEREMONY_ABORTED")
+    return "The passkey prompt was closed. Try again when you are ready.";
+  if (error instanceof Error && error.name === "NotAllowedError")
+    return "The passkey prompt was closed or timed out. Try again when you are ready.";
+  if (error instanceof WebAuthnError && error.code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED")
+    return "This device already has a passkey for your account.";
   return error instanceof Error ? error.message : "Something went wrong. Try again.";
 }
 

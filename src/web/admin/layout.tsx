@@ -3,11 +3,22 @@ import { adminNav, adminPaths, type AdminViewer } from "#shared/admin-pages.ts";
 import { site } from "#shared/site.ts";
 
 /** A page behind the sign-in: the header with the firm, the person and "Sign out", and the navigation. */
-export function AdminLayout({ viewer, current, children }: { viewer: AdminViewer; current?: string; children: ReactNode }) {
+export function AdminLayout({
+  viewer,
+  current,
+  children,
+}: {
+  viewer: AdminViewer;
+  current?: string;
+  children: ReactNode;
+}) {
   const items = adminNav.filter((item) => !item.adminOnly || viewer.role === "admin");
   return (
     <>
-      <a href="#main" className="sr-only z-50 rounded-md bg-navy-900 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-navy-900 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
         Skip to content
       </a>
       <header className="bg-navy-900 text-white">
@@ -20,7 +31,10 @@ export function AdminLayout({ viewer, current, children }: { viewer: AdminViewer
               {viewer.name}
             </a>
             <form method="post" action={adminPaths.signOut}>
-              <button type="submit" className="rounded-md border border-white/40 px-3 py-1.5 font-semibold text-white hover:bg-white/10">
+              <button
+                type="submit"
+                className="rounded-md border border-white/40 px-3 py-1.5 font-semibold text-white hover:bg-white/10"
+              >
                 Sign out
               </button>
             </form>
@@ -73,7 +87,10 @@ export function Messages({ notice, error }: { notice?: string; error?: string })
   return (
     <>
       {notice ? (
-        <p role="status" className="mb-4 rounded-md border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-900">
+        <p
+          role="status"
+          className="mb-4 rounded-md border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-900"
+        >
           {notice}
         </p>
       ) : null}

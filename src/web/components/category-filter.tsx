@@ -1,4 +1,3 @@
-
 /**
  * Category buttons as links, so that a filtered view has an address and works without JavaScript.
  * In an island, `onChoose` filters in place instead of loading the filtered page.

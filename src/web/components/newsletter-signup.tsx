@@ -33,7 +33,10 @@ export function NewsletterSignup({ subscribed, posted }: { subscribed: boolean; 
     }
     setStatus({ kind: "sending" });
     try {
-      await apiRequest("POST", apiPaths.newsletter, { email: email.trim(), "bot-field": String(form.get("bot-field") ?? "") });
+      await apiRequest("POST", apiPaths.newsletter, {
+        email: email.trim(),
+        "bot-field": String(form.get("bot-field") ?? ""),
+      });
       setStatus({ kind: "done" });
     } catch (error) {
       setStatus({ kind: "error", message: describeApiError(error, { withStatus: false }) });
@@ -64,7 +67,8 @@ export function NewsletterSignup({ subscribed, posted }: { subscribed: boolean; 
           <input type="hidden" name="form-name" value="newsletter" />
           <p className="hidden" aria-hidden="true">
             <label>
-              Don&apos;t fill this out if you&apos;re human: <input type="text" name="bot-field" tabIndex={-1} autoComplete="off" />
+              Don&apos;t fill this out if you&apos;re human:{" "}
+              <input type="text" name="bot-field" tabIndex={-1} autoComplete="off" />
             </label>
           </p>
           <div className="flex flex-col gap-3 sm:flex-row">
@@ -96,4 +100,3 @@ export function NewsletterSignup({ subscribed, posted }: { subscribed: boolean; 
     </div>
   );
 }
-

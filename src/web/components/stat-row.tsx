@@ -19,7 +19,9 @@ export function StatRow({
           className={`rounded-xl p-5 text-center ${tone === "dark" ? "bg-white/10 text-white" : "border border-slate-200 bg-white"}`}
         >
           <dt className={`text-sm ${tone === "dark" ? "text-slate-200" : "text-slate-600"}`}>{stat.label}</dt>
-          <dd className={`order-first text-3xl font-bold sm:text-4xl ${tone === "dark" ? "text-amber-accent" : "text-brand-700"}`}>
+          <dd
+            className={`order-first text-3xl font-bold sm:text-4xl ${tone === "dark" ? "text-amber-accent" : "text-brand-700"}`}
+          >
             {stat.value}
           </dd>
         </div>

@@ -3,7 +3,10 @@ import type { TeamMember } from "#shared/api-types.ts";
 
 /** The anchor of a member on the About page, for bylines: /about#team-dr-rajesh-mehta. */
 export function teamAnchor(name: string): string {
-  return `team-${name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}`;
+  return `team-${name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")}`;
 }
 
 export function TeamCard({ member, headingLevel = 3 }: { member: TeamMember; headingLevel?: 2 | 3 }) {
@@ -27,7 +30,10 @@ export function TeamCard({ member, headingLevel = 3 }: { member: TeamMember; hea
           <ul className="mt-4 flex flex-wrap gap-3 text-sm">
             {member.email ? (
               <li>
-                <a href={`mailto:${member.email}`} className="inline-flex items-center gap-1.5 text-brand-700 hover:underline">
+                <a
+                  href={`mailto:${member.email}`}
+                  className="inline-flex items-center gap-1.5 text-brand-700 hover:underline"
+                >
                   <Mail aria-hidden="true" className="size-4" />
                   <span className="sr-only">Email {member.name}:</span> {member.email}
                 </a>
@@ -35,7 +41,12 @@ export function TeamCard({ member, headingLevel = 3 }: { member: TeamMember; hea
             ) : null}
             {member.linkedinUrl ? (
               <li>
-                <a href={member.linkedinUrl} rel="noopener noreferrer" target="_blank" className="text-brand-700 hover:underline">
+                <a
+                  href={member.linkedinUrl}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  className="text-brand-700 hover:underline"
+                >
                   LinkedIn<span className="sr-only"> profile of {member.name} (opens in a new tab)</span>
                 </a>
               </li>

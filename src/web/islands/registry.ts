@@ -10,10 +10,15 @@ export type IslandDefinition<P> = {
   load: () => Promise<ComponentType<P>>;
 };
 
-const island = <P extends object>(module: string, load: () => Promise<ComponentType<P>>): IslandDefinition<P> => ({ module, load });
+const island = <P extends object>(module: string, load: () => Promise<ComponentType<P>>): IslandDefinition<P> => ({
+  module,
+  load,
+});
 
 export const islands = {
-  siteHeader: island("src/web/components/site-header.tsx", () => import("../components/site-header.tsx").then((m) => m.SiteHeader)),
+  siteHeader: island("src/web/components/site-header.tsx", () =>
+    import("../components/site-header.tsx").then((m) => m.SiteHeader),
+  ),
   consultationButton: island("src/web/components/consultation-button.tsx", () =>
     import("../components/consultation-button.tsx").then((m) => m.ConsultationButton),
   ),
@@ -21,8 +26,12 @@ export const islands = {
     import("../components/newsletter-signup.tsx").then((m) => m.NewsletterSignup),
   ),
   toaster: island("src/web/ui/toaster.tsx", () => import("../ui/toaster.tsx").then((m) => m.Toaster)),
-  contactForm: island("src/web/pages/contact/contact-form.tsx", () => import("../pages/contact/contact-form.tsx").then((m) => m.ContactForm)),
-  blogArticles: island("src/web/pages/blog/blog-articles.tsx", () => import("../pages/blog/blog-articles.tsx").then((m) => m.BlogArticles)),
+  contactForm: island("src/web/pages/contact/contact-form.tsx", () =>
+    import("../pages/contact/contact-form.tsx").then((m) => m.ContactForm),
+  ),
+  blogArticles: island("src/web/pages/blog/blog-articles.tsx", () =>
+    import("../pages/blog/blog-articles.tsx").then((m) => m.BlogArticles),
+  ),
   redirectCountdown: island("src/web/pages/thank-you/redirect-countdown.tsx", () =>
     import("../pages/thank-you/redirect-countdown.tsx").then((m) => m.RedirectCountdown),
   ),

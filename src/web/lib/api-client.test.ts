@@ -15,7 +15,12 @@ beforeAll(async () => {
   const server = createServer(async (request: IncomingMessage, response) => {
     let body = "";
     for await (const chunk of request) body += chunk;
-    seen.push({ method: request.method ?? "", url: request.url ?? "", contentType: request.headers["content-type"], body });
+    seen.push({
+      method: request.method ?? "",
+      url: request.url ?? "",
+      contentType: request.headers["content-type"],
+      body,
+    });
     const status = Number(new URL(request.url ?? "/", "http://x").searchParams.get("status") ?? 200);
     const reply = new URL(request.url ?? "/", "http://x").searchParams.get("reply") ?? '{"ok":true}';
     response.writeHead(status, { "content-type": "application/json" });
@@ -41,7 +46,12 @@ describe("apiRequest", () => {
   it("sends JSON with a content type and credentials when there is a body", async () => {
     const response = await apiRequest("POST", "/api/contact", { firstName: "Asha" });
     expect(response.status).toBe(200);
-    expect(seen.at(-1)).toMatchObject({ method: "POST", url: "/api/contact", contentType: "application/json", body: '{"firstName":"Asha"}' });
+    expect(seen.at(-1)).toMatchObject({
+      method: "POST",
+      url: "/api/contact",
+      contentType: "application/json",
+      body: '{"firstName":"Asha"}',
+    });
     expect(initsSeen.at(-1)?.credentials).toBe("include");
   });
 
@@ -56,10 +66,17 @@ describe("apiRequest", () => {
   });
 
   it("throws an ApiError that carries the status and the body, so nothing reads them out of the message", async () => {
-    const error = await apiRequest("POST", "/api/x?status=429&reply=%7B%22message%22%3A%22Wait%22%7D", {}).catch((caught: unknown) => caught);
+    const error = await apiRequest("POST", "/api/x?status=429&reply=%7B%22message%22%3A%22Wait%22%7D", {}).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toBeInstanceOf(Error);
-    expect(error).toMatchObject({ name: "ApiError", status: 429, body: '{"message":"Wait"}', message: '429: {"message":"Wait"}' });
+    expect(error).toMatchObject({
+      name: "ApiError",
+      status: 429,
+      body: '{"message":"Wait"}',
+      message: '429: {"message":"Wait"}',
+    });
     expect(isApiErrorWithStatus(error, 429)).toBe(true);
     expect(isApiErrorWithStatus(error, 404)).toBe(false);
     const empty = await apiRequest("GET", "/api/x?status=404&reply=").catch((caught: unknown) => caught);
@@ -72,7 +89,6 @@ describe("apiRequest", () => {
 });
 
 describe("readApi", () => {
-
   it("reads the path made of the query key's segments joined by slashes", async () => {
     const data = await readApi(["/api/blog-posts", "some-slug"], { on401: "throw" });
     expect(seen.at(-1)?.url).toBe("/api/blog-posts/some-slug");
@@ -90,9 +106,11 @@ describe("describeApiError", () => {
   it("reads the JSON message of an error, with or without its status", () => {
     const error = new ApiError(429, '{"error":"Too Many Requests","message":"Wait 40 seconds."}', "Too Many Requests");
     expect(describeApiError(error, { withStatus: true })).toBe("429: Wait 40 seconds.");
-    expect(describeApiError(new ApiError(400, '{"message":"Bad","fields":{"email":"Enter a valid email address"}}'), { withStatus: false })).toBe(
-      "Enter a valid email address",
-    );
+    expect(
+      describeApiError(new ApiError(400, '{"message":"Bad","fields":{"email":"Enter a valid email address"}}'), {
+        withStatus: false,
+      }),
+    ).toBe("Enter a valid email address");
     expect(describeApiError(new ApiError(500, "plain text"), { withStatus: true })).toBe("500: plain text");
     expect(describeApiError(new ApiError(502, "", "Bad Gateway"), { withStatus: true })).toBe("502: Bad Gateway");
   });

@@ -32,7 +32,10 @@ export function pendingEnquiries(): OutboxEntry[] {
 }
 
 export function keepEnquiry(idempotencyKey: string, payload: Record<string, unknown>): void {
-  write([...read().filter((entry) => entry.idempotencyKey !== idempotencyKey), { idempotencyKey, payload, queuedAt: Date.now() }]);
+  write([
+    ...read().filter((entry) => entry.idempotencyKey !== idempotencyKey),
+    { idempotencyKey, payload, queuedAt: Date.now() },
+  ]);
 }
 
 export function forgetEnquiry(idempotencyKey: string): void {

@@ -15,7 +15,12 @@ describe("formatLongDate", () => {
   });
 
   it("agrees with the platform's own formatting in India's time zone across two years", () => {
-    const reference = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "Asia/Kolkata" });
+    const reference = new Intl.DateTimeFormat("en-US", {
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+      timeZone: "Asia/Kolkata",
+    });
     for (let time = Date.UTC(2024, 0, 1); time < Date.UTC(2026, 0, 1); time += 7 * 3_600_000 + 13 * 60_000) {
       const iso = new Date(time).toISOString();
       expect(formatLongDate(iso), iso).toBe(reference.format(new Date(time)));

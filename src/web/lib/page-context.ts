@@ -34,7 +34,9 @@ export const useRouteBreadcrumbs = () => usePageContext().breadcrumbs;
 export function usePageData<T>(apiPath: string): { data: T | undefined; isError: boolean } {
   const { data } = usePageContext();
   const value = data[apiPath];
-  return value === undefined || value === null ? { data: undefined, isError: true } : { data: value as T, isError: false };
+  return value === undefined || value === null
+    ? { data: undefined, isError: true }
+    : { data: value as T, isError: false };
 }
 
 /** A form's state after a post without JavaScript, if this render answers one. */

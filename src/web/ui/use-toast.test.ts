@@ -26,7 +26,9 @@ describe("the toast store", () => {
 
   it("adds a toast, open, in the default look unless asked for the destructive one", () => {
     const { id } = store.toast({ title: "Message Sent Successfully", description: "Thank you." });
-    expect(toasts()).toEqual([{ id, title: "Message Sent Successfully", description: "Thank you.", variant: "default", open: true }]);
+    expect(toasts()).toEqual([
+      { id, title: "Message Sent Successfully", description: "Thank you.", variant: "default", open: true },
+    ]);
     const error = store.toast({ title: "Error Sending Message", variant: "destructive" });
     expect(toasts()).toEqual([{ id: error.id, title: "Error Sending Message", variant: "destructive", open: true }]);
   });
@@ -42,7 +44,9 @@ describe("the toast store", () => {
   it("updates a toast in place, and leaves it alone when the update names another", () => {
     const shown = store.toast({ title: "Sending", description: "One moment" });
     shown.update({ title: "Sent", variant: "destructive" });
-    expect(toasts()).toEqual([{ id: shown.id, title: "Sent", description: "One moment", variant: "destructive", open: true }]);
+    expect(toasts()).toEqual([
+      { id: shown.id, title: "Sent", description: "One moment", variant: "destructive", open: true },
+    ]);
     store.dispatch({ type: "UPDATE_TOAST", toast: { id: "no-such-toast", title: "Other" } });
     expect(toasts()[0]?.title).toBe("Sent");
   });

@@ -25,17 +25,34 @@ function ReplyBadge({ reply }: { reply: ReplyStateView }) {
         : reply.kind === "replied"
           ? "border-green-300 bg-green-50 text-green-900"
           : "border-slate-300 bg-slate-50 text-slate-700";
-  return <span className={`inline-block rounded-md border px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${tone}`}>{reply.label}</span>;
+  return (
+    <span className={`inline-block rounded-md border px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${tone}`}>
+      {reply.label}
+    </span>
+  );
 }
 
 function filterQuery(filter: InboxFilter, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams({ ...Object.fromEntries(Object.entries(filter).filter(([, value]) => value)), ...extra });
+  const params = new URLSearchParams({
+    ...Object.fromEntries(Object.entries(filter).filter(([, value]) => value)),
+    ...extra,
+  });
   const text = params.toString();
   return text ? `?${text}` : "";
 }
 
 /** One figure above the inbox: its label, and its number (a link to the matching view, some of them). */
-function InboxFigure({ label, tone, data, children }: { label: string; tone?: string; data: Record<string, string>; children: ReactNode }) {
+function InboxFigure({
+  label,
+  tone,
+  data,
+  children,
+}: {
+  label: string;
+  tone?: string;
+  data: Record<string, string>;
+  children: ReactNode;
+}) {
   return (
     <div className="admin-card">
       <dt className="text-sm text-slate-600">{label}</dt>
@@ -62,7 +79,11 @@ export function InboxPage({ viewer, rows, filter, counts, promise, staff, pageNu
             {counts.new}
           </a>
         </InboxFigure>
-        <InboxFigure label="Overdue" tone={counts.overdue ? "text-red-800" : "text-navy-900"} data={{ "data-count": "overdue" }}>
+        <InboxFigure
+          label="Overdue"
+          tone={counts.overdue ? "text-red-800" : "text-navy-900"}
+          data={{ "data-count": "overdue" }}
+        >
           {counts.overdue}
         </InboxFigure>
         <InboxFigure label="Unassigned" data={{ "data-count": "unassigned" }}>
@@ -70,21 +91,40 @@ export function InboxPage({ viewer, rows, filter, counts, promise, staff, pageNu
             {counts.unassigned}
           </a>
         </InboxFigure>
-        <InboxFigure label={`Answered within ${limits.replyWithinHours} h (30 days)`} tone="text-navy-900" data={{ "data-figure": "share" }}>
+        <InboxFigure
+          label={`Answered within ${limits.replyWithinHours} h (30 days)`}
+          tone="text-navy-900"
+          data={{ "data-figure": "share" }}
+        >
           {share === null ? "–" : `${share}%`}
-          <span className="ml-1 text-sm font-normal text-slate-600">{promise.counted ? `${promise.answered} of ${promise.counted}` : "no enquiries yet"}</span>
+          <span className="ml-1 text-sm font-normal text-slate-600">
+            {promise.counted ? `${promise.answered} of ${promise.counted}` : "no enquiries yet"}
+          </span>
         </InboxFigure>
         <InboxFigure label="Median reply time (30 days)" tone="text-navy-900" data={{ "data-figure": "median" }}>
           {promise.medianReplyMs === null ? "–" : formatSpan(promise.medianReplyMs)}
         </InboxFigure>
       </dl>
 
-      <form method="get" action={adminPaths.home} className="admin-card mt-4 grid gap-4 sm:grid-cols-3 lg:grid-cols-7 lg:items-end" aria-label="Filter enquiries">
+      <form
+        method="get"
+        action={adminPaths.home}
+        className="admin-card mt-4 grid gap-4 sm:grid-cols-3 lg:grid-cols-7 lg:items-end"
+        aria-label="Filter enquiries"
+      >
         <div className="sm:col-span-3 lg:col-span-2">
           <label htmlFor="inbox-q" className="admin-label">
             Search
           </label>
-          <input id="inbox-q" name="q" type="search" maxLength={200} defaultValue={filter.q} className="admin-input" placeholder="Name, email, company or message" />
+          <input
+            id="inbox-q"
+            name="q"
+            type="search"
+            maxLength={200}
+            defaultValue={filter.q}
+            className="admin-input"
+            placeholder="Name, email, company or message"
+          />
         </div>
         <div>
           <label htmlFor="inbox-status" className="admin-label">
@@ -183,7 +223,9 @@ export function InboxPage({ viewer, rows, filter, counts, promise, staff, pageNu
                   <td className="whitespace-nowrap">{formatIndiaDateTime(row.receivedAt)}</td>
                   <td>
                     {statusLabel(row.status)}
-                    {row.status === "spam" && row.spamReason ? <div className="text-xs text-slate-600">{row.spamReason}</div> : null}
+                    {row.status === "spam" && row.spamReason ? (
+                      <div className="text-xs text-slate-600">{row.spamReason}</div>
+                    ) : null}
                   </td>
                   <td>{row.owner ?? <span className="text-slate-500">Unassigned</span>}</td>
                   <td>
@@ -197,12 +239,18 @@ export function InboxPage({ viewer, rows, filter, counts, promise, staff, pageNu
       </div>
       <nav aria-label="Pages" className="mt-4 flex gap-3">
         {pageNumber > 1 ? (
-          <a href={`${adminPaths.home}${filterQuery(filter, { page: String(pageNumber - 1) })}`} className="admin-button-secondary">
+          <a
+            href={`${adminPaths.home}${filterQuery(filter, { page: String(pageNumber - 1) })}`}
+            className="admin-button-secondary"
+          >
             Newer
           </a>
         ) : null}
         {more ? (
-          <a href={`${adminPaths.home}${filterQuery(filter, { page: String(pageNumber + 1) })}`} className="admin-button-secondary">
+          <a
+            href={`${adminPaths.home}${filterQuery(filter, { page: String(pageNumber + 1) })}`}
+            className="admin-button-secondary"
+          >
             Older
           </a>
         ) : null}
@@ -269,7 +317,11 @@ export function EnquiryPage({ viewer, enquiry, notes, mail, staff, notice, error
             <dt className="font-medium text-slate-600">Reply due</dt>
             <dd>{formatIndiaDateTime(enquiry.dueAt)}</dd>
             <dt className="font-medium text-slate-600">First reply</dt>
-            <dd>{enquiry.firstReplyAt ? `${formatIndiaDateTime(enquiry.firstReplyAt)} by ${enquiry.firstReplyBy ?? ""}` : "Not yet"}</dd>
+            <dd>
+              {enquiry.firstReplyAt
+                ? `${formatIndiaDateTime(enquiry.firstReplyAt)} by ${enquiry.firstReplyBy ?? ""}`
+                : "Not yet"}
+            </dd>
             {enquiry.status === "spam" ? (
               <>
                 <dt className="font-medium text-slate-600">Caught as spam</dt>
@@ -304,7 +356,12 @@ export function EnquiryPage({ viewer, enquiry, notes, mail, staff, notice, error
 
         <div className="grid content-start gap-4">
           {enquiry.status === "spam" ? null : (
-            <form method="post" action={adminPaths.enquiry(enquiry.id)} className="admin-card grid gap-3" aria-label="Status and owner">
+            <form
+              method="post"
+              action={adminPaths.enquiry(enquiry.id)}
+              className="admin-card grid gap-3"
+              aria-label="Status and owner"
+            >
               <input type="hidden" name="version" value={enquiry.version} />
               <div>
                 <label htmlFor="enquiry-status" className="admin-label">
@@ -407,7 +464,12 @@ export function SubscribersPage({ viewer, subscribers, q, pageNumber, more, noti
       <div className="mt-4">
         <Messages notice={notice} error={error} />
       </div>
-      <form method="get" action={adminPaths.subscribers} className="admin-card flex flex-wrap items-end gap-3" aria-label="Search subscribers">
+      <form
+        method="get"
+        action={adminPaths.subscribers}
+        className="admin-card flex flex-wrap items-end gap-3"
+        aria-label="Search subscribers"
+      >
         <div className="grow">
           <label htmlFor="subscribers-q" className="admin-label">
             Search
@@ -453,12 +515,18 @@ export function SubscribersPage({ viewer, subscribers, q, pageNumber, more, noti
       </div>
       <nav aria-label="Pages" className="mt-4 flex gap-3">
         {pageNumber > 1 ? (
-          <a href={`${adminPaths.subscribers}${query({ page: String(pageNumber - 1) })}`} className="admin-button-secondary">
+          <a
+            href={`${adminPaths.subscribers}${query({ page: String(pageNumber - 1) })}`}
+            className="admin-button-secondary"
+          >
             Newer
           </a>
         ) : null}
         {more ? (
-          <a href={`${adminPaths.subscribers}${query({ page: String(pageNumber + 1) })}`} className="admin-button-secondary">
+          <a
+            href={`${adminPaths.subscribers}${query({ page: String(pageNumber + 1) })}`}
+            className="admin-button-secondary"
+          >
             Older
           </a>
         ) : null}
@@ -483,7 +551,14 @@ export function PrivacyPage({ viewer, email, retention, preview, erased, error }
     <AdminLayout viewer={viewer} current={adminPaths.privacy}>
       <h1 className="text-2xl font-bold text-navy-900">Privacy</h1>
       <div className="mt-4">
-        <Messages error={error} notice={erased ? "Erased. Nothing of that address remains; the audit trail records the counts, not the address." : undefined} />
+        <Messages
+          error={error}
+          notice={
+            erased
+              ? "Erased. Nothing of that address remains; the audit trail records the counts, not the address."
+              : undefined
+          }
+        />
       </div>
       {erased ? (
         <section className="admin-card mb-4" aria-label="Erased">
@@ -496,14 +571,23 @@ export function PrivacyPage({ viewer, email, retention, preview, erased, error }
           Erase a person&apos;s data
         </h2>
         <p className="mt-1 text-sm text-slate-700">
-          Give the address a person asked about. You see what would be deleted before anything is: every enquiry (with its notes and mail) and newsletter subscription of that address.
+          Give the address a person asked about. You see what would be deleted before anything is: every enquiry (with
+          its notes and mail) and newsletter subscription of that address.
         </p>
         <form method="get" action={adminPaths.privacy} className="mt-3 flex flex-wrap items-end gap-3">
           <div className="grow">
             <label htmlFor="privacy-email" className="admin-label">
               Email address
             </label>
-            <input id="privacy-email" name="email" type="email" required maxLength={254} defaultValue={email} className="admin-input" />
+            <input
+              id="privacy-email"
+              name="email"
+              type="email"
+              required
+              maxLength={254}
+              defaultValue={email}
+              className="admin-input"
+            />
           </div>
           <button type="submit" className="admin-button-secondary">
             Preview
@@ -531,7 +615,10 @@ export function PrivacyPage({ viewer, email, retention, preview, erased, error }
         </h2>
         <ul className="mt-2 grid gap-1 text-sm text-slate-700">
           <li>Spam is deleted {retention.spamDays} days after it arrived (SPAM_RETENTION_DAYS).</li>
-          <li>Enquiries closed as Won or Lost are deleted {retention.closedEnquiryDays} days after they closed (ENQUIRY_RETENTION_DAYS).</li>
+          <li>
+            Enquiries closed as Won or Lost are deleted {retention.closedEnquiryDays} days after they closed
+            (ENQUIRY_RETENTION_DAYS).
+          </li>
         </ul>
       </section>
     </AdminLayout>

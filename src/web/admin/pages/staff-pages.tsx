@@ -5,7 +5,11 @@ import { AdminLayout, Messages, PasskeyStatus } from "../layout.tsx";
 
 type Props<Name extends AdminPageProps["page"]> = Extract<AdminPageProps, { page: Name }>;
 
-const methodLabels: Record<string, string> = { passkey: "passkey", invitation: "invitation", "sign-in-link": "one-time link" };
+const methodLabels: Record<string, string> = {
+  passkey: "passkey",
+  invitation: "invitation",
+  "sign-in-link": "one-time link",
+};
 
 export function AccountPage({ viewer, passkeys, sessions, notice, error }: Props<"account">) {
   return (
@@ -22,7 +26,9 @@ export function AccountPage({ viewer, passkeys, sessions, notice, error }: Props
         <h2 id="passkeys-heading" className="text-lg font-semibold text-navy-900">
           Passkeys
         </h2>
-        <p className="mt-1 text-sm text-slate-600">Each passkey signs you in from one device (or one password manager). Add one for every device you work from.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Each passkey signs you in from one device (or one password manager). Add one for every device you work from.
+        </p>
         {passkeys.length === 0 ? (
           <p className="mt-3 text-sm text-slate-700">You have no passkey yet.</p>
         ) : (
@@ -32,10 +38,15 @@ export function AccountPage({ viewer, passkeys, sessions, notice, error }: Props
                 <div className="text-sm">
                   <p className="font-medium text-slate-900">{key.label}</p>
                   <p className="text-slate-600">
-                    Added {formatIndiaDateTime(key.createdAt)}; {key.lastUsedAt ? `last used ${formatIndiaDateTime(key.lastUsedAt)}` : "not used to sign in yet"}
+                    Added {formatIndiaDateTime(key.createdAt)};{" "}
+                    {key.lastUsedAt ? `last used ${formatIndiaDateTime(key.lastUsedAt)}` : "not used to sign in yet"}
                   </p>
                 </div>
-                <form method="post" action={`${adminPaths.account}/passkeys/${encodeURIComponent(key.id)}/remove`} data-confirm={`Remove the passkey "${key.label}"? It will no longer sign you in.`}>
+                <form
+                  method="post"
+                  action={`${adminPaths.account}/passkeys/${encodeURIComponent(key.id)}/remove`}
+                  data-confirm={`Remove the passkey "${key.label}"? It will no longer sign you in.`}
+                >
                   <button type="submit" className="admin-button-danger">
                     Remove<span className="sr-only"> passkey {key.label}</span>
                   </button>
@@ -58,10 +69,14 @@ export function AccountPage({ viewer, passkeys, sessions, notice, error }: Props
           {sessions.map((session, index) => (
             <li key={index} className="py-2">
               <span className="font-medium text-slate-900">{session.device || "A browser"}</span>
-              {session.current ? <span className="ml-2 rounded bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">this browser</span> : null}
+              {session.current ? (
+                <span className="ml-2 rounded bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
+                  this browser
+                </span>
+              ) : null}
               <span className="block text-slate-600">
-                Signed in {formatIndiaDateTime(session.createdAt)} with a {methodLabels[session.method] ?? session.method}; last active{" "}
-                {formatIndiaDateTime(session.lastSeenAt)}
+                Signed in {formatIndiaDateTime(session.createdAt)} with a{" "}
+                {methodLabels[session.method] ?? session.method}; last active {formatIndiaDateTime(session.lastSeenAt)}
               </span>
             </li>
           ))}
@@ -92,7 +107,8 @@ export function StaffPage({ viewer, staff, issued, notice, error, form }: Props<
           </h2>
           <p className="mt-1 text-sm text-green-900">
             {issued.mailed ? "It has been emailed to them. " : "Mail is not configured: give them this link yourself. "}
-            {issued.kind === "invitation" ? "It works once, within 24 hours." : "It works once, within 15 minutes."} It is shown only now.
+            {issued.kind === "invitation" ? "It works once, within 24 hours." : "It works once, within 15 minutes."} It
+            is shown only now.
           </p>
           <label htmlFor="issued-link" className="admin-label mt-3">
             Link
@@ -126,8 +142,16 @@ export function StaffPage({ viewer, staff, issued, notice, error, form }: Props<
                   </td>
                   <td>{member.role}</td>
                   <td>
-                    {member.disabled ? "disabled" : member.passkeys === 0 ? "invited (no passkey yet)" : `active, ${member.passkeys} passkey${member.passkeys === 1 ? "" : "s"}`}
-                    {member.sessions > 0 ? <span className="block text-slate-600">{member.sessions} session{member.sessions === 1 ? "" : "s"}</span> : null}
+                    {member.disabled
+                      ? "disabled"
+                      : member.passkeys === 0
+                        ? "invited (no passkey yet)"
+                        : `active, ${member.passkeys} passkey${member.passkeys === 1 ? "" : "s"}`}
+                    {member.sessions > 0 ? (
+                      <span className="block text-slate-600">
+                        {member.sessions} session{member.sessions === 1 ? "" : "s"}
+                      </span>
+                    ) : null}
                   </td>
                   <td>{member.lastSignInAt ? formatIndiaDateTime(member.lastSignInAt) : "never"}</td>
                   <td>
@@ -146,14 +170,22 @@ export function StaffPage({ viewer, staff, issued, notice, error, form }: Props<
                             </button>
                           </form>
                           {member.sessions > 0 ? (
-                            <form method="post" action={`${adminPaths.staff}/${member.id}/end-sessions`} data-confirm={`End every session of ${member.name}?`}>
+                            <form
+                              method="post"
+                              action={`${adminPaths.staff}/${member.id}/end-sessions`}
+                              data-confirm={`End every session of ${member.name}?`}
+                            >
                               <button type="submit" className="admin-button-secondary">
                                 End sessions<span className="sr-only"> of {member.name}</span>
                               </button>
                             </form>
                           ) : null}
                           {member.id !== viewer.id ? (
-                            <form method="post" action={`${adminPaths.staff}/${member.id}/disable`} data-confirm={`Disable ${member.name}? Their sessions end at once.`}>
+                            <form
+                              method="post"
+                              action={`${adminPaths.staff}/${member.id}/disable`}
+                              data-confirm={`Disable ${member.name}? Their sessions end at once.`}
+                            >
                               <button type="submit" className="admin-button-danger">
                                 Disable<span className="sr-only"> {member.name}</span>
                               </button>
@@ -179,13 +211,30 @@ export function StaffPage({ viewer, staff, issued, notice, error, form }: Props<
             <label htmlFor="invite-name" className="admin-label">
               Name
             </label>
-            <input id="invite-name" name="name" type="text" autoComplete="off" required maxLength={100} defaultValue={form?.name} className="admin-input" />
+            <input
+              id="invite-name"
+              name="name"
+              type="text"
+              autoComplete="off"
+              required
+              maxLength={100}
+              defaultValue={form?.name}
+              className="admin-input"
+            />
           </div>
           <div>
             <label htmlFor="invite-email" className="admin-label">
               Email address
             </label>
-            <input id="invite-email" name="email" type="email" autoComplete="off" required defaultValue={form?.email} className="admin-input" />
+            <input
+              id="invite-email"
+              name="email"
+              type="email"
+              autoComplete="off"
+              required
+              defaultValue={form?.email}
+              className="admin-input"
+            />
           </div>
           <div>
             <label htmlFor="invite-role" className="admin-label">
@@ -209,7 +258,10 @@ export function StaffPage({ viewer, staff, issued, notice, error, form }: Props<
 
 export function AuditPage({ viewer, events, filter, actions, actors, pageNumber, more }: Props<"audit">) {
   const query = (page: number) => {
-    const params = new URLSearchParams({ ...Object.fromEntries(Object.entries(filter).filter(([, value]) => value)), page: String(page) });
+    const params = new URLSearchParams({
+      ...Object.fromEntries(Object.entries(filter).filter(([, value]) => value)),
+      page: String(page),
+    });
     return `${adminPaths.audit}?${params.toString()}`;
   };
   return (
@@ -320,5 +372,9 @@ export function ErrorPage({ viewer, status, title, message }: Props<"error">) {
       </p>
     </div>
   );
-  return viewer ? <AdminLayout viewer={viewer}>{body}</AdminLayout> : <main className="admin-container py-10">{body}</main>;
+  return viewer ? (
+    <AdminLayout viewer={viewer}>{body}</AdminLayout>
+  ) : (
+    <main className="admin-container py-10">{body}</main>
+  );
 }

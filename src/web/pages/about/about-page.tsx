@@ -34,9 +34,9 @@ export function AboutPage() {
     <>
       <PageHero eyebrow="About Us" title="Engineers of reliable power systems" breadcrumbs={useRouteBreadcrumbs()}>
         <p>
-          {site.name} is an independent power-systems consultancy in Ahmedabad. Since {site.foundedYear} our engineers have
-          studied, designed and commissioned electrical systems for utilities, renewable developers, industrial plants and
-          commercial buildings across India.
+          {site.name} is an independent power-systems consultancy in Ahmedabad. Since {site.foundedYear} our engineers
+          have studied, designed and commissioned electrical systems for utilities, renewable developers, industrial
+          plants and commercial buildings across India.
         </p>
       </PageHero>
 
@@ -50,19 +50,19 @@ export function AboutPage() {
           </div>
           <div className="space-y-5 leading-7 text-slate-600">
             <p>
-              We began as three protection engineers setting relays for textile mills and chemical plants around Ahmedabad
-              and Vadodara. Plants called us when breakers tripped for no clear reason; we found miscoordinated relays,
-              undersized earthing and harmonics no one had measured.
+              We began as three protection engineers setting relays for textile mills and chemical plants around
+              Ahmedabad and Vadodara. Plants called us when breakers tripped for no clear reason; we found
+              miscoordinated relays, undersized earthing and harmonics no one had measured.
             </p>
             <p>
-              As Gujarat became one of India&apos;s largest renewable markets, developers needed engineers who could prove to
-              the transmission utility that a solar park would hold its voltage, ride through faults and keep harmonics
-              within limits. We built that practice around validated models in PSS®E, PSCAD and PowerFactory.
+              As Gujarat became one of India&apos;s largest renewable markets, developers needed engineers who could
+              prove to the transmission utility that a solar park would hold its voltage, ride through faults and keep
+              harmonics within limits. We built that practice around validated models in PSS®E, PSCAD and PowerFactory.
             </p>
             <p>
-              Today more than 25 engineers deliver load flow, short circuit, protection, arc flash, power quality, stability
-              and grid-code studies, from 11 kV factory networks to 400 kV pooling substations, with the same care we gave
-              our first relay setting.
+              Today more than 25 engineers deliver load flow, short circuit, protection, arc flash, power quality,
+              stability and grid-code studies, from 11 kV factory networks to 400 kV pooling substations, with the same
+              care we gave our first relay setting.
             </p>
           </div>
         </div>

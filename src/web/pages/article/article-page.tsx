@@ -64,7 +64,10 @@ export function ArticlePage({ params }: { params: { slug?: string } }) {
                   <UserRound aria-hidden="true" className="size-4" />
                   <span>
                     By{" "}
-                    <a href={`${paths.about}#${teamAnchor(post.authorName)}`} className="font-semibold text-white underline underline-offset-4">
+                    <a
+                      href={`${paths.about}#${teamAnchor(post.authorName)}`}
+                      className="font-semibold text-white underline underline-offset-4"
+                    >
                       {post.authorName}
                     </a>
                   </span>
@@ -101,7 +104,10 @@ export function ArticlePage({ params }: { params: { slug?: string } }) {
           ) : null}
           <div className="article-body mt-10" dangerouslySetInnerHTML={{ __html: post.contentHtml }} />
           <p className="mt-12">
-            <a href={paths.blog} className="inline-flex items-center gap-2 font-semibold text-brand-700 hover:underline">
+            <a
+              href={paths.blog}
+              className="inline-flex items-center gap-2 font-semibold text-brand-700 hover:underline"
+            >
               <ArrowLeft aria-hidden="true" className="size-4" /> Back to Insights
             </a>
           </p>

@@ -6,7 +6,15 @@ import { CategoryFilter } from "../../components/category-filter.tsx";
 import { PostCard } from "../../components/post-card.tsx";
 import { readApi } from "../../lib/api-client.ts";
 import { Spinner } from "../../ui/spinner.tsx";
-import { ALL_CATEGORIES, type BlogFilters, blogHref, categoriesOf, filterPosts, isFiltering, readBlogFilters } from "./filter-posts.ts";
+import {
+  ALL_CATEGORIES,
+  type BlogFilters,
+  blogHref,
+  categoriesOf,
+  filterPosts,
+  isFiltering,
+  readBlogFilters,
+} from "./filter-posts.ts";
 
 type Posts = { state: "pending" } | { state: "error" } | { state: "ready"; data: BlogPostSummary[] };
 
@@ -36,80 +44,99 @@ export function BlogArticles({ posts: loaded, search }: { posts: BlogPostSummary
   };
 
   return (
-      <section aria-labelledby="articles-heading" className="py-16">
-        <div className="container-page">
-          {/* Every state renders the heading the section is labelled by. */}
-          {posts.state === "pending" ? (
-            <>
-              <h2 id="articles-heading" className="sr-only">
-                Articles
-              </h2>
-              <div role="status" className="flex flex-col items-center gap-4 py-20 text-slate-600">
-                <Spinner className="size-10 text-brand-700" />
-                <p>Loading articles...</p>
-              </div>
-            </>
-          ) : posts.state === "error" ? (
-            <div role="alert" className="mx-auto max-w-xl rounded-xl border border-red-200 bg-red-50 p-8 text-center">
-              <AlertTriangle aria-hidden="true" className="mx-auto size-10 text-red-700" />
-              <h2 id="articles-heading" className="mt-4 text-xl font-bold text-red-900">
-                Unable to Load Articles
-              </h2>
-              <p className="mt-2 text-red-900">We&apos;re having trouble loading our latest insights. Please try again later.</p>
-              <button type="button" className="btn-primary mt-6" onClick={() => window.location.reload()}>
-                Try Again
-              </button>
+    <section aria-labelledby="articles-heading" className="py-16">
+      <div className="container-page">
+        {/* Every state renders the heading the section is labelled by. */}
+        {posts.state === "pending" ? (
+          <>
+            <h2 id="articles-heading" className="sr-only">
+              Articles
+            </h2>
+            <div role="status" className="flex flex-col items-center gap-4 py-20 text-slate-600">
+              <Spinner className="size-10 text-brand-700" />
+              <p>Loading articles...</p>
             </div>
-          ) : (
-            <>
-              <form
-                method="get"
-                action={paths.blog}
-                role="search"
-                className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between"
-                onSubmit={(event) => event.preventDefault()}
-              >
-                {/* The button sends the form without JavaScript (the server renders the filtered
+          </>
+        ) : posts.state === "error" ? (
+          <div role="alert" className="mx-auto max-w-xl rounded-xl border border-red-200 bg-red-50 p-8 text-center">
+            <AlertTriangle aria-hidden="true" className="mx-auto size-10 text-red-700" />
+            <h2 id="articles-heading" className="mt-4 text-xl font-bold text-red-900">
+              Unable to Load Articles
+            </h2>
+            <p className="mt-2 text-red-900">
+              We&apos;re having trouble loading our latest insights. Please try again later.
+            </p>
+            <button type="button" className="btn-primary mt-6" onClick={() => window.location.reload()}>
+              Try Again
+            </button>
+          </div>
+        ) : (
+          <>
+            <form
+              method="get"
+              action={paths.blog}
+              role="search"
+              className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between"
+              onSubmit={(event) => event.preventDefault()}
+            >
+              {/* The button sends the form without JavaScript (the server renders the filtered
                     list); with it, the list already follows each keystroke. */}
-                <div className="flex w-full gap-2 lg:max-w-md">
-                  <div className="relative grow">
-                    <label htmlFor="blog-search" className="sr-only">
-                      Search articles
-                    </label>
-                    <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500" />
-                    <input
-                      id="blog-search"
-                      type="search"
-                      name="q"
-                      placeholder="Search articles..."
-                      value={filters.query}
-                      onChange={(event) => setFilters({ ...filters, query: event.target.value })}
-                      className="min-h-11 w-full rounded-md border border-slate-300 bg-white py-2 pr-3 pl-10 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600"
-                    />
-                    {filters.category !== ALL_CATEGORIES ? <input type="hidden" name="category" value={filters.category} /> : null}
-                  </div>
-                  <button type="submit" className="btn-outline shrink-0">
-                    Search
-                  </button>
+              <div className="flex w-full gap-2 lg:max-w-md">
+                <div className="relative grow">
+                  <label htmlFor="blog-search" className="sr-only">
+                    Search articles
+                  </label>
+                  <Search
+                    aria-hidden="true"
+                    className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500"
+                  />
+                  <input
+                    id="blog-search"
+                    type="search"
+                    name="q"
+                    placeholder="Search articles..."
+                    value={filters.query}
+                    onChange={(event) => setFilters({ ...filters, query: event.target.value })}
+                    className="min-h-11 w-full rounded-md border border-slate-300 bg-white py-2 pr-3 pl-10 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600"
+                  />
+                  {filters.category !== ALL_CATEGORIES ? (
+                    <input type="hidden" name="category" value={filters.category} />
+                  ) : null}
                 </div>
-                <CategoryFilter
-                  categories={categoriesOf(posts.data)}
-                  active={filters.category}
-                  hrefFor={(category) => blogHref({ ...filters, category })}
-                  onChoose={(category) => setFilters({ ...filters, category })}
-                  label="Filter by category"
-                />
-              </form>
+                <button type="submit" className="btn-outline shrink-0">
+                  Search
+                </button>
+              </div>
+              <CategoryFilter
+                categories={categoriesOf(posts.data)}
+                active={filters.category}
+                hrefFor={(category) => blogHref({ ...filters, category })}
+                onChoose={(category) => setFilters({ ...filters, category })}
+                label="Filter by category"
+              />
+            </form>
 
-              <FilteredPosts filtering={filtering} posts={filterPosts(posts.data, filters)} onClear={() => setFilters({ query: "", category: ALL_CATEGORIES })} />
-            </>
-          )}
-        </div>
-      </section>
+            <FilteredPosts
+              filtering={filtering}
+              posts={filterPosts(posts.data, filters)}
+              onClear={() => setFilters({ query: "", category: ALL_CATEGORIES })}
+            />
+          </>
+        )}
+      </div>
+    </section>
   );
 }
 
-function FilteredPosts({ posts, filtering, onClear }: { posts: ReturnType<typeof filterPosts>; filtering: boolean; onClear: () => void }) {
+function FilteredPosts({
+  posts,
+  filtering,
+  onClear,
+}: {
+  posts: ReturnType<typeof filterPosts>;
+  filtering: boolean;
+  onClear: () => void;
+}) {
   return (
     <div className="mt-10">
       <div className="flex flex-wrap items-center justify-between gap-3">

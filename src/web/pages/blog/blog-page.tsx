@@ -7,10 +7,30 @@ import { usePageValue, useRouteBreadcrumbs, useSearch } from "../../lib/page-con
 import { ALL_CATEGORIES, type BlogFilters, blogHref } from "./filter-posts.ts";
 
 const featuredTopics = [
-  { title: "Smart Grid", Icon: Cpu, text: "Digital substations, IEC 61850 and grid automation.", filters: { query: "grid", category: ALL_CATEGORIES } },
-  { title: "Renewables", Icon: SunMedium, text: "Solar, wind, hybrid and storage integration.", filters: { query: "", category: "Renewable Energy" } },
-  { title: "Regulations", Icon: Scale, text: "CEA, CERC and GERC requirements explained.", filters: { query: "", category: "Regulatory Compliance" } },
-  { title: "Power Quality", Icon: Gauge, text: "Harmonics, flicker, voltage sags and power factor.", filters: { query: "", category: "Power Quality" } },
+  {
+    title: "Smart Grid",
+    Icon: Cpu,
+    text: "Digital substations, IEC 61850 and grid automation.",
+    filters: { query: "grid", category: ALL_CATEGORIES },
+  },
+  {
+    title: "Renewables",
+    Icon: SunMedium,
+    text: "Solar, wind, hybrid and storage integration.",
+    filters: { query: "", category: "Renewable Energy" },
+  },
+  {
+    title: "Regulations",
+    Icon: Scale,
+    text: "CEA, CERC and GERC requirements explained.",
+    filters: { query: "", category: "Regulatory Compliance" },
+  },
+  {
+    title: "Power Quality",
+    Icon: Gauge,
+    text: "Harmonics, flicker, voltage sags and power factor.",
+    filters: { query: "", category: "Power Quality" },
+  },
 ] satisfies { title: string; Icon: unknown; text: string; filters: BlogFilters }[];
 
 export function BlogPage() {

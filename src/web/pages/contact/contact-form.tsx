@@ -45,7 +45,8 @@ async function sendEnquiry(payload: EnquiryPayload): Promise<unknown> {
     return await response.json();
   } catch (error) {
     if (error instanceof TypeError) return { success: true, offline: true };
-    if (error instanceof ApiError && (isFinalAnswer(error.status) || error.status === 429)) forgetEnquiry(idempotencyKey);
+    if (error instanceof ApiError && (isFinalAnswer(error.status) || error.status === 429))
+      forgetEnquiry(idempotencyKey);
     throw error;
   }
 }
@@ -65,8 +66,10 @@ export function ContactForm({ fields, posted }: { fields?: FormFields; posted?: 
   const [values, setValues] = useState<Values>(() => ({ ...emptyValues, ...posted?.values }));
   const [errors, setErrors] = useState<FieldErrors>(() => posted?.errors ?? {});
   const [submitted, setSubmitted] = useState(() => posted !== undefined);
-  const [announcement, setAnnouncement] = useState(() =>
-    posted?.formError ?? (posted && Object.keys(posted.errors).length ? "Please correct the fields marked below." : ""),
+  const [announcement, setAnnouncement] = useState(
+    () =>
+      posted?.formError ??
+      (posted && Object.keys(posted.errors).length ? "Please correct the fields marked below." : ""),
   );
   const [sent, setSent] = useState(false);
   const [botField, setBotField] = useState("");
@@ -169,7 +172,9 @@ export function ContactForm({ fields, posted }: { fields?: FormFields; posted?: 
     setErrors(found);
     const invalid = fieldOrder.filter((name) => found[name]);
     if (invalid.length > 0) {
-      setAnnouncement(`Please correct ${invalid.length} field${invalid.length > 1 ? "s" : ""}: ${invalid.map((name) => found[name]).join(". ")}.`);
+      setAnnouncement(
+        `Please correct ${invalid.length} field${invalid.length > 1 ? "s" : ""}: ${invalid.map((name) => found[name]).join(". ")}.`,
+      );
       formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(invalid[0]!))}`)?.focus();
       return;
     }
@@ -186,7 +191,8 @@ export function ContactForm({ fields, posted }: { fields?: FormFields; posted?: 
           Message Sent!
         </h2>
         <p className="mt-2 text-slate-600">
-          Thank you for your message. We have received it and an engineer will reply within {limits.replyWithinHours} hours.
+          Thank you for your message. We have received it and an engineer will reply within {limits.replyWithinHours}{" "}
+          hours.
         </p>
         <button
           type="button"
@@ -220,7 +226,6 @@ export function ContactForm({ fields, posted }: { fields?: FormFields; posted?: 
         {errors[name]}
       </p>
     ) : null;
-
 
   return (
     <div className="card p-6 sm:p-8">
@@ -257,7 +262,11 @@ export function ContactForm({ fields, posted }: { fields?: FormFields; posted?: 
             />
           </label>
         </p>
-        <p id={`${id}-announce`} role="alert" className={posted?.formError ? "rounded-md bg-red-50 p-3 text-sm font-medium text-red-800" : "sr-only"}>
+        <p
+          id={`${id}-announce`}
+          role="alert"
+          className={posted?.formError ? "rounded-md bg-red-50 p-3 text-sm font-medium text-red-800" : "sr-only"}
+        >
           {announcement}
         </p>
 

@@ -35,7 +35,10 @@ export function ContactPage() {
           <div className="lg:col-span-2">
             <Island
               name="contactForm"
-              props={{ fields: usePageData<FormFields>(apiPaths.formToken).data, posted: usePageValue<PostedFormState>(formStateKeys.contact) }}
+              props={{
+                fields: usePageData<FormFields>(apiPaths.formToken).data,
+                posted: usePageValue<PostedFormState>(formStateKeys.contact),
+              }}
             />
           </div>
           <aside className="grid content-start gap-6" aria-label="Contact details">
@@ -56,13 +59,19 @@ export function ContactPage() {
                 </li>
                 <li className="flex gap-3">
                   <Phone aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
-                  <a href={site.phoneHref} className="whitespace-nowrap text-slate-700 hover:text-brand-700 hover:underline">
+                  <a
+                    href={site.phoneHref}
+                    className="whitespace-nowrap text-slate-700 hover:text-brand-700 hover:underline"
+                  >
                     {site.phone}
                   </a>
                 </li>
                 <li className="flex gap-3">
                   <Mail aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
-                  <a href={`mailto:${site.email}`} className="break-all text-slate-700 hover:text-brand-700 hover:underline">
+                  <a
+                    href={`mailto:${site.email}`}
+                    className="break-all text-slate-700 hover:text-brand-700 hover:underline"
+                  >
                     {site.email}
                   </a>
                 </li>

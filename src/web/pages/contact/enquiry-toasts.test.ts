@@ -19,7 +19,11 @@ describe("the contact form's notifications (SPEC section 8)", () => {
 
   it("falls back to 'Please try again later.' when the error has no message", () => {
     for (const error of [new Error(""), new Error(), undefined, null, "", {}]) {
-      expect(enquiryErrorToast(error)).toEqual({ variant: "destructive", title: "Error Sending Message", description: "Please try again later." });
+      expect(enquiryErrorToast(error)).toEqual({
+        variant: "destructive",
+        title: "Error Sending Message",
+        description: "Please try again later.",
+      });
     }
   });
 });

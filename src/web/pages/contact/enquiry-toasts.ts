@@ -9,5 +9,9 @@ export const enquirySentToast = {
 
 /** The error's message ("STATUS: body"), or 'Please try again later.' when it has none. */
 export function enquiryErrorToast(error: unknown) {
-  return { variant: "destructive", title: "Error Sending Message", description: describeApiError(error, { withStatus: true }) } as const;
+  return {
+    variant: "destructive",
+    title: "Error Sending Message",
+    description: describeApiError(error, { withStatus: true }),
+  } as const;
 }

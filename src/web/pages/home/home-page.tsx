@@ -123,7 +123,10 @@ export function HomePage() {
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {coreServices.map(({ title, Icon, text }) => (
               <li key={title}>
-                <a href={paths.services} className="card group flex h-full flex-col p-6 transition-shadow hover:shadow-md">
+                <a
+                  href={paths.services}
+                  className="card group flex h-full flex-col p-6 transition-shadow hover:shadow-md"
+                >
                   <span className="flex size-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
                     <Icon aria-hidden="true" className="size-6" />
                   </span>
@@ -199,7 +202,10 @@ export function HomePage() {
                 Featured Projects
               </h2>
             </div>
-            <a href={paths.projects} className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
+            <a
+              href={paths.projects}
+              className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
+            >
               All projects <ArrowRight aria-hidden="true" className="size-4" />
             </a>
           </div>
@@ -256,7 +262,10 @@ export function HomePage() {
                 Industry Insights
               </h2>
             </div>
-            <a href={paths.blog} className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
+            <a
+              href={paths.blog}
+              className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
+            >
               All articles <ArrowRight aria-hidden="true" className="size-4" />
             </a>
           </div>

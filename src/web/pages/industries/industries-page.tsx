@@ -1,4 +1,15 @@
-import { BatteryCharging, Building2, Cpu, Factory, Gauge, ScrollText, ShieldCheck, SunMedium, TowerControl, Waves } from "lucide-react";
+import {
+  BatteryCharging,
+  Building2,
+  Cpu,
+  Factory,
+  Gauge,
+  ScrollText,
+  ShieldCheck,
+  SunMedium,
+  TowerControl,
+  Waves,
+} from "lucide-react";
 import { paths } from "#shared/paths.ts";
 import { CtaBand } from "../../components/cta-band.tsx";
 import { PageHero } from "../../components/page-hero.tsx";
@@ -88,12 +99,36 @@ const industries = [
 ] as const;
 
 const crossIndustry = [
-  { title: "Power Quality & Harmonics", Icon: Waves, text: "Measurement to IEC 61000-4-30 and filters that meet IEEE 519 at the point of common coupling." },
-  { title: "Protection & Arc Flash Safety", Icon: ShieldCheck, text: "Selective, fast protection that lowers incident energy where people work." },
-  { title: "Grid Code & Regulatory Compliance", Icon: ScrollText, text: "CEA connectivity standards, CERC and GERC regulations, documented for approval." },
-  { title: "Digital Substations", Icon: Cpu, text: "IEC 61850 engineering, testing and cyber-secure substation networks." },
-  { title: "Energy Storage", Icon: BatteryCharging, text: "Battery sizing, protection and controls for peak shaving, firming and backup." },
-  { title: "Asset Performance", Icon: Gauge, text: "Loss reduction, loading studies and condition-based plans for ageing equipment." },
+  {
+    title: "Power Quality & Harmonics",
+    Icon: Waves,
+    text: "Measurement to IEC 61000-4-30 and filters that meet IEEE 519 at the point of common coupling.",
+  },
+  {
+    title: "Protection & Arc Flash Safety",
+    Icon: ShieldCheck,
+    text: "Selective, fast protection that lowers incident energy where people work.",
+  },
+  {
+    title: "Grid Code & Regulatory Compliance",
+    Icon: ScrollText,
+    text: "CEA connectivity standards, CERC and GERC regulations, documented for approval.",
+  },
+  {
+    title: "Digital Substations",
+    Icon: Cpu,
+    text: "IEC 61850 engineering, testing and cyber-secure substation networks.",
+  },
+  {
+    title: "Energy Storage",
+    Icon: BatteryCharging,
+    text: "Battery sizing, protection and controls for peak shaving, firming and backup.",
+  },
+  {
+    title: "Asset Performance",
+    Icon: Gauge,
+    text: "Loss reduction, loading studies and condition-based plans for ageing equipment.",
+  },
 ] as const;
 
 export function IndustriesPage() {
@@ -101,8 +136,8 @@ export function IndustriesPage() {
     <>
       <PageHero eyebrow="Industries" title="Industries We Serve" breadcrumbs={useRouteBreadcrumbs()}>
         <p>
-          The same physics in four very different businesses. Each has its own regulations, risks and ways of working, and
-          our engineers have spent years in each.
+          The same physics in four very different businesses. Each has its own regulations, risks and ways of working,
+          and our engineers have spent years in each.
         </p>
       </PageHero>
 

@@ -27,24 +27,24 @@ export function PrivacyPage() {
   return (
     <LegalPage eyebrow="Legal" title="Privacy Policy">
       <p>
-        {site.name} ({site.address.street}, {site.address.locality}, {site.address.region}) runs this website. This notice
-        says what personal data the website collects, why, how long we keep it and what you can ask of us.
+        {site.name} ({site.address.street}, {site.address.locality}, {site.address.region}) runs this website. This
+        notice says what personal data the website collects, why, how long we keep it and what you can ask of us.
       </p>
       <h2 id="what-we-collect">What we collect</h2>
       <ul>
         <li>
-          <strong>Enquiries</strong> sent with the contact form: your first and last name, email address, company (if you
-          give it), the service you are interested in and the details of your project, with the time you sent them.
+          <strong>Enquiries</strong> sent with the contact form: your first and last name, email address, company (if
+          you give it), the service you are interested in and the details of your project, with the time you sent them.
         </li>
         <li>
           <strong>Newsletter subscriptions</strong>: your email address and the time you subscribed.
         </li>
         <li>
-          <strong>Our staff&apos;s accounts</strong>, for the firm&apos;s own people who sign in to the website&apos;s back
-          office: their name, work email address and role; the public half of each passkey they register (no password, no
-          fingerprint or face: those never leave their device) with the kind of device it was made on; when they signed in,
-          from which kind of browser; and a record of what they did in the back office, with the network address it came
-          from.
+          <strong>Our staff&apos;s accounts</strong>, for the firm&apos;s own people who sign in to the website&apos;s
+          back office: their name, work email address and role; the public half of each passkey they register (no
+          password, no fingerprint or face: those never leave their device) with the kind of device it was made on; when
+          they signed in, from which kind of browser; and a record of what they did in the back office, with the network
+          address it came from.
         </li>
         <li>
           <strong>Request records</strong>: our server logs which page was asked for, when, and how it answered. These
@@ -54,26 +54,26 @@ export function PrivacyPage() {
         <li>
           <strong>Visit counts</strong>, without cookies: for each page shown, its address (without what follows the
           &ldquo;?&rdquo;), the site that linked to it, the campaign named in the link (utm_source, utm_medium,
-          utm_campaign), and whether the device is a phone, a tablet or a computer. To tell visitors apart for one day, we
-          keep a one-way keyed hash of your network address and browser, made with a random key that changes every day and
-          is deleted after 48 hours; your network address and browser are never stored, so the next day&apos;s hash cannot
-          be linked to today&apos;s. When you send an enquiry or subscribe, we note with it the first page you viewed that
-          day and the site or campaign that brought you. If your browser sends the Global Privacy Control signal (Sec-GPC),
-          nothing of your visit is counted.
+          utm_campaign), and whether the device is a phone, a tablet or a computer. To tell visitors apart for one day,
+          we keep a one-way keyed hash of your network address and browser, made with a random key that changes every
+          day and is deleted after 48 hours; your network address and browser are never stored, so the next day&apos;s
+          hash cannot be linked to today&apos;s. When you send an enquiry or subscribe, we note with it the first page
+          you viewed that day and the site or campaign that brought you. If your browser sends the Global Privacy
+          Control signal (Sec-GPC), nothing of your visit is counted.
         </li>
       </ul>
       <h2 id="why">Why we collect it</h2>
       <p>
-        We use an enquiry only to answer it and, if you become a client, to prepare a proposal. We use a newsletter address
-        only to send our articles. Sending the form is your consent to this use. We do not sell personal data, share it for
-        advertising, or use it to profile you.
+        We use an enquiry only to answer it and, if you become a client, to prepare a proposal. We use a newsletter
+        address only to send our articles. Sending the form is your consent to this use. We do not sell personal data,
+        share it for advertising, or use it to profile you.
       </p>
       <h2 id="how-long">How long we keep it</h2>
       <ul>
         <li>
           Enquiries: {retention.closedEnquiryDays} days after we close them (the work was won or lost), and in any case{" "}
-          {retention.enquiryMonths} months from the day you send them, then deleted, with our notes on them. An enquiry that
-          leads to work becomes part of our project records, kept for as long as our contract and the law require.
+          {retention.enquiryMonths} months from the day you send them, then deleted, with our notes on them. An enquiry
+          that leads to work becomes part of our project records, kept for as long as our contract and the law require.
         </li>
         <li>Messages our spam filter holds back: {retention.spamDays} days, then deleted.</li>
         <li>
@@ -86,8 +86,8 @@ export function PrivacyPage() {
           device) are kept, which concern no one visitor.
         </li>
         <li>
-          Staff accounts: while the person works with us; a back-office session ends after 12 hours without use and 7 days
-          after sign-in at the latest. The record of back-office actions: {retention.auditMonths} months.
+          Staff accounts: while the person works with us; a back-office session ends after 12 hours without use and 7
+          days after sign-in at the latest. The record of back-office actions: {retention.auditMonths} months.
         </li>
       </ul>
       <h2 id="where">Where it is kept</h2>
@@ -100,8 +100,9 @@ export function PrivacyPage() {
         You may ask to see the personal data we hold about you, to correct it, or to erase it, and you may withdraw your
         consent at any time. Write to <a href={`mailto:${site.email}`}>{site.email}</a> or call {site.phone}; we answer
         within 30 days. To have your data erased, write from (or name) the email address you used: we delete every
-        enquiry of that address, our notes on it, the mail about it and its newsletter subscription, and keep only a record
-        that an erasure happened, without your address or name. If you are not satisfied with our answer, you may complain to the Data Protection Board of India.
+        enquiry of that address, our notes on it, the mail about it and its newsletter subscription, and keep only a
+        record that an erasure happened, without your address or name. If you are not satisfied with our answer, you may
+        complain to the Data Protection Board of India.
       </p>
       <p>
         See also our <a href={paths.cookies}>Cookie Policy</a> and <a href={paths.terms}>Terms of Service</a>.
@@ -116,9 +117,9 @@ export function TermsPage() {
       <p>These terms apply to your use of this website. By using it, you accept them.</p>
       <h2 id="information">Information, not engineering advice</h2>
       <p>
-        Our articles explain methods and regulations in general terms. They are not a study of your system. Decisions about
-        a specific network, plant or connection need a study based on its data; we are glad to carry one out under a
-        written agreement.
+        Our articles explain methods and regulations in general terms. They are not a study of your system. Decisions
+        about a specific network, plant or connection need a study based on its data; we are glad to carry one out under
+        a written agreement.
       </p>
       <h2 id="enquiries">Enquiries</h2>
       <p>
@@ -145,23 +146,24 @@ export function CookiesPage() {
   return (
     <LegalPage eyebrow="Legal" title="Cookie Policy">
       <p>
-        <strong>This website sets no cookies for its visitors</strong>, first-party or third-party, and loads no third-party
-        analytics, advertising or tracking scripts. It counts visits itself, without cookies or anything else stored in
-        your browser: see our <a href={paths.privacy}>Privacy Policy</a>.
+        <strong>This website sets no cookies for its visitors</strong>, first-party or third-party, and loads no
+        third-party analytics, advertising or tracking scripts. It counts visits itself, without cookies or anything
+        else stored in your browser: see our <a href={paths.privacy}>Privacy Policy</a>.
       </p>
       <h2 id="staff">Cookies for our staff</h2>
       <p>
-        The firm&apos;s own staff who sign in to the website&apos;s back office get one cookie, which keeps them signed in: it
-        holds a random number, is sent only to the back office&apos;s addresses (under /admin), cannot be read by scripts,
-        and ends when they sign out, after 12 hours without use, or 7 days after they signed in. A member of staff may also
-        ask, on the back office&apos;s analytics page, that their own browser not be counted: it then keeps a cookie
-        holding only the value 1 (nothing that identifies anyone) for a year, or until they turn counting on again.
+        The firm&apos;s own staff who sign in to the website&apos;s back office get one cookie, which keeps them signed
+        in: it holds a random number, is sent only to the back office&apos;s addresses (under /admin), cannot be read by
+        scripts, and ends when they sign out, after 12 hours without use, or 7 days after they signed in. A member of
+        staff may also ask, on the back office&apos;s analytics page, that their own browser not be counted: it then
+        keeps a cookie holding only the value 1 (nothing that identifies anyone) for a year, or until they turn counting
+        on again.
       </p>
       <h2 id="local-storage">What the browser keeps instead</h2>
       <p>
-        If you send an enquiry while your connection drops, your browser keeps that enquiry in its local storage and sends
-        it again when the connection returns, so that it is not lost. It is deleted from your browser as soon as our server
-        confirms it arrived. Nothing else is stored on your device.
+        If you send an enquiry while your connection drops, your browser keeps that enquiry in its local storage and
+        sends it again when the connection returns, so that it is not lost. It is deleted from your browser as soon as
+        our server confirms it arrived. Nothing else is stored on your device.
       </p>
       <h2 id="control">Your control</h2>
       <p>

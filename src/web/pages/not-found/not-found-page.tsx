@@ -14,7 +14,8 @@ export function NotFoundPage() {
             There is no page at this address. It may have moved, or the link may have a typing mistake in it.
           </p>
           <p className="mt-2 text-sm text-slate-600">
-            Did you forget to add the page to the router? Routes live in <code className="text-slate-800">src/shared/routes.ts</code>.
+            Did you forget to add the page to the router? Routes live in{" "}
+            <code className="text-slate-800">src/shared/routes.ts</code>.
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
             <a href={paths.home} className="btn-primary">

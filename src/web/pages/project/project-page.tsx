@@ -39,7 +39,10 @@ export function ProjectPage({ params }: { params: { slug?: string } }) {
             <div className="mt-6">
               <CategoryBadge category={project.category} />
             </div>
-            <h1 id="project-title" className="mt-4 max-w-4xl text-3xl leading-tight font-bold tracking-tight sm:text-5xl">
+            <h1
+              id="project-title"
+              className="mt-4 max-w-4xl text-3xl leading-tight font-bold tracking-tight sm:text-5xl"
+            >
               {project.title}
             </h1>
           </div>
@@ -56,14 +59,20 @@ export function ProjectPage({ params }: { params: { slug?: string } }) {
           <div className="lg:col-span-2">
             <h2 className="text-xl font-bold text-navy-900">About the project</h2>
             <p className="mt-3 text-lg leading-8 text-slate-700">{project.description}</p>
-            <ProjectFacts project={project} className="mt-8 rounded-xl border border-slate-200 bg-paper p-5 sm:grid-cols-1" />
+            <ProjectFacts
+              project={project}
+              className="mt-8 rounded-xl border border-slate-200 bg-paper p-5 sm:grid-cols-1"
+            />
             <a href={paths.contact} className="btn-primary mt-8">
               Discuss Your Project
             </a>
           </div>
         </div>
         <p className="container-page pb-12">
-          <a href={paths.projects} className="inline-flex items-center gap-2 font-semibold text-brand-700 hover:underline">
+          <a
+            href={paths.projects}
+            className="inline-flex items-center gap-2 font-semibold text-brand-700 hover:underline"
+          >
             <ArrowLeft aria-hidden="true" className="size-4" /> All projects
           </a>
         </p>

@@ -13,21 +13,27 @@ export function ProjectsPage() {
   const category = new URLSearchParams(useSearch()).get("category") || ALL;
   const shown = projects.data?.filter((project) => category === ALL || project.category === category);
   const categories = [ALL, ...new Set(projects.data?.map((project) => project.category))];
-  const hrefFor = (name: string) => (name === ALL ? paths.projects : `${paths.projects}?${new URLSearchParams({ category: name })}`);
+  const hrefFor = (name: string) =>
+    name === ALL ? paths.projects : `${paths.projects}?${new URLSearchParams({ category: name })}`;
 
   return (
     <>
       <PageHero eyebrow="Our Work" title="Projects" breadcrumbs={useRouteBreadcrumbs()}>
         <p>
-          Grid connections, substations, protection and power-quality work for utilities, renewable developers, industrial
-          plants and commercial buildings.
+          Grid connections, substations, protection and power-quality work for utilities, renewable developers,
+          industrial plants and commercial buildings.
         </p>
       </PageHero>
       <section aria-labelledby="projects-list-heading" className="bg-paper py-16">
         <div className="container-page">
           {projects.data ? (
             <>
-              <CategoryFilter categories={categories} active={category} hrefFor={hrefFor} label="Filter projects by category" />
+              <CategoryFilter
+                categories={categories}
+                active={category}
+                hrefFor={hrefFor}
+                label="Filter projects by category"
+              />
               <h2 id="projects-list-heading" className="mt-8 text-2xl font-bold text-navy-900" aria-live="polite">
                 {category === ALL ? `All Projects (${shown?.length ?? 0})` : `${category} (${shown?.length ?? 0})`}
               </h2>

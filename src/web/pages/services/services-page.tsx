@@ -6,10 +6,26 @@ import { useRouteBreadcrumbs } from "../../lib/page-context.ts";
 import { powerSystemStudies, studyGroups } from "./power-system-studies.ts";
 
 const workSteps = [
-  { title: "Data collection and site survey", Icon: Search, text: "Single-line diagrams, nameplates, relay settings and, where it matters, measurements on site." },
-  { title: "Modelling and validation", Icon: Settings, text: "A network model in ETAP, PSS®E, PowerFactory or PSCAD, checked against recorded operating data." },
-  { title: "Analysis and recommendations", Icon: ClipboardCheck, text: "Every case the standards and your operation require, with findings ranked by risk and cost." },
-  { title: "Report, review and support", Icon: FileText, text: "A report a utility or auditor accepts, a review meeting, and support through implementation." },
+  {
+    title: "Data collection and site survey",
+    Icon: Search,
+    text: "Single-line diagrams, nameplates, relay settings and, where it matters, measurements on site.",
+  },
+  {
+    title: "Modelling and validation",
+    Icon: Settings,
+    text: "A network model in ETAP, PSS®E, PowerFactory or PSCAD, checked against recorded operating data.",
+  },
+  {
+    title: "Analysis and recommendations",
+    Icon: ClipboardCheck,
+    text: "Every case the standards and your operation require, with findings ranked by risk and cost.",
+  },
+  {
+    title: "Report, review and support",
+    Icon: FileText,
+    text: "A report a utility or auditor accepts, a review meeting, and support through implementation.",
+  },
 ];
 
 export function ServicesPage() {
@@ -18,8 +34,8 @@ export function ServicesPage() {
       <PageHero eyebrow="Services" title="Power System Studies" breadcrumbs={useRouteBreadcrumbs()}>
         <p>
           {powerSystemStudies.length} studies that show how your network behaves in normal operation, under fault and
-          through disturbances, modelled in ETAP, PSS®E, DIgSILENT PowerFactory and PSCAD from validated data, and written up
-          for the utility, the insurer and the engineers who operate it.
+          through disturbances, modelled in ETAP, PSS®E, DIgSILENT PowerFactory and PSCAD from validated data, and
+          written up for the utility, the insurer and the engineers who operate it.
         </p>
       </PageHero>
 

@@ -10,7 +10,8 @@ export function ThankYouPage() {
         <CheckCircle2 aria-hidden="true" className="mx-auto size-16 text-green-700" />
         <h1 className="mt-6 text-4xl font-bold tracking-tight text-navy-900">Thank You!</h1>
         <p className="mt-4 text-lg leading-8 text-slate-600">
-          Your enquiry has been sent. One of our engineers will review it and reply within {limits.replyWithinHours} hours.
+          Your enquiry has been sent. One of our engineers will review it and reply within {limits.replyWithinHours}{" "}
+          hours.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <a href={paths.home} className="btn-primary">
