@@ -574,15 +574,13 @@ export const registerInbox: AdminPart = (admin, context) => {
       );
     }
     const session = context.sessionOf(request);
-    await db
-      .insert(enquiryNotes)
-      .values({
-        submissionId: enquiry.id,
-        authorId: session.staff.id,
-        authorLabel: session.staff.name.slice(0, 200),
-        body,
-        createdAt: context.now(),
-      });
+    await db.insert(enquiryNotes).values({
+      submissionId: enquiry.id,
+      authorId: session.staff.id,
+      authorLabel: session.staff.name.slice(0, 200),
+      body,
+      createdAt: context.now(),
+    });
     await context.audit(request, {
       actor: context.actorOf(session),
       action: "enquiry-note-added",

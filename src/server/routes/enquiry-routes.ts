@@ -345,13 +345,11 @@ export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDe
           ...hiddenFieldProblems,
         };
         if (asForm) return showForm(400, { errors: fields });
-        return reply
-          .code(400)
-          .send({
-            error: "Bad Request",
-            message: fields.email ?? Object.values(fields)[0] ?? newsletterForm.invalidMessage,
-            fields,
-          });
+        return reply.code(400).send({
+          error: "Bad Request",
+          message: fields.email ?? Object.values(fields)[0] ?? newsletterForm.invalidMessage,
+          fields,
+        });
       }
       const honeypot = typeof body["bot-field"] === "string" && body["bot-field"].trim() !== "";
       const result = honeypot
