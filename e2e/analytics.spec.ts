@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { inArray } from "drizzle-orm";
-import { indiaDay, visitorHash } from "../src/server/analytics/counting.ts";
+import { visitorHash } from "../src/server/analytics/counting.ts";
+import { indiaDay } from "../src/shared/india-time.ts";
 import { parseConfig } from "../src/server/config.ts";
 import { openCommandDatabase } from "../src/server/db/command-database.ts";
 import { analyticsSalts, pageViews } from "../src/server/db/schema.ts";

@@ -2,7 +2,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerEntry } from "#shared/page-rendering.ts";
 import { type Config, ConfigError, parseConfig } from "./config.ts";
-import type { AdminServerEntry } from "#shared/admin-pages.ts";
+import type { AdminServerEntry } from "#shared/admin/pages.ts";
 import { type AdminRenderer, createAdminRenderer, devAdminAssets, readAdminAssets } from "./render/admin-renderer.ts";
 import { createLogDestination } from "./log-destination.ts";
 import { projectRoot } from "./project-root.ts";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { InboxFilter } from "../../../src/shared/admin-pages.ts";
+import type { InboxFilter } from "../../../src/shared/admin/pages.ts";
 import { inboxCounts, listInbox, promiseFigures } from "../../../src/server/admin/inbox.ts";
 import { type DatabaseHandle, openDatabase, queryRows } from "../../../src/server/db/client.ts";
 import { applyMigrations } from "../../../src/server/db/migrate.ts";

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { AdminPageProps, AdminViewer, StaffRole } from "#shared/admin-pages.ts";
+import type { AdminPageProps, AdminViewer, StaffRole } from "#shared/admin/pages.ts";
 import type { Database } from "../db/client.ts";
 import type { AuditActor, AuditEventInput } from "./audit.ts";
 import type { StaffSession } from "./sessions.ts";

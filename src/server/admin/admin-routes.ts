@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { and, desc, eq, gt, ne } from "drizzle-orm";
-import { type AdminPageProps, adminPaths, type IssuedLink, type StaffRole } from "#shared/admin-pages.ts";
+import { type AdminPageProps, adminPaths, type IssuedLink, type StaffRole } from "#shared/admin/pages.ts";
 import type { ApiErrorBody } from "#shared/api-types.ts";
 import { hasControlCharacters } from "#shared/schemas/text-rules.ts";
-import { inIndia } from "#shared/india-time.ts";
+import { nextIndiaDay, parseIndiaDate, startOfIndiaDay } from "#shared/india-time.ts";
 import type { Database } from "../db/client.ts";
 import { mailOutbox, passkeys, staff, staffSessions } from "../db/schema.ts";
 import { clientRateLimitKey, hitRateLimit, rateLimitKey } from "../enquiries/rate-limit.ts";
@@ -834,16 +834,16 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
             ? text("action")
             : "";
         const actor = (await findStaffById(db, text("actor"))) ? text("actor") : "";
-        const from = indiaDate(text("from"));
-        const to = indiaDate(text("to"));
+        const from = parseIndiaDate(text("from"));
+        const to = parseIndiaDate(text("to"));
         const pageNumber = Math.min(Math.max(1, Number.parseInt(text("page"), 10) || 1), 10_000);
         const { events, more } = await listAudit(
           db,
           {
             action: action || undefined,
             actorId: actor || undefined,
-            from: from?.start,
-            to: to ? new Date(to.start.getTime() + 86_400_000) : undefined,
+            from: from ? startOfIndiaDay(from) : undefined,
+            to: to ? startOfIndiaDay(nextIndiaDay(to)) : undefined,
           },
           pageNumber,
         );
@@ -883,12 +883,4 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
     },
     { prefix: "/admin" },
   );
-}
-
-/** Midnight in India at the start of a YYYY-MM-DD date, or undefined for anything else. */
-function indiaDate(value: string): { start: Date } | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
-  const start = new Date(`${value}T00:00:00+05:30`);
-  if (Number.isNaN(start.getTime()) || inIndia(start).toISOString().slice(0, 10) !== value) return undefined;
-  return { start };
 }

@@ -14,9 +14,9 @@ describe.each(testDrivers)("the audit trail's retention on %s", (driver) => {
     database = await createTestDatabase(driver);
     await applyMigrations(database.db);
     const now = new Date("2026-11-23T12:00:00Z");
-    await recordAudit(database.db, { actor: COMMAND_LINE, action: "old" }, new Date("2024-11-23T11:59:59Z"));
-    await recordAudit(database.db, { actor: COMMAND_LINE, action: "kept" }, new Date("2024-11-23T12:00:01Z"));
+    await recordAudit(database.db, { actor: COMMAND_LINE, action: "sign-out" }, new Date("2024-11-23T11:59:59Z"));
+    await recordAudit(database.db, { actor: COMMAND_LINE, action: "sign-in" }, new Date("2024-11-23T12:00:01Z"));
     expect(await pruneAudit(database.db, now)).toBe(1);
-    expect((await database.db.select().from(auditEvents)).map((event) => event.action)).toEqual(["kept"]);
+    expect((await database.db.select().from(auditEvents)).map((event) => event.action)).toEqual(["sign-in"]);
   });
 });

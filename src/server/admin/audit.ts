@@ -1,40 +1,19 @@
 import { and, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import { retention } from "#shared/retention.ts";
+import { AUDIT_ACTIONS, type AuditAction } from "#shared/admin/audit-actions.ts";
 import type { Database } from "../db/client.ts";
+
+export { AUDIT_ACTIONS, type AuditAction };
 import { auditEvents, type AuditEventRow } from "../db/schema.ts";
 
 // The audit trail: an append-only record of who did what in the back office, and when, from
 // which address. Nothing updates or deletes a row, except erasure (which blanks a visitor's name
 // or address in the labels, keeping the action and time). No visitor's message ever goes in.
 
-export const AUDIT_ACTIONS = [
-  "sign-in",
-  "sign-in-failed",
-  "sign-out",
-  "invitation-created",
-  "invitation-accepted",
-  "sign-in-link-created",
-  "sign-in-link-used",
-  "passkey-added",
-  "passkey-removed",
-  "staff-disabled",
-  "staff-enabled",
-  "sessions-ended",
-  "enquiry-status-changed",
-  "enquiry-assigned",
-  "enquiry-note-added",
-  "enquiry-replied",
-  "enquiry-not-spam",
-  "enquiries-exported",
-  "subscriber-removed",
-  "subscribers-exported",
-  "erasure",
-] as const;
-
 export type AuditActor = { id: string | null; label: string };
 export type AuditEventInput = {
   actor: AuditActor;
-  action: string;
+  action: AuditAction;
   target?: { type: string; id?: string | null; label?: string | null };
   clientAddress?: string | null;
   details?: Record<string, unknown>;

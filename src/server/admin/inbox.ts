@@ -7,7 +7,7 @@ import {
   type InboxFilter,
   type InboxRowView,
   type PromiseFigures,
-} from "#shared/admin-pages.ts";
+} from "#shared/admin/pages.ts";
 import {
   CLOSED_STATUSES,
   dueAt,
@@ -18,7 +18,7 @@ import {
   replyState,
   statusLabels,
 } from "#shared/inbox.ts";
-import { inIndia } from "#shared/india-time.ts";
+import { DAY_MS, indiaDay, nextIndiaDay, parseIndiaDate, startOfIndiaDay } from "#shared/india-time.ts";
 import { hasControlCharacters } from "#shared/schemas/text-rules.ts";
 import { serviceLabel, serviceValues } from "#shared/site.ts";
 import { type Database, queryRows } from "../db/client.ts";
@@ -33,6 +33,7 @@ import {
 } from "../db/schema.ts";
 import { REMINDER_KIND } from "../enquiries/reply-reminders.ts";
 import { toCsv } from "../export/export-format.ts";
+import { isUuid } from "#shared/schemas/identifiers.ts";
 import type { AdminPart } from "./admin-context.ts";
 
 // The enquiry inbox (issue 14): the list at /admin with its filters, counts and the reply
@@ -46,7 +47,6 @@ export const INBOX_PAGE_SIZE = 50;
 export const EXPORT_LIMIT = 100_000;
 const NOTE_MAX = 5000;
 const SEARCH_MAX = 200;
-const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const notices: Record<string, string> = {
   saved: "Saved.",
@@ -56,14 +56,6 @@ const notices: Record<string, string> = {
 };
 
 export class BadFilter extends Error {}
-
-/** Midnight in India at the start of a YYYY-MM-DD date, or undefined for anything else. */
-function indiaDay(value: string): Date | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
-  const start = new Date(`${value}T00:00:00+05:30`);
-  if (Number.isNaN(start.getTime()) || inIndia(start).toISOString().slice(0, 10) !== value) return undefined;
-  return start;
-}
 
 /** The filter a query string asks for; a value that cannot be one throws BadFilter naming it. */
 export function parseInboxFilter(query: Record<string, unknown>): InboxFilter {
@@ -83,12 +75,12 @@ export function parseInboxFilter(query: Record<string, unknown>): InboxFilter {
   };
   if (filter.status && filter.status !== "all" && !isEnquiryStatus(filter.status))
     throw new BadFilter(`Status must be one of ${ENQUIRY_STATUSES.join(", ")} (or empty).`);
-  if (filter.owner && filter.owner !== "none" && !uuidShape.test(filter.owner))
+  if (filter.owner && filter.owner !== "none" && !isUuid(filter.owner))
     throw new BadFilter("Owner must be a member of staff or none.");
   if (filter.service && !(serviceValues as readonly string[]).includes(filter.service))
     throw new BadFilter(`Service must be one of ${serviceValues.join(", ")} (or empty).`);
-  if (filter.from && !indiaDay(filter.from)) throw new BadFilter("From must be a date like 2026-11-23.");
-  if (filter.to && !indiaDay(filter.to)) throw new BadFilter("To must be a date like 2026-11-23.");
+  if (filter.from && !parseIndiaDate(filter.from)) throw new BadFilter("From must be a date like 2026-11-23.");
+  if (filter.to && !parseIndiaDate(filter.to)) throw new BadFilter("To must be a date like 2026-11-23.");
   if (filter.q.length > SEARCH_MAX || hasControlCharacters(filter.q))
     throw new BadFilter(`Search must be one line of at most ${SEARCH_MAX} characters.`);
   return filter;
@@ -102,10 +94,10 @@ export function inboxConditions(filter: InboxFilter): SQL[] {
   if (filter.owner === "none") conditions.push(isNull(contactSubmissions.ownerId));
   else if (filter.owner) conditions.push(eq(contactSubmissions.ownerId, filter.owner));
   if (filter.service) conditions.push(eq(contactSubmissions.service, filter.service));
-  const from = filter.from ? indiaDay(filter.from) : undefined;
-  const to = filter.to ? indiaDay(filter.to) : undefined;
+  const from = filter.from ? startOfIndiaDay(filter.from) : undefined;
+  const to = filter.to ? startOfIndiaDay(nextIndiaDay(filter.to)) : undefined;
   if (from) conditions.push(gte(contactSubmissions.createdAt, from));
-  if (to) conditions.push(lt(contactSubmissions.createdAt, new Date(to.getTime() + 86_400_000)));
+  if (to) conditions.push(lt(contactSubmissions.createdAt, to));
   if (filter.q) {
     const pattern = `%${filter.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
     // One expression over all four: the one the trigram index is built on (schema.ts).
@@ -183,7 +175,7 @@ export async function inboxCounts(db: Database, now: Date) {
  * past due unreplied), how many were answered within it; and the median time to a first reply.
  */
 export async function promiseFigures(db: Database, now: Date): Promise<PromiseFigures> {
-  const since = new Date(now.getTime() - 30 * 86_400_000).toISOString();
+  const since = new Date(now.getTime() - 30 * DAY_MS).toISOString();
   const dueBefore = new Date(now.getTime() - REPLY_WITHIN_MS).toISOString();
   const within = `${REPLY_WITHIN_MS / 1000} seconds`;
   const [row] = await queryRows<{
@@ -317,7 +309,7 @@ export const registerInbox: AdminPart = (admin, context) => {
         searched: filter.q !== "",
       },
     });
-    const stamp = inIndia(now).toISOString().slice(0, 10);
+    const stamp = indiaDay(now);
     return reply
       .header("content-type", "text/csv; charset=utf-8")
       .header("content-disposition", `attachment; filename="enquiries-${stamp}.csv"`)
@@ -327,7 +319,7 @@ export const registerInbox: AdminPart = (admin, context) => {
   /** The enquiry a path names, or undefined after answering 404. */
   async function findEnquiry(request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) {
     const id = request.params.id;
-    if (!uuidShape.test(id)) {
+    if (!isUuid(id)) {
       await context.problem(request, reply, 404, "Not Found", "There is no such enquiry.");
       return undefined;
     }
@@ -501,9 +493,7 @@ export const registerInbox: AdminPart = (admin, context) => {
     let ownerId: string | null = null;
     if (ownerText !== "") {
       const members = await activeStaff(db);
-      const owner = uuidShape.test(ownerText)
-        ? members.find((member) => member.id === ownerText.toLowerCase())
-        : undefined;
+      const owner = isUuid(ownerText) ? members.find((member) => member.id === ownerText.toLowerCase()) : undefined;
       if (!owner)
         return enquiryPage(
           request,

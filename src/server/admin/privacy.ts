@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { sql } from "drizzle-orm";
-import type { ErasureCounts } from "#shared/admin-pages.ts";
+import type { ErasureCounts } from "#shared/admin/pages.ts";
 import { hasControlCharacters } from "#shared/schemas/text-rules.ts";
 import { type Database, queryRows } from "../db/client.ts";
 import type { AdminPart } from "./admin-context.ts";

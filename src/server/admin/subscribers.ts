@@ -1,18 +1,18 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { desc, eq, ilike } from "drizzle-orm";
-import { adminPaths } from "#shared/admin-pages.ts";
+import { adminPaths } from "#shared/admin/pages.ts";
 import { hasControlCharacters } from "#shared/schemas/text-rules.ts";
-import { inIndia } from "#shared/india-time.ts";
+import { indiaDay } from "#shared/india-time.ts";
 import type { Database } from "../db/client.ts";
 import { newsletterSubscribers } from "../db/schema.ts";
 import { toCsv } from "../export/export-format.ts";
+import { isUuid } from "#shared/schemas/identifiers.ts";
 import type { AdminPart } from "./admin-context.ts";
 
 // Newsletter subscribers at /admin/subscribers: searched by address, removed one at a time, and
 // exported as CSV (exactly what the search shows). Removal and export are audited.
 
 export const SUBSCRIBERS_PAGE_SIZE = 100;
-const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The search a query string asks for, or an error message. */
 function searchOf(query: Record<string, unknown>): { q: string } | { error: string } {
@@ -88,16 +88,13 @@ export const registerSubscribers: AdminPart = (admin, context) => {
     );
     return reply
       .header("content-type", "text/csv; charset=utf-8")
-      .header(
-        "content-disposition",
-        `attachment; filename="subscribers-${inIndia(context.now()).toISOString().slice(0, 10)}.csv"`,
-      )
+      .header("content-disposition", `attachment; filename="subscribers-${indiaDay(context.now())}.csv"`)
       .send(`\uFEFF${csv}`);
   });
 
   admin.post<{ Params: { id: string } }>("/subscribers/:id/remove", context.route("staff"), async (request, reply) => {
     const { id } = request.params;
-    const [removed] = uuidShape.test(id)
+    const [removed] = isUuid(id)
       ? await db.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, id.toLowerCase())).returning()
       : [];
     if (!removed)

@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { adminPaths } from "#shared/admin-pages.ts";
+import { adminPaths } from "#shared/admin/pages.ts";
 import { type AnalyticsPeriodKey, analyticsPeriods, MAX_REPORT_DAYS } from "#shared/analytics.ts";
 import type { AdminPart } from "../admin/admin-context.ts";
-import { EXCLUDE_COOKIE_NAME, indiaDay, startOfIndiaDay, type ViewCounter } from "./counting.ts";
+import { EXCLUDE_COOKIE_NAME, type ViewCounter } from "./counting.ts";
+import { indiaDay, startOfIndiaDay } from "#shared/india-time.ts";
 import { analyticsReport } from "./report.ts";
 
 // The dashboard (/admin/analytics), its JSON (/admin/api/analytics?from=&to=) and the switch

@@ -3,7 +3,7 @@ import Bowser from "bowser";
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import { isbot } from "isbot";
-import { inIndia } from "#shared/india-time.ts";
+import { DAY_MS, INDIA_OFFSET_MS, indiaDay, startOfIndiaDay } from "#shared/india-time.ts";
 import type { Database } from "../db/client.ts";
 import { analyticsSalts, pageViews } from "../db/schema.ts";
 import { clientSubject } from "../http/client-address.ts";
@@ -26,24 +26,6 @@ export const BATCH_SIZE = 500;
 export const BATCH_DELAY_MS = 1000;
 /** Views waiting when the database is out of reach; more are dropped rather than kept without end. */
 const MAX_WAITING = 20_000;
-
-const DAY_MS = 86_400_000;
-const INDIA_OFFSET_MS = 330 * 60_000;
-
-/** The India date (YYYY-MM-DD) of a moment. */
-export function indiaDay(moment: Date): string {
-  return inIndia(moment).toISOString().slice(0, 10);
-}
-
-/** The moment an India date begins. */
-export function startOfIndiaDay(day: string): Date {
-  return new Date(Date.parse(`${day}T00:00:00+05:30`));
-}
-
-/** The India date after this one. */
-export function nextIndiaDay(day: string): string {
-  return indiaDay(new Date(startOfIndiaDay(day).getTime() + DAY_MS));
-}
 
 // Control and format characters (bidirectional overrides, zero-width), never kept.
 // eslint-disable-next-line no-control-regex

@@ -2,7 +2,7 @@ import { and, gte, lte, sql, type SQL } from "drizzle-orm";
 import { type AnalyticsReport, DIRECT_SOURCE, funnelSteps } from "#shared/analytics.ts";
 import { type Database, queryRows } from "../db/client.ts";
 import { analyticsDaily } from "../db/schema.ts";
-import { indiaDay, nextIndiaDay, startOfIndiaDay } from "./counting.ts";
+import { indiaDay, nextIndiaDay, startOfIndiaDay } from "#shared/india-time.ts";
 
 // The numbers of a period, per India day and dimension, from two places: the daily roll-up for
 // the days already rolled up (whose raw views may be gone), and the raw views, enquiries and

@@ -1,7 +1,7 @@
 import { and, gte, isNotNull, lt, sql } from "drizzle-orm";
 import { type Database, queryRows } from "../db/client.ts";
 import { analyticsDaily, analyticsRolledDays, analyticsSalts, contactSubmissions } from "../db/schema.ts";
-import { indiaDay, nextIndiaDay, startOfIndiaDay } from "./counting.ts";
+import { indiaDay, nextIndiaDay, startOfIndiaDay } from "#shared/india-time.ts";
 import { addUp, facts } from "./report.ts";
 
 // Once a day is over, its numbers go into the roll-up (analytics_daily) and the day is marked

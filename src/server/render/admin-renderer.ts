@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { AdminPageProps, AdminServerEntry } from "#shared/admin-pages.ts";
+import type { AdminPageProps, AdminServerEntry } from "#shared/admin/pages.ts";
 import { site } from "#shared/site.ts";
 import { escapeHtml } from "./document.ts";
 

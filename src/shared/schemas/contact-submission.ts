@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { serviceValues } from "../site.ts";
 import { contactFieldLimits } from "./contact-limits.ts";
+import { emailField } from "./email.ts";
 import {
   controlCharactersMessage,
   hasControlCharacters,
@@ -37,15 +38,7 @@ function requiredText(label: string, max: number, options: { multiline?: boolean
 export const contactSubmissionSchema = z.object({
   firstName: requiredText("First name", contactFieldLimits.firstName),
   lastName: requiredText("Last name", contactFieldLimits.lastName),
-  email: z
-    .string({ error: (issue) => (issue.input == null ? "Email is required" : "Email must be text") })
-    .check(
-      z.trim(),
-      z.minLength(1, "Email is required"),
-      z.maxLength(contactFieldLimits.email, `Email must be at most ${contactFieldLimits.email} characters`),
-      noControlCharacters("Email"),
-      z.email("Enter a valid email address"),
-    ),
+  email: emailField("Email", contactFieldLimits.email),
   company: z.optional(
     z.nullable(
       z

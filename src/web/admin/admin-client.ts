@@ -4,7 +4,7 @@ import {
   startRegistration,
   WebAuthnError,
 } from "@simplewebauthn/browser";
-import { adminPaths } from "#shared/admin-pages.ts";
+import { adminPaths } from "#shared/admin/pages.ts";
 import "./admin.css";
 
 // The back office's one script. Its pages work as plain HTML forms; this adds what needs

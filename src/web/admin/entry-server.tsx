@@ -1,6 +1,6 @@
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { AdminPageProps, AdminServerEntry } from "#shared/admin-pages.ts";
+import type { AdminPageProps, AdminServerEntry } from "#shared/admin/pages.ts";
 import { InvitationPage, LinkUnusablePage, SignInLinkPage, SignInPage } from "./pages/door-pages.tsx";
 import { EnquiryPage, InboxPage, PrivacyPage, SubscribersPage } from "./pages/inbox-pages.tsx";
 import { AnalyticsPage } from "./pages/analytics-page.tsx";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { adminNav, adminPaths, type AdminViewer } from "#shared/admin-pages.ts";
+import { adminNav, adminPaths, type AdminViewer } from "#shared/admin/pages.ts";
 import { site } from "#shared/site.ts";
 
 /** A page behind the sign-in: the header with the firm, the person and "Sign out", and the navigation. */

@@ -1,5 +1,5 @@
-import type { AdminPageProps } from "#shared/admin-pages.ts";
-import { adminPaths } from "#shared/admin-pages.ts";
+import type { AdminPageProps } from "#shared/admin/pages.ts";
+import { adminPaths } from "#shared/admin/pages.ts";
 import { type AnalyticsReport, analyticsPeriods, funnelSteps } from "#shared/analytics.ts";
 import { AdminLayout, Messages } from "../layout.tsx";
 

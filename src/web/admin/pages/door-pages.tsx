@@ -1,5 +1,5 @@
-import type { AdminPageProps } from "#shared/admin-pages.ts";
-import { adminPaths } from "#shared/admin-pages.ts";
+import type { AdminPageProps } from "#shared/admin/pages.ts";
+import { adminPaths } from "#shared/admin/pages.ts";
 import { DoorLayout, Messages, PasskeyStatus } from "../layout.tsx";
 
 type Props<Name extends AdminPageProps["page"]> = Extract<AdminPageProps, { page: Name }>;

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { AdminPageProps, InboxFilter, ReplyStateView } from "#shared/admin-pages.ts";
-import { adminPaths } from "#shared/admin-pages.ts";
+import type { AdminPageProps, InboxFilter, ReplyStateView } from "#shared/admin/pages.ts";
+import { adminPaths } from "#shared/admin/pages.ts";
 import { ENQUIRY_STATUSES, formatSpan, statusLabels, type EnquiryStatus } from "#shared/inbox.ts";
 import { limits, serviceOptions } from "#shared/site.ts";
 import { formatIndiaDateTime } from "../format.ts";

@@ -1,5 +1,5 @@
-import type { AdminPageProps } from "#shared/admin-pages.ts";
-import { adminPaths } from "#shared/admin-pages.ts";
+import type { AdminPageProps } from "#shared/admin/pages.ts";
+import { adminPaths } from "#shared/admin/pages.ts";
 import { formatIndiaDateTime } from "../format.ts";
 import { AdminLayout, Messages, PasskeyStatus } from "../layout.tsx";
 

@@ -2,7 +2,7 @@
 // server-rendering entry (src/web/admin/entry-server.tsx): which page to render, with what.
 // Dates travel as ISO strings; everything a page shows is in its props.
 
-import type { AnalyticsPeriodKey, AnalyticsReport } from "./analytics.ts";
+import type { AnalyticsPeriodKey, AnalyticsReport } from "../analytics.ts";
 
 export type StaffRole = "admin" | "staff";
 

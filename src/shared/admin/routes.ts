@@ -1,0 +1,178 @@
+// The back office's routes, written once. The server registers exactly these (each area under
+// src/server/admin/<area>/ gives one handler per name, and the compiler checks that every name has
+// one), the door applies each route's access and rate limit from here, the pages build every link
+// and form action with adminHref, the navigation is the routes that carry `nav`, and the access
+// tests walk this table. No back-office path is written anywhere else.
+// docs/decisions/036-the-back-office-route-table.md says why, and src/server/admin/README.md how to
+// add a screen.
+
+/** Who may use a route: anyone (the sign-in door), any signed-in member of staff, or admins. */
+export type AdminAccess = "public" | "staff" | "admin";
+
+/**
+ * A limit per client address per minute, in units of ADMIN_ATTEMPTS_PER_MINUTE. Routes naming the
+ * same bucket share a count. `counts: "failures"` counts the refused answers alone (a passkey that
+ * did not verify, a used or unknown token): opening a page or succeeding is not an attempt, so an
+ * office behind one address can all accept their invitations at once. `counts: "requests"` counts
+ * every request, for what costs something each time (a challenge written, a mail sent).
+ */
+export type AdminRateLimit = { bucket: string; counts: "failures" | "requests"; times?: number };
+
+export type AdminRouteDefinition = {
+  readonly method: "GET" | "POST";
+  /** The whole path, from /admin; `:name` segments are parameters. */
+  readonly path: string;
+  readonly access: AdminAccess;
+  readonly limit?: AdminRateLimit;
+  /** An entry of the navigation, in `order`; shown to those the route's access admits. */
+  readonly nav?: { readonly label: string; readonly order: number };
+  /** The answer is JSON (the passkey ceremonies, the analytics API): errors are JSON too. */
+  readonly json?: boolean;
+  /** The body may be larger than the site's BODY_LIMIT_BYTES (bytes). */
+  readonly bodyLimit?: number;
+};
+
+const attempts = (bucket: string): AdminRateLimit => ({ bucket, counts: "failures" });
+
+export const adminRoutes = {
+  // The door: signing in, one-time links, passkeys.
+  signIn: { method: "GET", path: "/admin/sign-in", access: "public" },
+  signInOptions: {
+    method: "POST",
+    path: "/admin/api/sign-in/options",
+    access: "public",
+    json: true,
+    limit: { bucket: "challenges", counts: "requests", times: 6 },
+  },
+  signInVerify: {
+    method: "POST",
+    path: "/admin/api/sign-in",
+    access: "public",
+    json: true,
+    limit: attempts("sign-in"),
+  },
+  signInEmail: {
+    method: "POST",
+    path: "/admin/sign-in/email",
+    access: "public",
+    limit: { bucket: "link-by-email", counts: "requests" },
+  },
+  invitation: { method: "GET", path: "/admin/invite/:token", access: "public", limit: attempts("one-time-link") },
+  signInLink: { method: "GET", path: "/admin/sign-in-link/:token", access: "public", limit: attempts("one-time-link") },
+  signInLinkUse: {
+    method: "POST",
+    path: "/admin/sign-in-link/:token",
+    access: "public",
+    limit: attempts("one-time-link"),
+  },
+  registrationOptions: {
+    method: "POST",
+    path: "/admin/api/passkeys/registration-options",
+    access: "public",
+    json: true,
+    limit: { bucket: "challenges", counts: "requests", times: 6 },
+  },
+  registration: {
+    method: "POST",
+    path: "/admin/api/passkeys/registration",
+    access: "public",
+    json: true,
+    limit: attempts("registration"),
+  },
+  signOut: { method: "POST", path: "/admin/sign-out", access: "staff" },
+
+  // Your account.
+  account: { method: "GET", path: "/admin/account", access: "staff" },
+  passkeyRemove: { method: "POST", path: "/admin/account/passkeys/:id/remove", access: "staff" },
+  endOtherSessions: { method: "POST", path: "/admin/account/sessions/end-others", access: "staff" },
+
+  // The enquiry inbox.
+  inbox: { method: "GET", path: "/admin", access: "staff", nav: { label: "Enquiries", order: 1 } },
+  enquiryList: { method: "GET", path: "/admin/enquiries", access: "staff" },
+  inboxExport: { method: "GET", path: "/admin/enquiries/export.csv", access: "staff" },
+  enquiry: { method: "GET", path: "/admin/enquiries/:id", access: "staff" },
+  enquiryUpdate: { method: "POST", path: "/admin/enquiries/:id", access: "staff" },
+  enquiryNote: { method: "POST", path: "/admin/enquiries/:id/notes", access: "staff" },
+  enquiryReplied: { method: "POST", path: "/admin/enquiries/:id/replied", access: "staff" },
+  enquiryNotSpam: { method: "POST", path: "/admin/enquiries/:id/not-spam", access: "staff" },
+
+  // Newsletter subscribers.
+  subscribers: { method: "GET", path: "/admin/subscribers", access: "staff", nav: { label: "Subscribers", order: 2 } },
+  subscribersExport: { method: "GET", path: "/admin/subscribers/export.csv", access: "staff" },
+  subscriberRemove: { method: "POST", path: "/admin/subscribers/:id/remove", access: "staff" },
+
+  // Analytics.
+  analytics: { method: "GET", path: "/admin/analytics", access: "staff", nav: { label: "Analytics", order: 3 } },
+  analyticsReport: { method: "GET", path: "/admin/api/analytics", access: "staff", json: true },
+  analyticsExclusion: { method: "POST", path: "/admin/analytics/exclusion", access: "staff" },
+
+  // Staff (admins).
+  staff: { method: "GET", path: "/admin/staff", access: "admin", nav: { label: "Staff", order: 4 } },
+  staffInvite: { method: "POST", path: "/admin/staff/invite", access: "admin" },
+  staffRole: { method: "POST", path: "/admin/staff/:id/role", access: "admin" },
+  staffSignInLink: { method: "POST", path: "/admin/staff/:id/sign-in-link", access: "admin" },
+  staffDisable: { method: "POST", path: "/admin/staff/:id/disable", access: "admin" },
+  staffEnable: { method: "POST", path: "/admin/staff/:id/enable", access: "admin" },
+  staffEndSessions: { method: "POST", path: "/admin/staff/:id/end-sessions", access: "admin" },
+
+  // The audit trail (admins).
+  audit: { method: "GET", path: "/admin/audit", access: "admin", nav: { label: "Audit log", order: 5 } },
+
+  // Privacy: erasure on request (admins).
+  privacy: { method: "GET", path: "/admin/privacy", access: "admin", nav: { label: "Privacy", order: 6 } },
+  privacyPreview: { method: "POST", path: "/admin/privacy/preview", access: "admin" },
+  privacyErase: { method: "POST", path: "/admin/privacy/erase", access: "admin" },
+} as const satisfies Record<string, AdminRouteDefinition>;
+
+export type AdminRouteName = keyof typeof adminRoutes;
+export type AdminRoute<Name extends AdminRouteName = AdminRouteName> = (typeof adminRoutes)[Name];
+
+/** The `:name` parameters of a path. */
+type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : Path extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The parameters of a route, by name: `{ id: string }` for /admin/enquiries/:id, `{}` for /admin. */
+export type AdminRouteParams<Name extends AdminRouteName> = { [Key in ParamNames<AdminRoute<Name>["path"]>]: string };
+
+type Query = Record<string, string | number | undefined>;
+
+/**
+ * The address of a route: its path with the parameters filled in (encoded), and an optional query
+ * whose empty values are left out. `adminHref("enquiry", { id })`, `adminHref("inbox", {}, { page: 2 })`.
+ */
+export function adminHref<Name extends AdminRouteName>(
+  name: Name,
+  ...[params, query]: ParamNames<AdminRoute<Name>["path"]> extends never
+    ? [params?: Record<string, never>, query?: Query]
+    : [params: AdminRouteParams<Name>, query?: Query]
+): string {
+  const values = (params ?? {}) as Record<string, string>;
+  const path = adminRoutes[name].path.replace(/:([A-Za-z]+)/g, (_, key: string) => encodeURIComponent(values[key]!));
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== "") search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** Whether someone of this role may use a route of this access. */
+export function admits(access: AdminAccess, role: "admin" | "staff" | undefined): boolean {
+  if (access === "public") return true;
+  if (access === "staff") return role !== undefined;
+  return role === "admin";
+}
+
+/** The navigation, in order, for someone of this role. */
+export function adminNavigation(role: "admin" | "staff"): { name: AdminRouteName; href: string; label: string }[] {
+  return (Object.entries(adminRoutes) as [AdminRouteName, AdminRouteDefinition][])
+    .filter(([, route]) => route.nav !== undefined && admits(route.access, role))
+    .sort(([, a], [, b]) => a.nav!.order - b.nav!.order)
+    .map(([name, route]) => ({ name, href: route.path, label: route.nav!.label }));
+}
+
+/** The page people go to after signing in when they asked for no other. */
+export const ADMIN_HOME = adminRoutes.inbox.path;
