@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { and, desc, eq, gt, ne } from "drizzle-orm";
 import { type AdminPageProps, adminPaths, type IssuedLink, type StaffRole } from "#shared/admin/pages.ts";
+import type { FormState } from "#shared/admin/forms.ts";
 import type { ApiErrorBody } from "#shared/api-types.ts";
 import { hasControlCharacters } from "#shared/schemas/text-rules.ts";
 import { nextIndiaDay, parseIndiaDate, startOfIndiaDay } from "#shared/india-time.ts";
@@ -374,8 +375,7 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
               page: "sign-in",
               next,
               mailConfigured: true,
-              error: "Enter the email address of your staff account.",
-              email,
+              form: { values: { email }, errors: { email: "Enter the email address of your staff account." } },
             },
             400,
           );
@@ -687,7 +687,7 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
       async function staffPage(
         request: FastifyRequest,
         reply: FastifyReply,
-        extra: { issued?: IssuedLink; notice?: string; error?: string; form?: Record<string, string> } = {},
+        extra: { issued?: IssuedLink; notice?: string; error?: string; form?: FormState } = {},
         status = 200,
       ) {
         const members = await listStaff(db, now());
@@ -723,9 +723,12 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
         const name = (field(request.body, "name") ?? "").trim();
         const role = field(request.body, "role") ?? "staff";
         // Shown again in the form: without control characters, which have no place in an HTML page.
-        const form = Object.fromEntries(
-          Object.entries({ email, name, role }).map(([key, value]) => [key, withoutControlCharacters(value)]),
-        );
+        const form = {
+          values: Object.fromEntries(
+            Object.entries({ email, name, role }).map(([key, value]) => [key, withoutControlCharacters(value)]),
+          ),
+          errors: {},
+        };
         const errors: string[] = [];
         if (!emailShape.test(email) || email.length > 254 || hasControlCharacters(email))
           errors.push("Enter a valid email address.");

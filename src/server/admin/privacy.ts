@@ -116,7 +116,7 @@ export const registerPrivacy: AdminPart = (admin, context) => {
         page: "privacy",
         viewer: context.viewerOf(context.sessionOf(request)),
         email: "",
-        retention: context.retention,
+        retention: { ...context.retention, analyticsDays: 90 },
         ...extra,
       },
       status,

@@ -3,6 +3,7 @@
 // Dates travel as ISO strings; everything a page shows is in its props.
 
 import type { AnalyticsPeriodKey, AnalyticsReport } from "../analytics.ts";
+import type { FormState } from "./forms.ts";
 
 export type StaffRole = "admin" | "staff";
 
@@ -145,92 +146,78 @@ export type MailView = {
 export type SubscriberView = { id: string; email: string; createdAt: string };
 export type ErasureCounts = { enquiries: number; notes: number; mail: number; subscriptions: number };
 
+/**
+ * What any page may show besides its own data: the notice after a change (the door fills it from
+ * `?notice=`, src/shared/admin/notices.ts), a problem with the whole request, and a refused form's
+ * values and problems at their fields (src/shared/admin/forms.ts). `formName` says which of the
+ * page's forms `form` belongs to, on a page with more than one.
+ */
+export type PageMessages = { notice?: string; error?: string; form?: FormState; formName?: string };
+
+type Signed = { viewer: AdminViewer };
+
 /** Props of every back-office page; `page` says which. */
-export type AdminPageProps =
-  | { page: "sign-in"; next: string; mailConfigured: boolean; notice?: string; error?: string; email?: string }
-  | { page: "invitation"; token: string; invitee: { name: string; email: string; role: StaffRole } }
-  | { page: "sign-in-link"; token: string; member: { name: string; email: string } }
-  | { page: "link-unusable"; kind: "invitation" | "sign-in" }
-  | {
-      page: "account";
-      viewer: AdminViewer;
-      passkeys: PasskeySummary[];
-      sessions: SessionSummary[];
-      notice?: string;
-      error?: string;
-    }
-  | {
-      page: "staff";
-      viewer: AdminViewer;
-      staff: StaffSummary[];
-      issued?: IssuedLink;
-      notice?: string;
-      error?: string;
-      form?: Record<string, string>;
-    }
-  | {
-      page: "audit";
-      viewer: AdminViewer;
-      events: AuditEventView[];
-      filter: { action: string; actor: string; from: string; to: string };
-      actions: readonly string[];
-      actors: { id: string; name: string }[];
-      pageNumber: number;
-      more: boolean;
-    }
-  | {
-      page: "inbox";
-      viewer: AdminViewer;
-      rows: InboxRowView[];
-      filter: InboxFilter;
-      counts: { new: number; overdue: number; unassigned: number };
-      promise: PromiseFigures;
-      staff: { id: string; name: string }[];
-      pageNumber: number;
-      more: boolean;
-      error?: string;
-    }
-  | {
-      page: "enquiry";
-      viewer: AdminViewer;
-      enquiry: EnquiryView;
-      notes: NoteView[];
-      mail: MailView[];
-      staff: { id: string; name: string }[];
-      notice?: string;
-      error?: string;
-    }
-  | {
-      page: "subscribers";
-      viewer: AdminViewer;
-      subscribers: SubscriberView[];
-      q: string;
-      pageNumber: number;
-      more: boolean;
-      notice?: string;
-      error?: string;
-    }
-  | {
-      page: "privacy";
-      viewer: AdminViewer;
-      email: string;
-      retention: { spamDays: number; closedEnquiryDays: number };
-      preview?: ErasureCounts;
-      erased?: ErasureCounts;
-      error?: string;
-    }
-  | {
-      page: "analytics";
-      viewer: AdminViewer;
-      period: AnalyticsPeriodKey;
-      report: AnalyticsReport;
-      /** This browser carries the marker that keeps it from being counted. */
-      excluded: boolean;
-      /** ANALYTICS is on. */
-      enabled: boolean;
-      notice?: string;
-    }
-  | { page: "error"; viewer?: AdminViewer; status: number; title: string; message: string };
+export type AdminPageProps = PageMessages &
+  (
+    | { page: "sign-in"; next: string; mailConfigured: boolean }
+    | { page: "invitation"; token: string; invitee: { name: string; email: string; role: StaffRole } }
+    | { page: "sign-in-link"; token: string; member: { name: string; email: string } }
+    | { page: "link-unusable"; kind: "invitation" | "sign-in" }
+    | (Signed & { page: "account"; passkeys: PasskeySummary[]; sessions: SessionSummary[] })
+    | (Signed & { page: "staff"; staff: StaffSummary[]; issued?: IssuedLink })
+    | (Signed & {
+        page: "audit";
+        events: AuditEventView[];
+        filter: { action: string; actor: string; from: string; to: string };
+        actions: readonly string[];
+        actors: { id: string; name: string }[];
+        pageNumber: number;
+        more: boolean;
+      })
+    | (Signed & {
+        page: "inbox";
+        rows: InboxRowView[];
+        filter: InboxFilter;
+        counts: { new: number; overdue: number; unassigned: number };
+        promise: PromiseFigures;
+        staff: { id: string; name: string }[];
+        pageNumber: number;
+        more: boolean;
+      })
+    | (Signed & {
+        page: "enquiry";
+        enquiry: EnquiryView;
+        notes: NoteView[];
+        mail: MailView[];
+        staff: { id: string; name: string }[];
+      })
+    | (Signed & { page: "subscribers"; subscribers: SubscriberView[]; q: string; pageNumber: number; more: boolean })
+    | (Signed & {
+        page: "privacy";
+        /** The periods this site is configured with (SPAM_RETENTION_DAYS and the others). */
+        retention: RetentionView;
+        /** The address looked up, shown with its counts; never in a URL (the preview is a POST). */
+        email?: string;
+        preview?: ErasureCounts;
+        erased?: ErasureCounts;
+      })
+    | (Signed & {
+        page: "analytics";
+        period: AnalyticsPeriodKey;
+        report: AnalyticsReport;
+        /** This browser carries the marker that keeps it from being counted. */
+        excluded: boolean;
+        /** ANALYTICS is on. */
+        enabled: boolean;
+      })
+    | { page: "error"; viewer?: AdminViewer; status: number; title: string; message: string }
+  );
+
+/** How long the site keeps what it holds, as configured. */
+export type RetentionView = { spamDays: number; closedEnquiryDays: number; analyticsDays: number };
+
+/** The props of one page. */
+export type AdminPagePropsOf<Name extends AdminPageName> = Extract<AdminPageProps, { page: Name }>;
 
 export type AdminPageName = AdminPageProps["page"];
 

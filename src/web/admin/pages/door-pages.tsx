@@ -12,7 +12,8 @@ const noScript = (
   </noscript>
 );
 
-export function SignInPage({ next, mailConfigured, notice, error, email }: Props<"sign-in">) {
+export function SignInPage({ next, mailConfigured, notice, error, form }: Props<"sign-in">) {
+  const email = form?.values.email;
   return (
     <DoorLayout>
       <h1 className="text-2xl font-bold text-navy-900">Sign in</h1>
@@ -20,7 +21,7 @@ export function SignInPage({ next, mailConfigured, notice, error, email }: Props
         Staff sign in with a passkey: the fingerprint, face or PIN of the device they registered.
       </p>
       <div className="mt-4">
-        <Messages notice={notice} error={error} />
+        <Messages notice={notice} error={error ?? form?.errors.email} />
       </div>
       <button type="button" className="admin-button mt-2 w-full" data-passkey-action="sign-in" data-next={next}>
         Sign in with a passkey

@@ -218,7 +218,7 @@ export function StaffPage({ viewer, staff, issued, notice, error, form }: Props<
               autoComplete="off"
               required
               maxLength={100}
-              defaultValue={form?.name}
+              defaultValue={form?.values.name}
               className="admin-input"
             />
           </div>
@@ -232,7 +232,7 @@ export function StaffPage({ viewer, staff, issued, notice, error, form }: Props<
               type="email"
               autoComplete="off"
               required
-              defaultValue={form?.email}
+              defaultValue={form?.values.email}
               className="admin-input"
             />
           </div>
@@ -240,7 +240,7 @@ export function StaffPage({ viewer, staff, issued, notice, error, form }: Props<
             <label htmlFor="invite-role" className="admin-label">
               Role
             </label>
-            <select id="invite-role" name="role" defaultValue={form?.role ?? "staff"} className="admin-input">
+            <select id="invite-role" name="role" defaultValue={form?.values.role ?? "staff"} className="admin-input">
               <option value="staff">Staff: works in the inbox</option>
               <option value="admin">Admin: also manages staff and reads the audit log</option>
             </select>
