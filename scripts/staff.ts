@@ -1,19 +1,19 @@
+import { adminHref } from "../src/shared/admin/routes.ts";
 import { hasControlCharacters } from "../src/shared/schemas/text-rules.ts";
-import { COMMAND_LINE, recordAudit } from "../src/server/admin/audit.ts";
-import { endSessionsOf } from "../src/server/admin/sessions.ts";
+import { COMMAND_LINE, recordAudit } from "../src/server/admin/audit/audit.ts";
+import { endSessionsOf } from "../src/server/admin/door/sessions.ts";
 import {
+  changeRoleKeepingAnAdmin,
   countActiveAdmins,
   createToken,
   findStaffByEmail,
-  invitationPath,
   inviteStaff,
   listStaff,
   normaliseEmail,
   setStaffDisabled,
-  signInLinkPath,
   STAFF_ROLES,
   type StaffRole,
-} from "../src/server/admin/staff-repository.ts";
+} from "../src/server/admin/staff/staff-repository.ts";
 import { parseConfig } from "../src/server/config.ts";
 import { openCommandDatabase } from "../src/server/db/command-database.ts";
 import { printable, toTable } from "../src/server/export/export-format.ts";
@@ -96,6 +96,22 @@ async function main() {
       if (existing?.disabledAt)
         throw new Error(`${email} is disabled; an admin can enable the account in the back office first.`);
       const invited = await inviteStaff(db, { email, name, role }, now);
+      // On the server's command line a role may change with the invitation (the way back in when no
+      // admin is left), but as its own audited action, as the back office's "Change role" is.
+      if (existing && existing.role !== role) {
+        const changed = await changeRoleKeepingAnAdmin(db, existing.id, role);
+        if (changed === "last-admin") throw new Error(`${email} is the only admin: make someone else an admin first.`);
+        await recordAudit(
+          db,
+          {
+            actor: COMMAND_LINE,
+            action: "staff-role-changed",
+            target: { type: "staff", id: existing.id, label: email },
+            details: { from: existing.role, to: role },
+          },
+          now,
+        );
+      }
       await recordAudit(
         db,
         {
@@ -107,9 +123,9 @@ async function main() {
         now,
       );
       console.log(
-        `${invited.created ? "Invited" : "Invited again"}: ${printable(name)} <${email}>, ${role}. The link works once, within 24 hours:`,
+        `${invited.created ? "Invited" : "Invited again"}: ${printable(invited.member.name)} <${email}>, ${role}. The link works once, within 24 hours:`,
       );
-      console.log(`${config.siteUrl}${invitationPath(invited.token)}`);
+      console.log(`${config.siteUrl}${adminHref("invitation", { token: invited.token })}`);
       return;
     }
 
@@ -127,7 +143,7 @@ async function main() {
       console.log(
         `A one-time sign-in link for ${printable(member.name)} <${email}>. It works once, within 15 minutes:`,
       );
-      console.log(`${config.siteUrl}${signInLinkPath(token)}`);
+      console.log(`${config.siteUrl}${adminHref("signInLink", { token })}`);
       return;
     }
 

@@ -1,5 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
-import { inviteStaff, type StaffRole } from "#server/admin/staff-repository.ts";
+import { inviteStaff, type StaffRole } from "#server/admin/staff/staff-repository.ts";
 import { SoftAuthenticator } from "./soft-authenticator.ts";
 import { buildTestApp, type TestApp } from "./build-test-app.ts";
 import type { TestDriver } from "./databases.ts";

@@ -16,7 +16,7 @@ import { watchContentVersion } from "./content/data-version.ts";
 import { generateSecret, sharedSetting } from "./db/settings.ts";
 import { issueFormFields } from "./enquiries/form-token.ts";
 import { FORM_FIELD_PLACEHOLDERS } from "./pages/form-fields.ts";
-import { registerAdmin } from "./admin/admin-routes.ts";
+import { registerAdmin } from "./admin/door/door.ts";
 import type { PageCache } from "./pages/page-cache.ts";
 import type { AdminRenderer } from "./render/admin-renderer.ts";
 import { registerCanonicalRedirects, registerPageRoutes } from "./pages/page-routes.ts";
@@ -158,9 +158,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     renderer: deps.adminRenderer,
     secret: formSecret,
     mailConfigured: config.mail !== undefined,
-    retention: { spamDays: config.spamRetentionDays, closedEnquiryDays: config.enquiryRetentionDays },
+    retention: {
+      spamDays: config.spamRetentionDays,
+      closedEnquiryDays: config.enquiryRetentionDays,
+      analyticsDays: config.analyticsRetentionDays,
+    },
     attemptsPerMinute: config.adminAttemptsPerMinute,
-    linkRequestsPerMinute: config.rateLimitPerMinute,
     onMailQueued: deps.onEnquiryQueued,
     now: deps.now,
     counter,

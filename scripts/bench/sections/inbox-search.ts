@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { InboxFilter } from "../../../src/shared/admin/pages.ts";
-import { inboxCounts, listInbox, promiseFigures } from "../../../src/server/admin/inbox.ts";
+import { inboxCounts, listInbox, promiseFigures } from "../../../src/server/admin/inbox/inbox-queries.ts";
 import { type DatabaseHandle, openDatabase, queryRows } from "../../../src/server/db/client.ts";
 import { applyMigrations } from "../../../src/server/db/migrate.ts";
 import { createScratchDatabase, postgresAnswers } from "../processes.ts";

@@ -10,9 +10,9 @@ import {
 } from "../../../test/admin-fixtures.ts";
 import { testDrivers } from "../../../test/databases.ts";
 import { auditEvents, mailOutbox, passkeys, staff, staffSessions, staffTokens } from "../db/schema.ts";
-import { safeNextPath } from "./admin-routes.ts";
-import { hashSecret, SESSION_IDLE_MS, SESSION_MAX_MS } from "./sessions.ts";
-import { createToken, inviteStaff } from "./staff-repository.ts";
+import { safeNextPath } from "./door/safe-next.ts";
+import { hashSecret, SESSION_IDLE_MS, SESSION_MAX_MS } from "./door/sessions.ts";
+import { createToken, inviteStaff } from "./staff/staff-repository.ts";
 
 const HOUR = 3_600_000;
 const protectedPages = [
@@ -578,10 +578,10 @@ describe.each(testDrivers)("the back office's door on %s", (driver) => {
     });
 
     it.each([
-      [{ email: "not-an-address", name: "X", role: "staff" }, "Enter a valid email address."],
-      [{ email: "x@example.com", name: "", role: "staff" }, "Enter the person"],
-      [{ email: "x@example.com", name: "Line\nbreak", role: "staff" }, "Enter the person"],
-      [{ email: "x@example.com", name: "Nul\u0000", role: "staff" }, "Enter the person"],
+      [{ email: "not-an-address", name: "X", role: "staff" }, "Enter a valid email address"],
+      [{ email: "x@example.com", name: "", role: "staff" }, "Name is required"],
+      [{ email: "x@example.com", name: "Line\nbreak", role: "staff" }, "Name must be a single line of text"],
+      [{ email: "x@example.com", name: "Nul\u0000", role: "staff" }, "Name must not contain control characters"],
       [{ email: "x@example.com", name: "X", role: "owner" }, "Choose a role: admin or staff."],
     ])("refuses an invitation with %j: 400 naming the problem, nothing stored", async (payload, message) => {
       const response = await t.send({ method: "POST", url: "/admin/staff/invite", cookie: admin.cookie, payload });
@@ -611,14 +611,23 @@ describe.each(testDrivers)("the back office's door on %s", (driver) => {
         (match) => [match[1], match[2]],
       );
       expect(rows).toEqual([["Meera Shah", "staff-enabled"]]);
-      // Nonsense filters are ignored, not errors.
+      // An unknown action, person or page is ignored; a date that is not one is named.
       const odd = await t.app.inject({
         method: "GET",
-        url: "/admin/audit?action=%3Cscript%3E&actor=x&from=2026-02-30&page=-3",
+        url: "/admin/audit?action=%3Cscript%3E&actor=x&page=-3",
         headers: { cookie: admin.cookie },
       });
       expect(odd.statusCode).toBe(200);
       expect(odd.body).not.toContain("<script>");
+      for (const date of ["2026-02-30", "0000-01-01", "9999-12-31", "20261-01-01"]) {
+        const bad = await t.app.inject({
+          method: "GET",
+          url: `/admin/audit?from=${date}`,
+          headers: { cookie: admin.cookie },
+        });
+        expect(bad.statusCode, date).toBe(400);
+        expect(bad.body).toContain("From must be a date like 2026-11-23.");
+      }
     });
   });
 

@@ -46,6 +46,27 @@ export async function hitRateLimit(
   return { allowed: false, retryAfterSeconds: Math.max(1, row.retry_after ?? windowSeconds) };
 }
 
+/**
+ * Whether a key still has room, without taking any: for limits that count failures alone, where
+ * the door looks before the attempt and hits only when it failed (docs/back-office.md, "Limits").
+ */
+export async function peekRateLimit(
+  db: Database,
+  key: string,
+  limit: number,
+  windowSeconds = 60,
+): Promise<RateLimitVerdict> {
+  const window = sql`(${windowSeconds}::int * interval '1 second')`;
+  const [row] = await queryRows<{ used: number; retry_after: number | null }>(
+    db,
+    sql`select cardinality(array(select h from unnest(w.hits) as h where h > now() - ${window}))::int as used,
+          ceil(extract(epoch from ((select min(h) from unnest(w.hits) as h where h > now() - ${window}) + ${window} - now())))::int as retry_after
+        from rate_limit_windows as w where w.key = ${key}`,
+  );
+  if (!row || row.used < limit) return { allowed: true };
+  return { allowed: false, retryAfterSeconds: Math.max(1, row.retry_after ?? windowSeconds) };
+}
+
 /** Drops the windows nothing has hit for longer than their length (and the previous version's counters). */
 export async function pruneRateLimits(db: Database): Promise<void> {
   await db.delete(rateLimitWindows).where(lt(rateLimitWindows.expiresAt, sql`now()`));

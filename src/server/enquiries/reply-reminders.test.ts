@@ -5,7 +5,7 @@ import { openDatabase, type DatabaseHandle } from "../db/client.ts";
 import { storeEnquiry } from "../db/contact-repository.ts";
 import { applyMigrations } from "../db/migrate.ts";
 import { appSettings, contactSubmissions, enquiryNotes, mailOutbox } from "../db/schema.ts";
-import { inviteStaff, setStaffDisabled } from "../admin/staff-repository.ts";
+import { inviteStaff, setStaffDisabled } from "../admin/staff/staff-repository.ts";
 import { OutboxWorker } from "../mail/outbox-worker.ts";
 import { createSmtpTransport } from "../mail/smtp-transport.ts";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../../../test/databases.ts";

@@ -2,38 +2,13 @@ import * as z from "zod/mini";
 import { serviceValues } from "../site.ts";
 import { contactFieldLimits } from "./contact-limits.ts";
 import { emailField } from "./email.ts";
-import {
-  controlCharactersMessage,
-  hasControlCharacters,
-  lineBreakOrTab,
-  normaliseLineBreaks,
-  singleLineMessage,
-} from "./text-rules.ts";
+import { noControlCharacters, requiredText, singleLine } from "./text-field.ts";
 
 // The contact-submission insert shape (SPEC sections 3 and 5), used by the browser form and by
 // the server. zod/mini keeps the browser bundle small.
 
 export { contactFieldLimits } from "./contact-limits.ts";
 export { type FieldErrors, fieldErrorsFrom } from "./field-errors.ts";
-
-/** Refuses control characters (tab, line feed and carriage return excepted): see text-rules.ts. */
-const noControlCharacters = (label: string) =>
-  z.refine<string>((value) => !hasControlCharacters(value), controlCharactersMessage(label));
-const singleLine = (label: string) =>
-  z.refine<string>((value) => !lineBreakOrTab.test(value), singleLineMessage(label));
-
-function requiredText(label: string, max: number, options: { multiline?: boolean } = {}) {
-  return z
-    .string({ error: (issue) => (issue.input == null ? `${label} is required` : `${label} must be text`) })
-    .check(
-      z.trim(),
-      ...(options.multiline ? [z.overwrite<string>(normaliseLineBreaks)] : []),
-      z.minLength(1, `${label} is required`),
-      z.maxLength(max, `${label} must be at most ${max} characters`),
-      noControlCharacters(label),
-      ...(options.multiline ? [] : [singleLine(label)]),
-    );
-}
 
 export const contactSubmissionSchema = z.object({
   firstName: requiredText("First name", contactFieldLimits.firstName),

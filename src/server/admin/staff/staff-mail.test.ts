@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { cookieFrom, freshClientAddress } from "../../../test/admin-fixtures.ts";
-import { testAdminRenderer } from "../../../test/build-test-app.ts";
-import { createTestDatabase, type TestDatabase, testDrivers } from "../../../test/databases.ts";
-import { SmtpPeer } from "../../../test/smtp-peer.ts";
-import { SoftAuthenticator } from "../../../test/soft-authenticator.ts";
-import { applyMigrations } from "../db/migrate.ts";
-import { parseConfig } from "../config.ts";
-import { mailOutbox } from "../db/schema.ts";
-import { type Site, startSite } from "../site.ts";
+import { cookieFrom, freshClientAddress } from "../../../../test/admin-fixtures.ts";
+import { testAdminRenderer } from "../../../../test/build-test-app.ts";
+import { createTestDatabase, type TestDatabase, testDrivers } from "../../../../test/databases.ts";
+import { SmtpPeer } from "../../../../test/smtp-peer.ts";
+import { SoftAuthenticator } from "../../../../test/soft-authenticator.ts";
+import { applyMigrations } from "../../db/migrate.ts";
+import { parseConfig } from "../../config.ts";
+import { mailOutbox } from "../../db/schema.ts";
+import { type Site, startSite } from "../../site.ts";
 import { inviteStaff } from "./staff-repository.ts";
 
 // Staff mail through the real outbox and a real SMTP peer: a sign-in link asked for on the

@@ -11,8 +11,8 @@ import type {
 } from "@simplewebauthn/server";
 import { and, asc, count, eq, gt, lt } from "drizzle-orm";
 import { site } from "#shared/site.ts";
-import type { Database } from "../db/client.ts";
-import { passkeys, staff, type StaffRow, webauthnChallenges } from "../db/schema.ts";
+import type { Database } from "../../db/client.ts";
+import { passkeys, staff, type StaffRow, webauthnChallenges } from "../../db/schema.ts";
 
 // Passkeys (WebAuthn) for the back office, through @simplewebauthn/server. The relying party is
 // SITE_URL's host: a passkey made for the site works nowhere else, and browsers refuse a bare IP
@@ -87,7 +87,7 @@ export async function verifyRegistration(
   response: RegistrationResponseJSON,
   label: string,
   now: Date,
-): Promise<{ ok: true; passkey: typeof passkeys.$inferInsert } | { ok: false; reason: string }> {
+): Promise<{ ok: true; passkey: typeof passkeys.$inferInsert } | { ok: false; status: 400 | 409; reason: string }> {
   let verification;
   try {
     verification = await verifyRegistrationResponse({
@@ -98,10 +98,17 @@ export async function verifyRegistration(
       requireUserVerification: true,
     });
   } catch (error) {
-    return { ok: false, reason: error instanceof Error ? error.message : "the passkey's answer could not be checked" };
+    return {
+      ok: false,
+      status: 400,
+      reason: error instanceof Error ? error.message : "the passkey's answer could not be checked",
+    };
   }
-  if (!verification.verified) return { ok: false, reason: "the passkey's answer did not verify" };
+  if (!verification.verified) return { ok: false, status: 400, reason: "the passkey's answer did not verify" };
   const { credential, credentialDeviceType, credentialBackedUp } = verification.registrationInfo;
+  // A credential ID is one passkey's, for good: the same one offered again is a conflict, not a 500.
+  const [taken] = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.id, credential.id));
+  if (taken) return { ok: false, status: 409, reason: "this passkey is already registered" };
   return {
     ok: true,
     passkey: {

@@ -1,10 +1,10 @@
 import { and, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import { retention } from "#shared/retention.ts";
 import { AUDIT_ACTIONS, type AuditAction } from "#shared/admin/audit-actions.ts";
-import type { Database } from "../db/client.ts";
+import type { Database } from "../../db/client.ts";
 
 export { AUDIT_ACTIONS, type AuditAction };
-import { auditEvents, type AuditEventRow } from "../db/schema.ts";
+import { auditEvents, type AuditEventRow } from "../../db/schema.ts";
 
 // The audit trail: an append-only record of who did what in the back office, and when, from
 // which address. Nothing updates or deletes a row, except erasure (which blanks a visitor's name

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, or, sql } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
-import { staff, staffSessions, type StaffRow } from "../db/schema.ts";
+import type { Database } from "../../db/client.ts";
+import { staff, staffSessions, type StaffRow } from "../../db/schema.ts";
 
 // Staff sessions live in the database, so every instance sees a sign-out, a disabled account or
 // an ended session on the next request. The cookie holds a random 256-bit ID; the table holds only

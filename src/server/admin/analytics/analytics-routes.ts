@@ -1,10 +1,11 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
-import { adminPaths } from "#shared/admin/pages.ts";
+import { parseForm } from "#shared/admin/forms.ts";
+import { adminHref } from "#shared/admin/routes.ts";
+import { analyticsExclusionForm } from "#shared/admin/schemas.ts";
 import { type AnalyticsPeriodKey, analyticsPeriods, MAX_REPORT_DAYS } from "#shared/analytics.ts";
-import type { AdminPart } from "../admin/admin-context.ts";
-import { EXCLUDE_COOKIE_NAME, type ViewCounter } from "./counting.ts";
+import type { AdminContext, AdminHandlers } from "../context.ts";
+import { EXCLUDE_COOKIE_NAME, type ViewCounter } from "../../analytics/counting.ts";
 import { indiaDay, startOfIndiaDay } from "#shared/india-time.ts";
-import { analyticsReport } from "./report.ts";
+import { analyticsReport } from "../../analytics/report.ts";
 
 // The dashboard (/admin/analytics), its JSON (/admin/api/analytics?from=&to=) and the switch
 // that stops counting this browser. Behind the back office's door: any member of staff.
@@ -40,24 +41,27 @@ const periodStart = (today: string, days: number) =>
 
 const excludedCookie = /(?:^|;\s*)analytics-exclude=1(?:;|$)/;
 
-export function analyticsPart(counter?: ViewCounter): AdminPart {
-  return (admin, context) => {
-    const secure = context.siteUrl.startsWith("https://");
+export function analyticsRoutes(
+  context: AdminContext,
+  counter?: ViewCounter,
+): AdminHandlers<"analytics" | "analyticsReport" | "analyticsExclusion"> {
+  const secure = context.secure;
 
-    /** The report, with this instance's waiting views written first. */
-    async function report(from: string, to: string) {
-      await counter?.flush();
-      return analyticsReport(context.db, from, to);
-    }
+  /** The report, with this instance's waiting views written first. */
+  async function report(from: string, to: string) {
+    await counter?.flush();
+    return analyticsReport(context.db, from, to);
+  }
 
-    admin.get("/api/analytics", context.route("staff"), async (request, reply) => {
+  return {
+    async analyticsReport(request, reply) {
       const query = request.query as Record<string, unknown>;
       const range = parseRange(query.from, query.to);
       if ("problem" in range) return context.problem(request, reply, 400, "Bad Request", range.problem);
       return report(range.from, range.to);
-    });
+    },
 
-    admin.get("/analytics", context.route("staff"), async (request: FastifyRequest, reply: FastifyReply) => {
+    async analytics(request, reply) {
       const query = request.query as Record<string, unknown>;
       const today = indiaDay(context.now());
       const periodValue =
@@ -83,12 +87,6 @@ export function analyticsPart(counter?: ViewCounter): AdminPart {
       } else {
         range = { from: periodStart(today, period.days), to: today };
       }
-      const notice =
-        query.notice === "excluded"
-          ? "This browser is no longer counted."
-          : query.notice === "included"
-            ? "This browser is counted again."
-            : undefined;
       return context.render(reply, {
         page: "analytics",
         viewer: context.viewerOf(context.sessionOf(request)),
@@ -96,24 +94,15 @@ export function analyticsPart(counter?: ViewCounter): AdminPart {
         report: await report(range.from, range.to),
         excluded: excludedCookie.test(request.headers.cookie ?? ""),
         enabled: counter?.enabled ?? false,
-        notice,
       });
-    });
+    },
 
     // The switch: a fixed marker on this browser, path "/" so the public pages see it. It says
     // nothing about who set it, and only staff who ask for it get it.
-    admin.post("/analytics/exclusion", context.route("staff"), async (request, reply) => {
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      const exclude = body.exclude;
-      if (exclude !== "1" && exclude !== "0") {
-        return context.problem(
-          request,
-          reply,
-          400,
-          "Bad Request",
-          "`exclude` must be 1 (stop counting this browser) or 0 (count it again).",
-        );
-      }
+    async analyticsExclusion(request, reply) {
+      const parsed = parseForm(analyticsExclusionForm, request.body);
+      if (!parsed.ok) return context.problem(request, reply, 400, "Bad Request", parsed.form.errors.exclude!);
+      const exclude = parsed.data.exclude;
       const attributes = `Path=/; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}`;
       reply.header(
         "set-cookie",
@@ -121,10 +110,7 @@ export function analyticsPart(counter?: ViewCounter): AdminPart {
           ? `${EXCLUDE_COOKIE_NAME}=1; Max-Age=31536000; ${attributes}`
           : `${EXCLUDE_COOKIE_NAME}=; Max-Age=0; ${attributes}`,
       );
-      return reply
-        .code(303)
-        .header("location", `${adminPaths.analytics}?notice=${exclude === "1" ? "excluded" : "included"}`)
-        .send();
-    });
+      return context.seeOther(reply, adminHref("analytics", {}, { notice: exclude === "1" ? "excluded" : "included" }));
+    },
   };
 }

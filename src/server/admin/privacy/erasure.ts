@@ -1,23 +1,11 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
 import { sql } from "drizzle-orm";
 import type { ErasureCounts } from "#shared/admin/pages.ts";
-import { hasControlCharacters } from "#shared/schemas/text-rules.ts";
-import { type Database, queryRows } from "../db/client.ts";
-import type { AdminPart } from "./admin-context.ts";
+import { type Database, queryRows } from "../../db/client.ts";
 
 // Erasure at /admin/privacy (admins only): every enquiry, note, queued mail and subscription of
 // one address, previewed and then deleted in one transaction. The audit trail records that an
 // erasure happened and its counts, never the address; earlier events about that person keep
 // their action and time but lose the address and name (their target label).
-
-const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function emailOf(value: unknown): string | undefined {
-  if (typeof value !== "string") return undefined;
-  const email = value.trim().toLowerCase();
-  if (email.length > 254 || !emailShape.test(email) || hasControlCharacters(email)) return undefined;
-  return email;
-}
 
 type Count = { count: number | string };
 
@@ -100,55 +88,3 @@ export async function eraseAddress(db: Database, email: string): Promise<Erasure
     return { enquiries: ids.length, notes: notes.length, mail: mail.length, subscriptions: subscribers.length };
   });
 }
-
-export const registerPrivacy: AdminPart = (admin, context) => {
-  const { db } = context;
-
-  const page = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    extra: { email?: string; preview?: ErasureCounts; erased?: ErasureCounts; error?: string },
-    status = 200,
-  ) =>
-    context.render(
-      reply,
-      {
-        page: "privacy",
-        viewer: context.viewerOf(context.sessionOf(request)),
-        email: "",
-        retention: { ...context.retention, analyticsDays: 90 },
-        ...extra,
-      },
-      status,
-    );
-
-  admin.get("/privacy", context.route("admin"), async (request, reply) => {
-    const raw = (request.query as Record<string, unknown>).email;
-    if (raw === undefined || raw === "") return page(request, reply, {});
-    const email = emailOf(raw);
-    if (!email) return page(request, reply, { error: "Enter one email address." }, 400);
-    return page(request, reply, { email, preview: await erasurePreview(db, email) });
-  });
-
-  admin.post("/privacy/erase", context.route("admin"), async (request, reply) => {
-    const body = request.body as Record<string, unknown> | undefined;
-    const email = emailOf(body?.email);
-    if (!email) return page(request, reply, { error: "Enter one email address." }, 400);
-    if (body?.confirm !== email) {
-      return page(
-        request,
-        reply,
-        { email, preview: await erasurePreview(db, email), error: "Preview the address first, then press Erase." },
-        400,
-      );
-    }
-    const erased = await eraseAddress(db, email);
-    await context.audit(request, {
-      actor: context.actorOf(context.sessionOf(request)),
-      action: "erasure",
-      target: { type: "person" },
-      details: erased,
-    });
-    return page(request, reply, { erased });
-  });
-};

@@ -1,8 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
-import { passkeys, staff, staffSessions, staffTokens, type StaffRow } from "../db/schema.ts";
-import { hashSecret, newSecret } from "./sessions.ts";
+import type { Database } from "../../db/client.ts";
+import { passkeys, staff, staffSessions, staffTokens, type StaffRow } from "../../db/schema.ts";
+import { STAFF_ROLES } from "#shared/admin/schemas.ts";
+import { normaliseEmail } from "#shared/schemas/email.ts";
+import { isUuid } from "#shared/schemas/identifiers.ts";
+import { hashSecret, newSecret } from "../door/sessions.ts";
 
 // Members of staff and the one-time links that let them in: an invitation (24 hours, to create a
 // first passkey) and a sign-in link (15 minutes, the way back in for someone who lost their device).
@@ -12,18 +15,9 @@ import { hashSecret, newSecret } from "./sessions.ts";
 export const INVITATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
 
-export type StaffRole = "admin" | "staff";
-export const STAFF_ROLES: readonly StaffRole[] = ["admin", "staff"];
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export { normaliseEmail, STAFF_ROLES };
 export type TokenKind = "invitation" | "sign-in";
-
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
-
-export function invitationPath(token: string): string {
-  return `/admin/invite/${token}`;
-}
-export function signInLinkPath(token: string): string {
-  return `/admin/sign-in-link/${token}`;
-}
 
 export async function findStaffByEmail(db: Database, email: string): Promise<StaffRow | undefined> {
   const [row] = await db
@@ -34,14 +28,15 @@ export async function findStaffByEmail(db: Database, email: string): Promise<Sta
 }
 
 export async function findStaffById(db: Database, id: string): Promise<StaffRow | undefined> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(staff).where(eq(staff.id, id));
   return row;
 }
 
 /**
- * Adds a member of staff, or finds the one with this address (keeping their name and role unless
- * given again), and makes an invitation for them. Returns the token for the link.
+ * Adds a member of staff, or finds the one with this address, and makes an invitation for them.
+ * An existing member keeps their name and role: inviting them again only sends a new link (a role
+ * changes by changeRoleKeepingAnAdmin, its own audited action). Returns the token for the link.
  */
 export async function inviteStaff(
   db: Database,
@@ -64,11 +59,8 @@ export async function inviteStaff(
         })
         .returning()
     )[0]!;
-  if (existing && (existing.name !== input.name || existing.role !== input.role)) {
-    await db.update(staff).set({ name: input.name, role: input.role }).where(eq(staff.id, existing.id));
-  }
   const token = await createToken(db, member.id, "invitation", now);
-  return { member: { ...member, name: input.name, role: input.role }, token, created: !existing };
+  return { member, token, created: !existing };
 }
 
 export async function createToken(db: Database, staffId: string, kind: TokenKind, now: Date): Promise<string> {
@@ -193,4 +185,30 @@ export async function countActiveAdmins(db: Database): Promise<number> {
 /** Deletes links that ended more than a day ago. */
 export async function pruneTokens(db: Database, now: Date = new Date()): Promise<void> {
   await db.delete(staffTokens).where(sql`${staffTokens.expiresAt} < ${new Date(now.getTime() - 86_400_000)}`);
+}
+
+// PLACEHOLDER until the security branch lands its atomic versions.
+export async function disableStaffKeepingAnAdmin(
+  db: Database,
+  staffId: string,
+  now: Date,
+): Promise<{ status: "done"; sessionsEnded: number } | { status: "last-admin" | "not-found" }> {
+  const member = await findStaffById(db, staffId);
+  if (!member) return { status: "not-found" };
+  if (member.role === "admin" && !member.disabledAt && (await countActiveAdmins(db)) <= 1)
+    return { status: "last-admin" };
+  return { status: "done", ...(await setStaffDisabled(db, staffId, true, now)) };
+}
+
+export async function changeRoleKeepingAnAdmin(
+  db: Database,
+  staffId: string,
+  role: StaffRole,
+): Promise<"done" | "last-admin" | "not-found"> {
+  const member = await findStaffById(db, staffId);
+  if (!member) return "not-found";
+  if (member.role === "admin" && role !== "admin" && !member.disabledAt && (await countActiveAdmins(db)) <= 1)
+    return "last-admin";
+  await db.update(staff).set({ role }).where(eq(staff.id, staffId));
+  return "done";
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase, testDrivers } from "../../../test/databases.ts";
-import { applyMigrations } from "../db/migrate.ts";
-import { auditEvents } from "../db/schema.ts";
+import { createTestDatabase, type TestDatabase, testDrivers } from "../../../../test/databases.ts";
+import { applyMigrations } from "../../db/migrate.ts";
+import { auditEvents } from "../../db/schema.ts";
 import { COMMAND_LINE, pruneAudit, recordAudit } from "./audit.ts";
 
 describe.each(testDrivers)("the audit trail's retention on %s", (driver) => {

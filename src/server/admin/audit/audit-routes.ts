@@ -1,0 +1,68 @@
+import { pageNumberOf } from "#shared/admin/pagination.ts";
+import { nextIndiaDay, parseIndiaDate, startOfIndiaDay } from "#shared/india-time.ts";
+import { isUuid } from "#shared/schemas/identifiers.ts";
+import { staff } from "../../db/schema.ts";
+import type { AdminContext, AdminHandlers } from "../context.ts";
+import { AUDIT_ACTIONS, listAudit } from "./audit.ts";
+
+// The audit trail (admins), filtered by action, person and India dates; newest first, in pages.
+
+export function auditRoutes(context: AdminContext): AdminHandlers<"audit"> {
+  const { db } = context;
+  return {
+    async audit(request, reply) {
+      const query = request.query as Record<string, unknown>;
+      const text = (name: string) => (typeof query[name] === "string" ? (query[name] as string) : "");
+      const action = (AUDIT_ACTIONS as readonly string[]).includes(text("action")) ? text("action") : "";
+      for (const name of ["from", "to"]) {
+        if (text(name) !== "" && !parseIndiaDate(text(name))) {
+          return context.problem(
+            request,
+            reply,
+            400,
+            "Bad Request",
+            `${name === "from" ? "From" : "To"} must be a date like 2026-11-23.`,
+          );
+        }
+      }
+      const from = parseIndiaDate(text("from"));
+      const to = parseIndiaDate(text("to"));
+      const pageNumber = pageNumberOf(query);
+      const actors = await db.select({ id: staff.id, name: staff.name }).from(staff).orderBy(staff.name);
+      const actor =
+        isUuid(text("actor")) && actors.some((row) => row.id === text("actor").toLowerCase())
+          ? text("actor").toLowerCase()
+          : "";
+      const { events, more } = await listAudit(
+        db,
+        {
+          action: action || undefined,
+          actorId: actor || undefined,
+          from: from ? startOfIndiaDay(from) : undefined,
+          to: to ? startOfIndiaDay(nextIndiaDay(to)) : undefined,
+        },
+        pageNumber,
+      );
+      return context.render(reply, {
+        page: "audit",
+        viewer: context.viewerOf(context.sessionOf(request)),
+        events: events.map((event) => ({
+          id: event.id,
+          at: event.at.toISOString(),
+          actor: event.actorLabel,
+          action: event.action,
+          target:
+            event.targetLabel ??
+            (event.targetType ? `${event.targetType}${event.targetId ? ` ${event.targetId.slice(0, 12)}` : ""}` : null),
+          clientAddress: event.clientAddress,
+          details: event.details ? JSON.stringify(event.details) : null,
+        })),
+        filter: { action, actor, from: from ?? "", to: to ?? "" },
+        actions: AUDIT_ACTIONS,
+        actors,
+        pageNumber,
+        more,
+      });
+    },
+  };
+}

@@ -1,0 +1,279 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { AdminPageProps } from "#shared/admin/pages.ts";
+import { noticeText } from "#shared/admin/notices.ts";
+import {
+  ADMIN_HOME,
+  type AdminRouteDefinition,
+  type AdminRouteName,
+  adminHref,
+  adminRoutes,
+  admits,
+} from "#shared/admin/routes.ts";
+import type { ApiErrorBody } from "#shared/api-types.ts";
+import type { Database } from "../../db/client.ts";
+import { mailOutbox } from "../../db/schema.ts";
+import { clientRateLimitKey, hitRateLimit, peekRateLimit, rateLimitKey } from "../../enquiries/rate-limit.ts";
+import { crossSiteProblem, originOf } from "../../http/same-origin.ts";
+import type { AdminRenderer } from "../../render/admin-renderer.ts";
+import type { ViewCounter } from "../../analytics/counting.ts";
+import { type AccountBucket, type AdminContext, type AdminHandlers, actorOf, viewerOf } from "../context.ts";
+import { recordAudit } from "../audit/audit.ts";
+import { accountRoutes } from "../account/account-routes.ts";
+import { analyticsRoutes } from "../analytics/analytics-routes.ts";
+import { auditRoutes } from "../audit/audit-routes.ts";
+import { inboxRoutes } from "../inbox/inbox-routes.ts";
+import { privacyRoutes } from "../privacy/privacy-routes.ts";
+import { staffRoutes } from "../staff/staff-routes.ts";
+import { subscriberRoutes } from "../subscribers/subscriber-routes.ts";
+import { doorRoutes } from "./door-routes.ts";
+import { safeNextPath } from "./safe-next.ts";
+import { createSession, describeDevice, findSession, sessionCookie, sessionCookieValue } from "./sessions.ts";
+import type { StaffSession } from "./sessions.ts";
+
+// The back office's door: everything under /admin. Every answer is private (no-store, noindex, no
+// Referer); every request that changes something must come from the site's own pages; each route's
+// access and client rate limit come from the route table (src/shared/admin/routes.ts) and are
+// applied here, before its handler runs. docs/decisions/026-passkeys-and-database-sessions.md and
+// 036-the-back-office-route-table.md say why.
+
+export type AdminDependencies = {
+  db: Database;
+  siteUrl: string;
+  renderer?: AdminRenderer;
+  /** Keys the rate limits (the same secret as the forms'). */
+  secret: string;
+  mailConfigured: boolean;
+  /** How long the site keeps what it holds, as configured. */
+  retention: AdminContext["retention"];
+  /** ADMIN_ATTEMPTS_PER_MINUTE: the unit of every client limit in the route table. */
+  attemptsPerMinute: number;
+  /** Told when staff mail was queued, so the outbox sends it at once. */
+  onMailQueued?: () => void;
+  /** The clock (tests move it to check expiry). */
+  now?: () => Date;
+  /** Counts page views: the analytics dashboard writes its waiting views before reporting. */
+  counter?: ViewCounter;
+  /** Runs work after an answer (tests pass one that holds it until they release it). */
+  afterAnswer?: (work: () => Promise<void>) => void;
+};
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The back-office route this is, by its name in the route table. */
+    adminRoute?: AdminRouteName;
+  }
+  interface FastifyRequest {
+    staffSession?: StaffSession;
+  }
+}
+
+/** Failed attempts one account may make, per window, at each door. */
+const accountAllowance: Record<AccountBucket, { limit: number; windowSeconds: number }> = {
+  "sign-in": { limit: 10, windowSeconds: 15 * 60 },
+  invitation: { limit: 10, windowSeconds: 15 * 60 },
+  "sign-in-link": { limit: 10, windowSeconds: 15 * 60 },
+};
+
+/** The route a request matched, or undefined for the catch-all. */
+function routeOf(request: FastifyRequest): AdminRouteDefinition | undefined {
+  const name = request.routeOptions.config.adminRoute;
+  return name ? adminRoutes[name] : undefined;
+}
+
+/** Whether the client wants JSON back: a JSON route, or an Accept that prefers it. */
+function wantsJson(request: FastifyRequest): boolean {
+  if (routeOf(request)?.json) return true;
+  const accept = String(request.headers.accept ?? "");
+  return accept.includes("application/json") && !accept.includes("text/html");
+}
+
+export async function registerAdmin(app: FastifyInstance, deps: AdminDependencies): Promise<void> {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const siteOrigin = originOf(deps.siteUrl);
+  const secure = deps.siteUrl.startsWith("https://");
+
+  async function render(reply: FastifyReply, props: AdminPageProps, status = 200) {
+    if (!deps.renderer) {
+      return reply.code(503).send({ error: "Service Unavailable", message: "The back office is not being served." });
+    }
+    const notice = props.notice ?? noticeText((reply.request.query as Record<string, unknown> | undefined)?.notice);
+    const html = await deps.renderer.render({ ...props, notice });
+    return reply.code(status).type("text/html; charset=utf-8").send(html);
+  }
+
+  function problem(request: FastifyRequest, reply: FastifyReply, status: number, title: string, message: string) {
+    if (wantsJson(request)) {
+      const body: ApiErrorBody = { error: title, message };
+      return reply.code(status).send(body);
+    }
+    const viewer = request.staffSession ? viewerOf(request.staffSession) : undefined;
+    return render(reply, { page: "error", viewer, status, title, message }, status);
+  }
+
+  async function tooMany(request: FastifyRequest, reply: FastifyReply, retryAfterSeconds: number, whose: string) {
+    reply.header("retry-after", String(retryAfterSeconds));
+    const wait =
+      retryAfterSeconds > 90 ? `${Math.ceil(retryAfterSeconds / 60)} minutes` : `${retryAfterSeconds} seconds`;
+    await problem(
+      request,
+      reply,
+      429,
+      "Too Many Requests",
+      `Too many attempts ${whose}. Please wait ${wait} and try again.`,
+    );
+  }
+
+  const clientKey = (request: FastifyRequest, bucket: string) =>
+    clientRateLimitKey(deps.secret, `admin:${bucket}`, request.ip);
+  const accountKey = (bucket: AccountBucket, staffId: string) =>
+    rateLimitKey(deps.secret, `admin:${bucket}`, `staff:${staffId}`);
+
+  const context: AdminContext = {
+    db,
+    now,
+    siteUrl: deps.siteUrl,
+    secure,
+    mailConfigured: deps.mailConfigured,
+    retention: deps.retention,
+    onMailQueued: deps.onMailQueued,
+    render,
+    problem,
+    seeOther: (reply, href) => reply.code(303).header("location", href).send(),
+    audit: (request, event) => recordAudit(db, { ...event, clientAddress: request.ip }, now()),
+    sessionOf: (request) => request.staffSession!,
+    viewerOf,
+    actorOf,
+    async startSession(request, reply, staffId, method) {
+      const id = await createSession(db, staffId, {
+        method,
+        device: describeDevice(request.headers["user-agent"]),
+        now: now(),
+      });
+      reply.header("set-cookie", sessionCookie(id, { secure }));
+    },
+    async queueStaffMail(kind, recipient, payload) {
+      if (!deps.mailConfigured) return false;
+      await db.insert(mailOutbox).values({ kind, recipient, payload, submissionId: null });
+      deps.onMailQueued?.();
+      return true;
+    },
+    accountAttempts: {
+      async spent(request, reply, bucket, staffId) {
+        const { limit, windowSeconds } = accountAllowance[bucket];
+        const verdict = await peekRateLimit(db, accountKey(bucket, staffId), limit, windowSeconds);
+        if (verdict.allowed) return false;
+        await tooMany(request, reply, verdict.retryAfterSeconds, "for this account");
+        return true;
+      },
+      async failed(bucket, staffId) {
+        const { limit, windowSeconds } = accountAllowance[bucket];
+        await hitRateLimit(db, accountKey(bucket, staffId), limit, windowSeconds);
+      },
+    },
+    afterAnswer(request, work) {
+      const run = () =>
+        work().catch((error: unknown) => request.log.error({ err: error }, "work after an answer failed"));
+      if (deps.afterAnswer) deps.afterAnswer(run);
+      else setImmediate(run);
+    },
+  };
+
+  const handlers: AdminHandlers<AdminRouteName> = {
+    ...doorRoutes(context, deps.secret),
+    ...accountRoutes(context),
+    ...inboxRoutes(context),
+    ...subscriberRoutes(context),
+    ...analyticsRoutes(context, deps.counter),
+    ...staffRoutes(context),
+    ...auditRoutes(context),
+    ...privacyRoutes(context),
+  };
+
+  await app.register(
+    async (admin) => {
+      admin.addHook("onRequest", async (request, reply) => {
+        reply
+          .header("cache-control", "no-store")
+          .header("x-robots-tag", "noindex, nofollow")
+          .header("referrer-policy", "no-referrer");
+        if (request.method !== "GET" && request.method !== "HEAD") {
+          // Stricter than the public forms: a change must say it came from the site itself.
+          const fetchSite = request.headers["sec-fetch-site"];
+          const fromSite =
+            fetchSite !== undefined
+              ? fetchSite === "same-origin"
+              : request.headers.origin !== undefined &&
+                crossSiteProblem(request.headers, { siteOrigin, acceptLoopback: false }) === undefined;
+          if (!fromSite) {
+            return problem(
+              request,
+              reply,
+              403,
+              "Forbidden",
+              "Changes to the back office are accepted from the back office's own pages only.",
+            );
+          }
+        }
+        const cookie = sessionCookieValue(request.headers.cookie);
+        if (cookie) request.staffSession = await findSession(db, cookie, now());
+      });
+
+      // Access, then the client's limit, both from the route table.
+      admin.addHook("preHandler", async (request, reply) => {
+        const route = routeOf(request);
+        const access = route?.access ?? "staff";
+        const session = request.staffSession;
+        if (!admits(access, session?.staff.role as "admin" | "staff" | undefined)) {
+          if (!session) {
+            if (wantsJson(request))
+              return problem(request, reply, 401, "Unauthorized", "Sign in to the back office first.");
+            const next = request.method === "GET" ? safeNextPath(request.url) : ADMIN_HOME;
+            return reply
+              .code(303)
+              .header("location", adminHref("signIn", {}, { next: next === ADMIN_HOME ? undefined : next }))
+              .send();
+          }
+          return problem(request, reply, 403, "Forbidden", "This part of the back office is for admins.");
+        }
+        const limit = route?.limit;
+        if (!limit) return;
+        const allowance = deps.attemptsPerMinute * (limit.times ?? 1);
+        const key = clientKey(request, limit.bucket);
+        const verdict =
+          limit.counts === "requests"
+            ? await hitRateLimit(db, key, allowance, 60)
+            : await peekRateLimit(db, key, allowance, 60);
+        if (!verdict.allowed) return tooMany(request, reply, verdict.retryAfterSeconds, "from your address");
+      });
+
+      // A refused attempt counts against the client; an answer that went through does not.
+      admin.addHook("onSend", async (request, reply, payload) => {
+        const limit = routeOf(request)?.limit;
+        if (limit?.counts === "failures" && reply.statusCode >= 400 && reply.statusCode !== 429) {
+          await hitRateLimit(db, clientKey(request, limit.bucket), deps.attemptsPerMinute * (limit.times ?? 1), 60);
+        }
+        return payload;
+      });
+
+      for (const [name, route] of Object.entries(adminRoutes) as [AdminRouteName, AdminRouteDefinition][]) {
+        admin.route({
+          method: route.method,
+          url: route.path.slice("/admin".length) || "/",
+          config: { adminRoute: name },
+          ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
+          handler: handlers[name] as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+        });
+      }
+
+      // Anything else under /admin: a 404 for the signed in; the sign-in page for anyone else.
+      admin.route({
+        method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+        url: "/*",
+        handler: async (request, reply) =>
+          problem(request, reply, 404, "Not Found", "There is no such page in the back office."),
+      });
+    },
+    { prefix: "/admin" },
+  );
+}

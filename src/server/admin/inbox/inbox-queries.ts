@@ -1,0 +1,169 @@
+import { attributionLabel } from "../../analytics/counting.ts";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
+import { type InboxFilter, type InboxRowView, type PromiseFigures } from "#shared/admin/pages.ts";
+import { ENQUIRY_STATUSES, isEnquiryStatus, REPLY_WITHIN_MS, replyState } from "#shared/inbox.ts";
+import { DAY_MS, nextIndiaDay, parseIndiaDate, startOfIndiaDay } from "#shared/india-time.ts";
+import { hasControlCharacters } from "#shared/schemas/text-rules.ts";
+import { serviceLabel, serviceValues } from "#shared/site.ts";
+import { type Database, queryRows } from "../../db/client.ts";
+import { enquiryReference } from "../../db/contact-repository.ts";
+import { type ContactSubmissionRow, contactSubmissions, enquirySearchText, staff } from "../../db/schema.ts";
+import { isUuid } from "#shared/schemas/identifiers.ts";
+
+// The enquiry inbox's queries: the filter a query string asks for, the list, its counts and the
+// reply promise's figures. The routes are in inbox-routes.ts.
+
+export const INBOX_PAGE_SIZE = 50;
+/** The most rows one CSV export carries. */
+export const EXPORT_LIMIT = 100_000;
+const SEARCH_MAX = 200;
+
+export class BadFilter extends Error {}
+
+/** The filter a query string asks for; a value that cannot be one throws BadFilter naming it. */
+export function parseInboxFilter(query: Record<string, unknown>): InboxFilter {
+  const text = (name: string) => {
+    const value = query[name];
+    if (value === undefined) return "";
+    if (typeof value !== "string") throw new BadFilter(`Give ${name} once.`);
+    return value.trim();
+  };
+  const filter: InboxFilter = {
+    status: text("status"),
+    owner: text("owner"),
+    service: text("service"),
+    from: text("from"),
+    to: text("to"),
+    q: text("q"),
+  };
+  if (filter.status && filter.status !== "all" && !isEnquiryStatus(filter.status))
+    throw new BadFilter(`Status must be one of ${ENQUIRY_STATUSES.join(", ")} (or empty).`);
+  if (filter.owner && filter.owner !== "none" && !isUuid(filter.owner))
+    throw new BadFilter("Owner must be a member of staff or none.");
+  if (filter.service && !(serviceValues as readonly string[]).includes(filter.service))
+    throw new BadFilter(`Service must be one of ${serviceValues.join(", ")} (or empty).`);
+  if (filter.from && !parseIndiaDate(filter.from)) throw new BadFilter("From must be a date like 2026-11-23.");
+  if (filter.to && !parseIndiaDate(filter.to)) throw new BadFilter("To must be a date like 2026-11-23.");
+  if (filter.q.length > SEARCH_MAX || hasControlCharacters(filter.q))
+    throw new BadFilter(`Search must be one line of at most ${SEARCH_MAX} characters.`);
+  return filter;
+}
+
+/** The SQL conditions of a filter. Without a status, the inbox shows everything but spam. */
+export function inboxConditions(filter: InboxFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.status === "") conditions.push(ne(contactSubmissions.status, "spam"));
+  else if (filter.status !== "all") conditions.push(eq(contactSubmissions.status, filter.status));
+  if (filter.owner === "none") conditions.push(isNull(contactSubmissions.ownerId));
+  else if (filter.owner) conditions.push(eq(contactSubmissions.ownerId, filter.owner));
+  if (filter.service) conditions.push(eq(contactSubmissions.service, filter.service));
+  const from = filter.from ? startOfIndiaDay(filter.from) : undefined;
+  const to = filter.to ? startOfIndiaDay(nextIndiaDay(filter.to)) : undefined;
+  if (from) conditions.push(gte(contactSubmissions.createdAt, from));
+  if (to) conditions.push(lt(contactSubmissions.createdAt, to));
+  if (filter.q) {
+    const pattern = `%${filter.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    // One expression over all four: the one the trigram index is built on (schema.ts).
+    conditions.push(sql`(${enquirySearchText}) ilike ${pattern}`);
+  }
+  return conditions;
+}
+
+/** One page of the filtered inbox, newest first, and whether there are more. */
+export async function listInbox(db: Database, filter: InboxFilter, page: number, limit = INBOX_PAGE_SIZE) {
+  // The page first, then its owners' names: joined in one query, the planner sorts every row
+  // that matches instead of reading the newest through the index.
+  const enquiries = await db
+    .select()
+    .from(contactSubmissions)
+    .where(and(...inboxConditions(filter)))
+    .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id))
+    .limit(limit + 1)
+    .offset((page - 1) * limit);
+  const ownerIds = [...new Set(enquiries.flatMap((row) => (row.ownerId ? [row.ownerId] : [])))];
+  const names = new Map(
+    ownerIds.length
+      ? (await db.select({ id: staff.id, name: staff.name }).from(staff).where(inArray(staff.id, ownerIds))).map(
+          (row) => [row.id, row.name],
+        )
+      : [],
+  );
+  const rows = enquiries.map((enquiry) => ({
+    enquiry,
+    owner: enquiry.ownerId ? (names.get(enquiry.ownerId) ?? null) : null,
+  }));
+  return { rows: rows.slice(0, limit), more: rows.length > limit };
+}
+
+export function rowView(row: { enquiry: ContactSubmissionRow; owner: string | null }, now: Date): InboxRowView {
+  const { enquiry } = row;
+  return {
+    id: enquiry.id,
+    reference: enquiryReference(enquiry.id),
+    name: `${enquiry.firstName} ${enquiry.lastName}`,
+    email: enquiry.email,
+    company: enquiry.company,
+    service: serviceLabel(enquiry.service) ?? enquiry.service,
+    receivedAt: enquiry.createdAt.toISOString(),
+    status: enquiry.status,
+    owner: row.owner,
+    reply: replyState(
+      { receivedAt: enquiry.createdAt, firstReplyAt: enquiry.firstReplyAt, status: enquiry.status },
+      now,
+    ),
+    spamReason: enquiry.spamReason,
+    attribution: attributionLabel(enquiry),
+  };
+}
+
+/** The counts above the list: New, Overdue (open, unreplied, past due) and Unassigned (open). */
+export async function inboxCounts(db: Database, now: Date) {
+  const dueBefore = new Date(now.getTime() - REPLY_WITHIN_MS).toISOString();
+  // Three counts, each the shape of an index: status (the list's), and the two partial indexes
+  // of open enquiries (schema.ts).
+  const [row] = await queryRows<{ new: number | string; overdue: number | string; unassigned: number | string }>(
+    db,
+    sql`select (select count(*) from contact_submissions where status = 'new') as new,
+               (select count(*) from contact_submissions
+                 where first_reply_at is null and status not in ('spam', 'won', 'lost') and created_at <= ${dueBefore}::timestamptz) as overdue,
+               (select count(*) from contact_submissions where owner_id is null and status not in ('spam', 'won', 'lost')) as unassigned`,
+  );
+  return { new: Number(row?.new ?? 0), overdue: Number(row?.overdue ?? 0), unassigned: Number(row?.unassigned ?? 0) };
+}
+
+/**
+ * The last 30 days against the promise: of the enquiries whose outcome is known (replied, or
+ * past due unreplied), how many were answered within it; and the median time to a first reply.
+ */
+export async function promiseFigures(db: Database, now: Date): Promise<PromiseFigures> {
+  const since = new Date(now.getTime() - 30 * DAY_MS).toISOString();
+  const dueBefore = new Date(now.getTime() - REPLY_WITHIN_MS).toISOString();
+  const within = `${REPLY_WITHIN_MS / 1000} seconds`;
+  const [row] = await queryRows<{
+    counted: number | string;
+    answered: number | string;
+    median: number | string | null;
+  }>(
+    db,
+    sql`select count(*) filter (where first_reply_at is not null or created_at <= ${dueBefore}::timestamptz) as counted,
+               count(*) filter (where first_reply_at is not null and first_reply_at - created_at <= ${within}::interval) as answered,
+               percentile_cont(0.5) within group (order by extract(epoch from first_reply_at - created_at))
+                 filter (where first_reply_at is not null) as median
+        from contact_submissions
+        where status <> 'spam' and created_at >= ${since}::timestamptz and created_at <= ${now.toISOString()}::timestamptz`,
+  );
+  return {
+    counted: Number(row?.counted ?? 0),
+    answered: Number(row?.answered ?? 0),
+    medianReplyMs: row?.median === null || row?.median === undefined ? null : Math.round(Number(row.median) * 1000),
+  };
+}
+
+/** Active staff, who may own an enquiry. */
+export async function activeStaff(db: Database) {
+  return db
+    .select({ id: staff.id, name: staff.name })
+    .from(staff)
+    .where(isNull(staff.disabledAt))
+    .orderBy(asc(staff.name));
+}
