@@ -27,7 +27,7 @@ function RoleCell({ member, props }: { member: StaffSummary; props: Props }) {
   const state = formStateFor(props, "role");
   const form = state?.values.id === member.id ? state : undefined;
   return (
-    <form method="post" action={adminHref("staffRole", { id: member.id })} className="flex flex-wrap items-end gap-2">
+    <form method="post" action={adminHref("staffRole", { id: member.id })} className="flex items-start gap-2">
       <input type="hidden" name="id" value={member.id} />
       <SelectField
         id={`role-${member.id}`}
@@ -38,7 +38,7 @@ function RoleCell({ member, props }: { member: StaffSummary; props: Props }) {
         options={roleOptions}
         className="min-w-28"
       />
-      <button type="submit" className="admin-button-secondary">
+      <button type="submit" className="admin-button-secondary whitespace-nowrap">
         Change role<span className="sr-only"> of {member.name}</span>
       </button>
     </form>
