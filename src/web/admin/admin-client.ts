@@ -4,7 +4,7 @@ import {
   startRegistration,
   WebAuthnError,
 } from "@simplewebauthn/browser";
-import { adminPaths } from "#shared/admin/pages.ts";
+import { ADMIN_HOME, adminHref } from "#shared/admin/routes.ts";
 import "./admin.css";
 
 // The back office's one script. Its pages work as plain HTML forms; this adds what needs
@@ -55,17 +55,17 @@ async function runCeremony(button: HTMLButtonElement) {
   try {
     let answer: ApiAnswer;
     if (action === "sign-in") {
-      const optionsJSON = await post(adminPaths.api.signInOptions, {});
+      const optionsJSON = await post(adminHref("signInOptions"), {});
       const response = await startAuthentication({ optionsJSON: optionsJSON as never });
-      answer = await post(adminPaths.api.signIn, { response, next: button.dataset.next });
+      answer = await post(adminHref("signInVerify"), { response, next: button.dataset.next });
     } else {
       const invitation = action === "register-invitation" ? button.dataset.invitation : undefined;
-      const optionsJSON = await post(adminPaths.api.registrationOptions, { invitation });
+      const optionsJSON = await post(adminHref("registrationOptions"), { invitation });
       const response = await startRegistration({ optionsJSON: optionsJSON as never });
-      answer = await post(adminPaths.api.registration, { invitation, response });
+      answer = await post(adminHref("registration"), { invitation, response });
     }
     say(button, "Signed in. Opening the back office…", "progress");
-    window.location.assign(answer.redirect ?? adminPaths.home);
+    window.location.assign(answer.redirect ?? ADMIN_HOME);
   } catch (error) {
     say(button, explain(error), "error");
     button.disabled = false;

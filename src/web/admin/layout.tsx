@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { adminNav, adminPaths, type AdminViewer } from "#shared/admin/pages.ts";
+import type { AdminViewer } from "#shared/admin/pages.ts";
+import { adminHref, adminNavigation, type AdminRouteName } from "#shared/admin/routes.ts";
 import { site } from "#shared/site.ts";
 
 /** A page behind the sign-in: the header with the firm, the person and "Sign out", and the navigation. */
@@ -9,10 +10,11 @@ export function AdminLayout({
   children,
 }: {
   viewer: AdminViewer;
-  current?: string;
+  /** The navigation entry this page belongs to, marked as the current page. */
+  current?: AdminRouteName;
   children: ReactNode;
 }) {
-  const items = adminNav.filter((item) => !item.adminOnly || viewer.role === "admin");
+  const items = adminNavigation(viewer.role);
   return (
     <>
       <a
@@ -23,14 +25,14 @@ export function AdminLayout({
       </a>
       <header className="bg-navy-900 text-white">
         <div className="admin-container flex flex-wrap items-center justify-between gap-3 py-3">
-          <a href={adminPaths.home} className="font-bold text-white">
+          <a href={adminHref("inbox")} className="font-bold text-white">
             {site.name} <span className="font-normal text-slate-300">back office</span>
           </a>
           <div className="flex items-center gap-3 text-sm">
-            <a href={adminPaths.account} className="text-white underline-offset-2 hover:underline">
+            <a href={adminHref("account")} className="text-white underline-offset-2 hover:underline">
               {viewer.name}
             </a>
-            <form method="post" action={adminPaths.signOut}>
+            <form method="post" action={adminHref("signOut")}>
               <button
                 type="submit"
                 className="rounded-md border border-white/40 px-3 py-1.5 font-semibold text-white hover:bg-white/10"
@@ -43,9 +45,9 @@ export function AdminLayout({
         <nav aria-label="Back office" className="border-t border-white/15">
           <ul className="admin-container flex flex-wrap gap-x-1 py-1 text-sm">
             {items.map((item) => {
-              const active = item.href === current;
+              const active = item.name === current;
               return (
-                <li key={item.href}>
+                <li key={item.name}>
                   <a
                     href={item.href}
                     aria-current={active ? "page" : undefined}
@@ -78,27 +80,6 @@ export function DoorLayout({ children }: { children: ReactNode }) {
       <main id="main" className="admin-container flex justify-center py-10">
         <div className="admin-card w-full max-w-md">{children}</div>
       </main>
-    </>
-  );
-}
-
-/** A notice or an error at the top of a page, announced to screen readers. */
-export function Messages({ notice, error }: { notice?: string; error?: string }) {
-  return (
-    <>
-      {notice ? (
-        <p
-          role="status"
-          className="mb-4 rounded-md border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-900"
-        >
-          {notice}
-        </p>
-      ) : null}
-      {error ? (
-        <p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
-          {error}
-        </p>
-      ) : null}
     </>
   );
 }

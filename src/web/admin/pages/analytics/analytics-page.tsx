@@ -1,12 +1,17 @@
-import type { AdminPageProps } from "#shared/admin/pages.ts";
-import { adminPaths } from "#shared/admin/pages.ts";
+import type { ReactNode } from "react";
+import type { AdminPagePropsOf } from "#shared/admin/pages.ts";
+import { adminHref } from "#shared/admin/routes.ts";
 import { type AnalyticsReport, analyticsPeriods, funnelSteps } from "#shared/analytics.ts";
-import { AdminLayout, Messages } from "../layout.tsx";
+import { AdminLayout } from "../../layout.tsx";
+import { DataTable } from "../../ui/data-table.tsx";
+import { Field } from "../../ui/field.tsx";
+import { Messages } from "../../ui/messages.tsx";
+import { PageHeader } from "../../ui/page-header.tsx";
 
 // The analytics dashboard: rendered on the server like every back-office page, the daily chart
 // an SVG drawn here (with the same numbers as a table for those who cannot see it).
 
-type Props = Extract<AdminPageProps, { page: "analytics" }>;
+type Props = AdminPagePropsOf<"analytics">;
 
 const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
@@ -108,6 +113,7 @@ function DailyChart({ report }: { report: AnalyticsReport }) {
   );
 }
 
+/** A table of figures: the first column names the row, the others are numbers, right-aligned. */
 function Table({
   label,
   headings,
@@ -121,51 +127,35 @@ function Table({
 }) {
   if (rows.length === 0) return <p className="mt-3 text-sm text-slate-600">{empty}</p>;
   return (
-    <section className="relative mt-3 overflow-x-auto" aria-label={`${label} (table)`} tabIndex={0}>
-      <table className="admin-table">
-        <caption className="sr-only">{label}</caption>
-        <thead>
-          <tr>
-            {headings.map((heading, index) => (
-              <th key={heading} scope="col" className={index > 0 ? "text-right" : undefined}>
-                {heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, rowIndex) => (
-            <tr key={rowIndex}>
-              {row.map((cell, index) =>
-                index === 0 ? (
-                  <th key={index} scope="row" className="font-normal break-words whitespace-normal">
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={index} className="text-right tabular-nums">
-                    {typeof cell === "number" ? number(cell) : cell}
-                  </td>
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+    <DataTable<(string | number)[]>
+      label={`${label} (table)`}
+      caption={label}
+      className="mt-3"
+      rows={rows}
+      rowKey={(_, index) => index}
+      columns={headings.map((heading, index) =>
+        index === 0
+          ? {
+              header: heading,
+              rowHeader: true,
+              className: "font-normal break-words whitespace-normal",
+              cell: (row) => row[0],
+            }
+          : {
+              header: heading,
+              headerClassName: "text-right",
+              className: "text-right tabular-nums",
+              cell: (row) => {
+                const cell = row[index];
+                return typeof cell === "number" ? number(cell) : cell;
+              },
+            },
+      )}
+    />
   );
 }
 
-function Section({
-  id,
-  title,
-  children,
-  note,
-}: {
-  id: string;
-  title: string;
-  children: React.ReactNode;
-  note?: string;
-}) {
+function Section({ id, title, children, note }: { id: string; title: string; children: ReactNode; note?: string }) {
   return (
     <section aria-labelledby={`${id}-heading`} className="admin-card mt-6 min-w-0">
       <h2 id={`${id}-heading`} className="text-lg font-semibold text-navy-900">
@@ -177,25 +167,26 @@ function Section({
   );
 }
 
-export function AnalyticsPage({ viewer, period, report, excluded, enabled, notice }: Props) {
+export function AnalyticsPage({ viewer, period, report, excluded, enabled, notice, error }: Props) {
   const articles = report.pages.filter((page) => page.path.startsWith("/blog/"));
   const articlesWithEnquiries = articles.filter((page) => page.enquiries > 0).sort((a, b) => b.enquiries - a.enquiries);
   const funnelLabels = new Map<string, string>(funnelSteps.map((step) => [step.key, step.label]));
   const range =
     report.from === report.to ? formatDay(report.from) : `${formatDay(report.from)} to ${formatDay(report.to)}`;
   return (
-    <AdminLayout viewer={viewer} current={adminPaths.analytics}>
-      <h1 className="text-2xl font-bold text-navy-900">Analytics</h1>
-      <p className="mt-1 text-sm text-slate-600">
-        {range} (India dates). Counted without cookies; bots, prefetches and browsers that send Sec-GPC are not counted.
-      </p>
+    <AdminLayout viewer={viewer} current="analytics">
+      <PageHeader
+        title="Analytics"
+        description={`${range} (India dates). Counted without cookies; bots, prefetches and browsers that send Sec-GPC are not counted.`}
+      />
       <div className="mt-4">
         <Messages
           notice={notice}
           error={
-            enabled
+            error ??
+            (enabled
               ? undefined
-              : "Counting is turned off on this site (ANALYTICS=false): the numbers below do not grow."
+              : "Counting is turned off on this site (ANALYTICS=false): the numbers below do not grow.")
           }
         />
       </div>
@@ -206,7 +197,7 @@ export function AnalyticsPage({ viewer, period, report, excluded, enabled, notic
           .map((entry) => (
             <a
               key={entry.key}
-              href={`${adminPaths.analytics}?period=${entry.key}`}
+              href={adminHref("analytics", {}, { period: entry.key })}
               aria-current={entry.key === period ? "page" : undefined}
               className={entry.key === period ? "admin-button" : "admin-button-secondary"}
             >
@@ -214,27 +205,10 @@ export function AnalyticsPage({ viewer, period, report, excluded, enabled, notic
             </a>
           ))}
       </nav>
-      <form method="get" action={adminPaths.analytics} className="admin-card mt-3 flex flex-wrap items-end gap-3">
+      <form method="get" action={adminHref("analytics")} className="admin-card mt-3 flex flex-wrap items-end gap-3">
         <input type="hidden" name="period" value="custom" />
-        <div>
-          <label htmlFor="analytics-from" className="admin-label">
-            From
-          </label>
-          <input
-            id="analytics-from"
-            name="from"
-            type="date"
-            required
-            defaultValue={report.from}
-            className="admin-input"
-          />
-        </div>
-        <div>
-          <label htmlFor="analytics-to" className="admin-label">
-            To
-          </label>
-          <input id="analytics-to" name="to" type="date" required defaultValue={report.to} className="admin-input" />
-        </div>
+        <Field id="analytics-from" name="from" label="From" type="date" required defaultValue={report.from} />
+        <Field id="analytics-to" name="to" label="To" type="date" required defaultValue={report.to} />
         <button type="submit" className={period === "custom" ? "admin-button" : "admin-button-secondary"}>
           Show custom period
         </button>
@@ -344,7 +318,7 @@ export function AnalyticsPage({ viewer, period, report, excluded, enabled, notic
             ? "This browser is not counted: it carries a marker (a cookie with the fixed value 1, nothing that identifies you) that the site's pages respect."
             : "This browser is counted like any visitor's. Stop counting it so your own visits do not change the numbers: the site then sets a marker on this browser only (a cookie with the fixed value 1, nothing that identifies you)."}
         </p>
-        <form method="post" action={adminPaths.analyticsExclusion} className="mt-3">
+        <form method="post" action={adminHref("analyticsExclusion")} className="mt-3">
           <input type="hidden" name="exclude" value={excluded ? "0" : "1"} />
           <button type="submit" className="admin-button-secondary">
             {excluded ? "Count this browser again" : "Stop counting this browser"}
