@@ -26,7 +26,13 @@ export function freshClientAddress(): string {
 
 export async function buildAdminTestApp(
   driver: TestDriver,
-  options: { env?: Record<string, string>; onMailQueued?: () => void; content?: boolean; startAt?: Date } = {},
+  options: {
+    env?: Record<string, string>;
+    onMailQueued?: () => void;
+    content?: boolean;
+    startAt?: Date;
+    afterAnswer?: (work: () => Promise<void>) => void;
+  } = {},
 ): Promise<AdminTestApp> {
   const clock = {
     now: options.startAt ?? new Date("2026-11-23T06:00:00Z"),
@@ -39,6 +45,7 @@ export async function buildAdminTestApp(
     env: options.env,
     now: () => clock.now,
     onMailQueued: options.onMailQueued,
+    afterAnswer: options.afterAnswer,
   });
   const origin = new URL(t.config.siteUrl).origin;
   return {

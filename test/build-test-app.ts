@@ -43,7 +43,13 @@ export type TestApp = { app: FastifyInstance; database: TestDatabase; config: Co
  */
 export async function buildTestApp(
   driver: TestDriver,
-  options: { content?: boolean; env?: Record<string, string>; now?: () => Date; onMailQueued?: () => void } = {},
+  options: {
+    content?: boolean;
+    env?: Record<string, string>;
+    now?: () => Date;
+    onMailQueued?: () => void;
+    afterAnswer?: (work: () => Promise<void>) => void;
+  } = {},
 ): Promise<TestApp> {
   const config = parseConfig({
     NODE_ENV: "test",
@@ -61,6 +67,7 @@ export async function buildTestApp(
     adminRenderer: testAdminRenderer(),
     now: options.now,
     onEnquiryQueued: options.onMailQueued,
+    afterAnswer: options.afterAnswer,
   });
   return {
     app,

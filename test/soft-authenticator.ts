@@ -52,7 +52,7 @@ export class SoftAuthenticator {
   }
 
   /** Answers registration options: makes a new key pair and returns the response JSON. */
-  register(options: CreationOptions, overrides: { origin?: string; type?: string } = {}) {
+  register(options: CreationOptions, overrides: { origin?: string; type?: string; credentialId?: Buffer } = {}) {
     const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
     const jwk = publicKey.export({ format: "jwk" });
     const coseKey = new Map<Cbor, Cbor>([
@@ -62,7 +62,7 @@ export class SoftAuthenticator {
       [-2, Buffer.from(jwk.x!, "base64url")],
       [-3, Buffer.from(jwk.y!, "base64url")],
     ]);
-    const id = randomBytes(32);
+    const id = overrides.credentialId ?? randomBytes(32);
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(id.length);
     const attested = Buffer.concat([Buffer.alloc(16), idLength, id, cbor(coseKey)]);

@@ -48,6 +48,8 @@ export type AppDependencies = {
   pageCache?: PageCache;
   /** Told when an enquiry has queued mail, so the outbox worker sends it at once. */
   onEnquiryQueued?: () => void;
+  /** Runs the back office's work that follows an answer (tests hold it to look in between). */
+  afterAnswer?: (work: () => Promise<void>) => void;
 };
 
 declare module "fastify" {
@@ -167,6 +169,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     onMailQueued: deps.onEnquiryQueued,
     now: deps.now,
     counter,
+    afterAnswer: deps.afterAnswer,
   });
   for (const unknownApi of ["/api", "/api/*"]) {
     app.all(unknownApi, async (request, reply) => reply.code(404).send(apiNotFound(request.method, request.url)));

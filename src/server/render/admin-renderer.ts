@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { ADMIN_HOME } from "#shared/admin/routes.ts";
 import type { AdminPageProps, AdminServerEntry } from "#shared/admin/pages.ts";
 import { site } from "#shared/site.ts";
 import { escapeHtml } from "./document.ts";
@@ -49,7 +50,7 @@ export function createAdminRenderer(options: {
         `<script type="module" src="${escapeHtml(options.assets.script)}"></script>`,
       ].join("");
       const html = `<!doctype html><html lang="en-IN"><head>${head}</head><body>${bodyHtml}</body></html>`;
-      return options.transformHtml ? options.transformHtml("/admin", html) : html;
+      return options.transformHtml ? options.transformHtml(ADMIN_HOME, html) : html;
     },
   };
 }

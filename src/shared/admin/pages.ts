@@ -10,43 +10,6 @@ export type StaffRole = "admin" | "staff";
 /** The signed-in member of staff, shown in the header on every page behind the sign-in. */
 export type AdminViewer = { id: string; name: string; email: string; role: StaffRole };
 
-/** The back office's own paths. */
-export const adminPaths = {
-  home: "/admin",
-  signIn: "/admin/sign-in",
-  signInEmail: "/admin/sign-in/email",
-  signOut: "/admin/sign-out",
-  account: "/admin/account",
-  staff: "/admin/staff",
-  audit: "/admin/audit",
-  subscribers: "/admin/subscribers",
-  subscribersExport: "/admin/subscribers/export.csv",
-  inboxExport: "/admin/enquiries/export.csv",
-  enquiry: (id: string) => `/admin/enquiries/${id}`,
-  privacy: "/admin/privacy",
-  analytics: "/admin/analytics",
-  analyticsExclusion: "/admin/analytics/exclusion",
-  invitation: (token: string) => `/admin/invite/${token}`,
-  signInLink: (token: string) => `/admin/sign-in-link/${token}`,
-  api: {
-    signInOptions: "/admin/api/sign-in/options",
-    signIn: "/admin/api/sign-in",
-    registrationOptions: "/admin/api/passkeys/registration-options",
-    registration: "/admin/api/passkeys/registration",
-    analytics: "/admin/api/analytics",
-  },
-} as const;
-
-/** The navigation, in order; `adminOnly` entries are shown to admins alone. */
-export const adminNav: readonly { href: string; label: string; adminOnly?: boolean }[] = [
-  { href: adminPaths.home, label: "Enquiries" },
-  { href: adminPaths.subscribers, label: "Subscribers" },
-  { href: adminPaths.analytics, label: "Analytics" },
-  { href: adminPaths.staff, label: "Staff", adminOnly: true },
-  { href: adminPaths.audit, label: "Audit log", adminOnly: true },
-  { href: adminPaths.privacy, label: "Privacy", adminOnly: true },
-];
-
 export type PasskeySummary = { id: string; label: string; createdAt: string; lastUsedAt: string | null };
 export type SessionSummary = {
   current: boolean;

@@ -174,5 +174,8 @@ export function adminNavigation(role: "admin" | "staff"): { name: AdminRouteName
     .map(([name, route]) => ({ name, href: route.path, label: route.nav!.label }));
 }
 
+/** Where the back office lives: every path of the table begins with it. */
+export const ADMIN_PREFIX = "/admin";
+
 /** The page people go to after signing in when they asked for no other. */
 export const ADMIN_HOME = adminRoutes.inbox.path;

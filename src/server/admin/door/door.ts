@@ -3,6 +3,7 @@ import type { AdminPageProps } from "#shared/admin/pages.ts";
 import { noticeText } from "#shared/admin/notices.ts";
 import {
   ADMIN_HOME,
+  ADMIN_PREFIX,
   type AdminRouteDefinition,
   type AdminRouteName,
   adminHref,
@@ -259,7 +260,7 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
       for (const [name, route] of Object.entries(adminRoutes) as [AdminRouteName, AdminRouteDefinition][]) {
         admin.route({
           method: route.method,
-          url: route.path.slice("/admin".length) || "/",
+          url: route.path.slice(ADMIN_PREFIX.length) || "/",
           config: { adminRoute: name },
           ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
           handler: handlers[name] as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
@@ -274,6 +275,6 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
           problem(request, reply, 404, "Not Found", "There is no such page in the back office."),
       });
     },
-    { prefix: "/admin" },
+    { prefix: ADMIN_PREFIX },
   );
 }

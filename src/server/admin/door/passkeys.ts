@@ -211,6 +211,8 @@ export async function removePasskey(
   staffId: string,
   passkeyId: string,
 ): Promise<"removed" | "last" | "not-found"> {
+  // A credential ID is base64url (WebAuthn allows up to 1023 bytes): anything else names no passkey.
+  if (!/^[A-Za-z0-9_-]{1,1400}$/.test(passkeyId)) return "not-found";
   return db.transaction(async (tx) => {
     const [owned] = await tx.select({ n: count() }).from(passkeys).where(eq(passkeys.staffId, staffId));
     const [mine] = await tx

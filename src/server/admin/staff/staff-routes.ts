@@ -99,7 +99,11 @@ export function staffRoutes(
       const member = await targetMember(request, reply);
       if (!member) return reply;
       const parsed = parseForm(staffRoleForm, request.body);
-      if (!parsed.ok) return staffPage(request, reply, { form: parsed.form, formName: "role" }, 400);
+      if (!parsed.ok) {
+        // The role form is one per row: the state belongs to this member's.
+        const form = { ...parsed.form, values: { ...parsed.form.values, id: member.id } };
+        return staffPage(request, reply, { form, formName: "role" }, 400);
+      }
       const role = parsed.data.role;
       if (role === member.role) return context.seeOther(reply, adminHref("staff"));
       const outcome = await changeRoleKeepingAnAdmin(db, member.id, role);
