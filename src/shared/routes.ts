@@ -1,5 +1,5 @@
 // The site's pages, written once. The server matches requests against this table (which page,
-// which canonical address, what enters the page cache), the browser renders the page it names,
+// which canonical address, what enters the page cache) and renders the page it names (the browser hydrates only its islands),
 // the sitemap lists its indexed pages, and the tests and the bench take their routes from it.
 // docs/decisions/015-one-route-table.md says why there is one table and how a URL becomes canonical.
 

@@ -23,7 +23,7 @@ import { ThankYouPage } from "./pages/thank-you/thank-you-page.tsx";
 
 export type PageRoute = {
   component: ComponentType<{ params: RouteParams }>;
-  /** API paths whose data the page shows; the server prefetches them into the query cache. */
+  /** API paths whose data the page shows; the server reads them before rendering (pageDataFor). */
   queries: (params: RouteParams) => string[];
   /** Title, description and the rest of the head; null when the data says there is no such page. */
   meta: (params: RouteParams, data: (apiPath: string) => unknown) => PageMeta | null;
