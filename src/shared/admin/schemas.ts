@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { ENQUIRY_STATUSES, statusLabels } from "../inbox.ts";
-import { emailField } from "../schemas/email.ts";
+import { emailField } from "../schemas/text-field.ts";
 import { UUID_PATTERN } from "../schemas/identifiers.ts";
 import { requiredText } from "../schemas/text-field.ts";
 

@@ -1,8 +1,7 @@
 import * as z from "zod/mini";
 import { serviceValues } from "../site.ts";
 import { contactFieldLimits } from "./contact-limits.ts";
-import { emailField } from "./email.ts";
-import { noControlCharacters, requiredText, singleLine } from "./text-field.ts";
+import { emailField, noControlCharacters, requiredText, singleLine } from "./text-field.ts";
 
 // The contact-submission insert shape (SPEC sections 3 and 5), used by the browser form and by
 // the server. zod/mini keeps the browser bundle small.

@@ -1,10 +1,8 @@
-import * as z from "zod/mini";
-import { controlCharactersMessage, hasControlCharacters } from "./text-rules.ts";
-
 // An email address, one rule for every form of the site and the back office (the contact form,
 // the newsletter, staff invitations, sign-in links, erasure): at most 254 characters (RFC 5321's
-// path limit), no control characters, and the shape zod checks. Stored lower-cased where an
-// address identifies someone (staff, subscribers).
+// path limit), no control characters, and the shape zod checks (emailField, in text-field.ts:
+// this module stays free of zod, since the newsletter box's script imports it). Stored
+// lower-cased where an address identifies someone (staff, subscribers).
 
 export const EMAIL_MAX = 254;
 
@@ -15,14 +13,3 @@ export function isPlausibleEmail(value: string): boolean {
 
 /** The same address however it was typed: trimmed and lower-cased. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
-
-/** A required email field, its messages naming `label`. */
-export function emailField(label = "Email", max = EMAIL_MAX) {
-  return z.string({ error: (issue) => (issue.input == null ? `${label} is required` : `${label} must be text`) }).check(
-    z.trim(),
-    z.minLength(1, `${label} is required`),
-    z.maxLength(max, `${label} must be at most ${max} characters`),
-    z.refine<string>((value) => !hasControlCharacters(value), controlCharactersMessage(label)),
-    z.email("Enter a valid email address"),
-  );
-}

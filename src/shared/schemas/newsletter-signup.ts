@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { emailField } from "./email.ts";
+import { emailField } from "./text-field.ts";
 
 export const newsletterSignupSchema = z.object({ email: emailField("Email") });
 

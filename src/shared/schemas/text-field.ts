@@ -6,6 +6,7 @@ import {
   normaliseLineBreaks,
   singleLineMessage,
 } from "./text-rules.ts";
+import { EMAIL_MAX } from "./email.ts";
 
 // The checks of a text field, for every form's zod schema (the public forms and the back
 // office's): each message names the field's label, in words a person can act on.
@@ -28,5 +29,18 @@ export function requiredText(label: string, max: number, options: { multiline?: 
       z.maxLength(max, `${label} must be at most ${max} characters`),
       noControlCharacters(label),
       ...(options.multiline ? [] : [singleLine(label)]),
+    );
+}
+
+/** A required email field, its messages naming `label`. */
+export function emailField(label = "Email", max = EMAIL_MAX) {
+  return z
+    .string({ error: (issue) => (issue.input == null ? `${label} is required` : `${label} must be text`) })
+    .check(
+      z.trim(),
+      z.minLength(1, `${label} is required`),
+      z.maxLength(max, `${label} must be at most ${max} characters`),
+      noControlCharacters(label),
+      z.email("Enter a valid email address"),
     );
 }
