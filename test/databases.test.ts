@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { chosenDrivers, isCI } from "./databases.ts";
+import { isCI } from "./ci.ts";
+import { chosenDrivers } from "./databases.ts";
 import { checkTestDatabaseServer } from "./global-setup.ts";
 
 // CI must not pass by quietly skipping the PostgreSQL half of the database tests.

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { type DatabaseHandle, openDatabase } from "#server/db/client.ts";
+import { isCI } from "./ci.ts";
 
 // The same tests run against the embedded PGlite always, and against a PostgreSQL server too
 // when TEST_DATABASE_URL is set. In CI (CI=true) they always run against both: a missing or
@@ -11,11 +12,6 @@ import { type DatabaseHandle, openDatabase } from "#server/db/client.ts";
 export type TestDriver = "pglite" | "postgres";
 
 const allDrivers: TestDriver[] = ["pglite", "postgres"];
-
-/** CI=true, as CI services set it; CI=false or CI=0 is not CI. */
-export function isCI(env: NodeJS.ProcessEnv = process.env): boolean {
-  return Boolean(env.CI) && !["false", "0"].includes(env.CI!.toLowerCase());
-}
 
 /** Which drivers the database tests run against, from TEST_DRIVERS, TEST_DATABASE_URL and CI. */
 export function chosenDrivers(env: NodeJS.ProcessEnv): TestDriver[] {

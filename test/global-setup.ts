@@ -1,6 +1,7 @@
 import pg from "pg";
 import { buildIfStale } from "../scripts/build-if-stale.ts";
-import { isCI, testDrivers } from "./databases.ts";
+import { isCI } from "./ci.ts";
+import { testDrivers } from "./databases.ts";
 
 /**
  * In CI the PostgreSQL tests are not optional: a missing or unreachable server fails the whole
