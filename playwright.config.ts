@@ -12,7 +12,8 @@ export default defineConfig({
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // In CI each test's duration is kept too, to see where the suite's time goes.
+  reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/playwright.json" }]] : [["list"]],
   timeout: 30_000,
   use: {
     ...devices["Desktop Chrome"],

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import pg from "pg";
 import { type ServerProcess, startServerProcess } from "../test/server-process.ts";
+import { isCI } from "../test/ci.ts";
 import { freePort } from "../test/smtp-peer.ts";
 import { TcpProxy } from "../test/tcp-proxy.ts";
 import { expect, test } from "./fixtures.ts";
@@ -10,10 +11,11 @@ import { expect, test } from "./fixtures.ts";
 // when the database is unreachable, the server still answers (and keeps nothing), and the blog's
 // island reads the articles in the browser with the spec's loading and error states
 // (docs/decisions/035-hydrate-only-the-interactive-parts.md). A server of its own runs here, over
-// PostgreSQL behind a proxy the test cuts: it needs TEST_DATABASE_URL, which CI sets.
+// PostgreSQL behind a proxy the test cuts: it needs TEST_DATABASE_URL, which CI sets (and in CI,
+// its absence fails these tests rather than skipping them).
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-test.skip(!serverUrl, "needs a PostgreSQL server (TEST_DATABASE_URL)");
+test.skip(!serverUrl && !isCI(), "needs a PostgreSQL server (TEST_DATABASE_URL)");
 test.describe.configure({ mode: "serial" });
 
 let proxy: TcpProxy;
@@ -32,6 +34,7 @@ async function onAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
 }
 
 test.beforeAll(async () => {
+  if (!serverUrl) throw new Error("CI=true but TEST_DATABASE_URL is not set: these tests need a PostgreSQL server");
   database = `site_outage_${randomBytes(6).toString("hex")}`;
   await onAdmin((client) => client.query(`create database ${database}`));
   const target = new URL(serverUrl!);

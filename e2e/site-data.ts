@@ -1,13 +1,24 @@
-import { execFile } from "node:child_process";
 import path from "node:path";
-import { promisify } from "node:util";
+import { parseConfig } from "../src/server/config.ts";
+import { type CommandDatabase, openCommandDatabase } from "../src/server/db/command-database.ts";
+import { contactSubmissions, newsletterSubscribers } from "../src/server/db/schema.ts";
 
-// What the browser tests' server has stored, read with the site's own export command over the
-// running site's database socket (see scripts/e2e-server.ts for where that database lives).
+// What the browser tests' server has stored, read over the running site's database socket, as the
+// site's own commands read it (see scripts/e2e-server.ts for where that database lives). A query
+// in this process, not `npm run enquiries`: the commands themselves are tested in
+// scripts/export-commands.test.ts, and starting one per check costs a second or more.
 
-const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "..");
 export const e2eDataDir = path.join(root, "test-results", "e2e-data");
+
+async function readSiteDatabase<T>(read: (db: CommandDatabase["db"]) => Promise<T>): Promise<T> {
+  const database = await openCommandDatabase(parseConfig({ DATA_DIR: e2eDataDir }), "browser tests");
+  try {
+    return await read(database.db);
+  } finally {
+    await database.close();
+  }
+}
 
 export type StoredEnquiry = {
   firstName: string;
@@ -18,24 +29,24 @@ export type StoredEnquiry = {
   spamReason: string | null;
 };
 
+/** Every stored enquiry, spam included. */
 export async function storedEnquiries(): Promise<StoredEnquiry[]> {
-  const { stdout } = await run(
-    process.execPath,
-    ["--import", "tsx", "scripts/enquiries.ts", "--format", "json", "--spam"],
-    {
-      cwd: root,
-      env: { PATH: process.env.PATH, DATA_DIR: e2eDataDir },
-    },
+  return readSiteDatabase((db) =>
+    db
+      .select({
+        firstName: contactSubmissions.firstName,
+        lastName: contactSubmissions.lastName,
+        email: contactSubmissions.email,
+        message: contactSubmissions.message,
+        spam: contactSubmissions.isSpam,
+        spamReason: contactSubmissions.spamReason,
+      })
+      .from(contactSubmissions),
   );
-  return JSON.parse(stdout) as StoredEnquiry[];
 }
 
 export async function storedSubscribers(): Promise<{ email: string }[]> {
-  const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/subscribers.ts", "--format", "json"], {
-    cwd: root,
-    env: { PATH: process.env.PATH, DATA_DIR: e2eDataDir },
-  });
-  return JSON.parse(stdout) as { email: string }[];
+  return readSiteDatabase((db) => db.select({ email: newsletterSubscribers.email }).from(newsletterSubscribers));
 }
 
 /** An address no other test uses, to find this test's rows. */
