@@ -64,22 +64,27 @@ export async function facts(db: Database, spans: Span[]): Promise<FactRow[]> {
       select distinct on (day, h) day, h, coalesce(utm_source, referrer_host, ${DIRECT_SOURCE}) as source, utm_campaign as campaign, device
       from v order by day, h, at, id
     ),
+    -- Each visitor's day, and each visitor's day on a page: hashed once, then only counted.
+    vh as (
+      select day, h, sum(views) as views,
+        bool_or(path ~ '^/(services|industries|projects)(/|$)') as interested,
+        bool_or(path = '/contact') as contact
+      from v group by day, h
+    ),
+    vp as (select day, path, h, sum(views) as views, min(at) as first_at from v group by day, path, h),
     f as (
-      select v.day, v.h,
-        bool_or(v.path ~ '^/(services|industries|projects)(/|$)') as interested,
-        bool_or(v.path = '/contact') as contact,
-        exists (select 1 from e where e.h = v.h and e.day = v.day) as enquired
-      from v group by v.day, v.h
+      select vh.day, vh.h, vh.interested, vh.contact,
+        exists (select 1 from e where e.h = vh.h and e.day = vh.day) as enquired
+      from vh
     )
-    select day, 'total' as dimension, '' as value, sum(views)::int as views, count(distinct h)::int as visitors, 0 as enquiries, 0 as subscriptions from v group by day
+    select day, 'total' as dimension, '' as value, sum(views)::int as views, count(*)::int as visitors, 0 as enquiries, 0 as subscriptions from vh group by day
     union all select day, 'total', '', 0, 0, count(*)::int, 0 from e group by day
     union all select day, 'total', '', 0, 0, 0, count(*)::int from s group by day
-    union all select day, 'page', path, sum(views)::int, count(distinct h)::int, 0, 0 from v group by day, path
+    union all select day, 'page', path, sum(views)::int, count(*)::int, 0, 0 from vp group by day, path
     union all
-      select pv.day, 'page', pv.path, 0, 0, count(distinct e.id)::int, 0
-      from (select day, path, h, min(at) as first_at from v group by day, path, h) pv
-      join e on e.h = pv.h and e.day = pv.day and pv.first_at <= e.created_at
-      group by pv.day, pv.path
+      select vp.day, 'page', vp.path, 0, 0, count(distinct e.id)::int, 0
+      from vp join e on e.h = vp.h and e.day = vp.day and vp.first_at <= e.created_at
+      group by vp.day, vp.path
     union all select day, 'source', source, 0, count(*)::int, 0, 0 from landing group by day, source
     union all select day, 'source', coalesce(attribution_source, ${DIRECT_SOURCE}), 0, 0, count(*)::int, 0 from e where landing_page is not null group by 1, 3
     union all select day, 'campaign', campaign, 0, count(*)::int, 0, 0 from landing where campaign is not null group by day, campaign
