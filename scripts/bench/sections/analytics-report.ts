@@ -68,7 +68,7 @@ export async function seed(handle: DatabaseHandle, now: Date): Promise<string> {
                case when i % 10 = 0 then (array['newsletter', 'google', 'linkedin'])[1 + i % 3] end,
                case when i % 20 = 0 then (array['nov-launch', 'arc-flash'])[1 + i % 2] end,
                (array['desktop', 'mobile', 'tablet', 'desktop'])[1 + i % 4],
-               'visitor-' || ((i::bigint * 7919) % 3500), 1 + (i % 5 = 0)::int
+               'visitor-' || ((i::bigint * 7919) % 3500), 1
         from generate_series(0, ${VIEWS - 1}) as i`,
   );
   await queryRows(
