@@ -7,6 +7,7 @@ import { root } from "./bench/processes.ts";
 import type { AnyBenchSection } from "./bench/section.ts";
 import { accessLogSection } from "./bench/sections/access-log.ts";
 import { analyticsSection } from "./bench/sections/analytics.ts";
+import { analyticsReportSection } from "./bench/sections/analytics-report.ts";
 import { firstLoadSection } from "./bench/sections/first-load.ts";
 import { inboxSearchSection } from "./bench/sections/inbox-search.ts";
 import { lighthouseSection } from "./bench/sections/lighthouse.ts";
@@ -25,6 +26,7 @@ const sections: AnyBenchSection[] = [
   throughputSection,
   accessLogSection,
   analyticsSection,
+  analyticsReportSection,
   startupSection,
   inboxSearchSection,
 ];

@@ -469,6 +469,53 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
     });
   });
 
+  describe("a report over rolled-up days", () => {
+    it("shows the numbers it showed before the days were rolled up, around days never rolled up", async () => {
+      // 23 Nov: views, an enquiry and a subscription; 24 Nov: an enquiry without views (a day
+      // never rolled up, between two that are); 25 Nov: views; 26 Nov (today): views.
+      await visit(`${article}?utm_source=google&utm_campaign=arc-flash`);
+      await visit("/services", { ip: "198.51.100.1", ua: iphone, headers: { referer: "https://bing.com/" } });
+      await visit("/contact");
+      expect((await sendEnquiry()).statusCode).toBe(201);
+      const subscribed = await t.app.inject({
+        method: "POST",
+        url: "/api/newsletter",
+        remoteAddress: "198.51.100.1",
+        headers: { "user-agent": iphone, origin: t.origin },
+        payload: { email: `rolled.${people}@example.com` },
+      });
+      expect(subscribed.statusCode).toBe(201);
+      t.clock.advance(DAY);
+      expect((await sendEnquiry({ ip: "198.51.100.8", overrides: { email: "no-views@example.com" } })).statusCode).toBe(
+        201,
+      );
+      t.clock.advance(DAY);
+      await visit("/projects/kutch-solar-park-grid-connection", { ip: "198.51.100.2" });
+      await visit("/about", { ip: "198.51.100.3", ua: ipad });
+      await visit("/about", { ip: "198.51.100.3", ua: ipad });
+      t.clock.advance(DAY);
+      await visit("/", { ip: "198.51.100.4" });
+
+      const ranges = [
+        ["2026-11-01", "2026-11-26"],
+        ["2026-11-23", "2026-11-25"],
+        ["2026-11-24", "2026-11-24"],
+        ["2026-11-25", "2026-11-26"],
+      ] as const;
+      const before = [];
+      for (const [from, to] of ranges) before.push(await report(from, to));
+      expect(before[0]).toMatchObject({ pageviews: 7, visitors: 5, enquiries: 2, subscriptions: 1 });
+
+      expect((await analyticsHousekeeping(t.database.db, t.clock.now, 90)).rolledDays).toEqual([
+        "2026-11-23",
+        "2026-11-25",
+      ]);
+      const after = [];
+      for (const [from, to] of ranges) after.push(await report(from, to));
+      expect(after).toEqual(before);
+    });
+  });
+
   describe("the dashboard and its API", () => {
     it.each([
       ["no dates", ""],
@@ -479,6 +526,12 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
       ["a range too long", "?from=2020-01-01&to=2026-11-23"],
       ["an array", "?from=2026-11-01&from=2026-11-02&to=2026-11-23"],
       ["script", "?from=%3Cscript%3E&to=2026-11-23"],
+      [
+        "the last day of year 9999 (its next day sorted before it: the report ran until the heap was gone)",
+        "?from=9999-12-31&to=9999-12-31",
+      ],
+      ["year 0000 (once a 500)", "?from=0000-01-01&to=0000-01-01"],
+      ["a year past 2099", "?from=2100-01-01&to=2100-01-02"],
     ])("answers 400 to %s", async (_name, query) => {
       const response = await t.app.inject({
         method: "GET",
@@ -487,6 +540,21 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toMatch(/from|to|days/);
+    });
+
+    it.each([
+      ["9999-12-31", "9999-12-31"],
+      ["0000-01-01", "0000-01-01"],
+      ["0000-01-01", "9999-12-31"],
+    ])("answers 400 to the dashboard's custom period %s to %s, and keeps answering", async (from, to) => {
+      const page = await t.app.inject({
+        method: "GET",
+        url: `/admin/analytics?period=custom&from=${from}&to=${to}`,
+        headers: { cookie: member.cookie },
+      });
+      expect(page.statusCode).toBe(400);
+      expect(page.body).toContain("in the years 2000 to 2099");
+      expect((await t.app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
     });
 
     it("needs a session: 401 for the API, the sign-in page for the dashboard", async () => {
