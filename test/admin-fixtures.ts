@@ -1,5 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { inviteStaff, type StaffRole } from "#server/admin/staff-repository.ts";
+import type { AppDependencies } from "#server/app.ts";
 import { SoftAuthenticator } from "./soft-authenticator.ts";
 import { buildTestApp, type TestApp } from "./build-test-app.ts";
 import type { TestDriver } from "./databases.ts";
@@ -26,7 +27,13 @@ export function freshClientAddress(): string {
 
 export async function buildAdminTestApp(
   driver: TestDriver,
-  options: { env?: Record<string, string>; onMailQueued?: () => void; content?: boolean; startAt?: Date } = {},
+  options: {
+    env?: Record<string, string>;
+    onMailQueued?: () => void;
+    content?: boolean;
+    startAt?: Date;
+    logger?: AppDependencies["logger"];
+  } = {},
 ): Promise<AdminTestApp> {
   const clock = {
     now: options.startAt ?? new Date("2026-11-23T06:00:00Z"),
@@ -39,6 +46,7 @@ export async function buildAdminTestApp(
     env: options.env,
     now: () => clock.now,
     onMailQueued: options.onMailQueued,
+    logger: options.logger,
   });
   const origin = new URL(t.config.siteUrl).origin;
   return {

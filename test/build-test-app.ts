@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "#server/app.ts";
+import { type AppDependencies, buildApp } from "#server/app.ts";
 import { type Config, parseConfig } from "#server/config.ts";
 import { readSiteContent } from "#server/content/load-content.ts";
 import { syncSiteContent } from "#server/content/sync-content.ts";
@@ -43,7 +43,14 @@ export type TestApp = { app: FastifyInstance; database: TestDatabase; config: Co
  */
 export async function buildTestApp(
   driver: TestDriver,
-  options: { content?: boolean; env?: Record<string, string>; now?: () => Date; onMailQueued?: () => void } = {},
+  options: {
+    content?: boolean;
+    env?: Record<string, string>;
+    now?: () => Date;
+    onMailQueued?: () => void;
+    /** pino's options, a stream among them, for a test that reads what the site logs. */
+    logger?: AppDependencies["logger"];
+  } = {},
 ): Promise<TestApp> {
   const config = parseConfig({
     NODE_ENV: "test",
@@ -61,6 +68,7 @@ export async function buildTestApp(
     adminRenderer: testAdminRenderer(),
     now: options.now,
     onEnquiryQueued: options.onMailQueued,
+    logger: options.logger,
   });
   return {
     app,

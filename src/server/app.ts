@@ -5,7 +5,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { apiNotFound, frameworkErrorHandler, registerErrorHandling } from "./plugins/errors.ts";
 import { lazyChildLogger, requestIdGenerator } from "./plugins/request-ids.ts";
-import { registerRequestLogging, serializeErrorForLog } from "./plugins/request-logging.ts";
+import { logWithoutOneTimeTokens, registerRequestLogging, serializeErrorForLog } from "./plugins/request-logging.ts";
 import { registerSecurityHeaders, securityHeaders } from "./plugins/security-headers.ts";
 import { registerFeeds } from "./routes/feeds.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
@@ -73,7 +73,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const { config, db } = deps;
   const headerOptions = { dev: config.dev, https: config.siteUrl.startsWith("https://") };
   const app = Fastify({
-    logger: deps.logger ? { ...deps.logger, serializers: { err: serializeErrorForLog } } : false,
+    logger: deps.logger
+      ? { ...deps.logger, serializers: { err: serializeErrorForLog }, hooks: { logMethod: logWithoutOneTimeTokens } }
+      : false,
     // Our own one line per request (plugins/request-logging.ts) replaces Fastify's two.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "requestId" }),
     genReqId: requestIdGenerator(),
