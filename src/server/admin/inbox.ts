@@ -471,7 +471,7 @@ export const registerInbox: AdminPart = (admin, context) => {
   const targetOf = (enquiry: ContactSubmissionRow) => ({
     type: "enquiry",
     id: enquiry.id,
-    label: `${enquiryReference(enquiry.id)} ${enquiry.firstName} ${enquiry.lastName}`,
+    label: enquiryReference(enquiry.id),
   });
 
   admin.post<{ Params: { id: string } }>("/enquiries/:id", context.route("staff"), async (request, reply) => {
