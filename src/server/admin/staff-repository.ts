@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { isUuid } from "#shared/schemas/identifiers.ts";
 import type { Database } from "../db/client.ts";
 import { passkeys, staff, staffSessions, staffTokens, type StaffRow } from "../db/schema.ts";
 import { hashSecret, newSecret } from "./sessions.ts";
@@ -181,13 +182,91 @@ export async function setStaffDisabled(
   });
 }
 
-/** How many active admins there are: the last one cannot be disabled or made staff. */
+/**
+ * How many active admins there are: the last one cannot be disabled or made staff. A count for
+ * showing; a change must check and act at once: disableStaffKeepingAnAdmin, changeRoleKeepingAnAdmin.
+ */
 export async function countActiveAdmins(db: Database): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(staff)
     .where(and(eq(staff.role, "admin"), isNull(staff.disabledAt)));
   return row?.n ?? 0;
+}
+
+/** What a change that must keep an active admin did: made, refused (it would leave none), or no such member. */
+export type KeepingAnAdmin = "done" | "last-admin" | "not-found";
+
+/**
+ * Inside a transaction: locks every active admin and the member (FOR UPDATE), and says whether
+ * an active admin other than the member would remain. Two admins disabling each other at once
+ * both lock the active admins in the same order: the second waits for the first to commit, then
+ * sees its change (PostgreSQL checks a locked row again once it is free), so it cannot also
+ * count the other as active. A check and an update in separate statements could both pass.
+ */
+async function lockAdminsAnd(
+  tx: Database,
+  staffId: string,
+): Promise<{ member: StaffRow | undefined; anotherAdminStays: boolean }> {
+  const admins = await tx
+    .select({ id: staff.id })
+    .from(staff)
+    .where(and(eq(staff.role, "admin"), isNull(staff.disabledAt)))
+    .orderBy(asc(staff.id))
+    .for("update");
+  const [member] = await tx.select().from(staff).where(eq(staff.id, staffId.toLowerCase())).for("update");
+  return { member, anotherAdminStays: admins.some((admin) => admin.id !== member?.id) };
+}
+
+/**
+ * Disables a member of staff unless that would leave no active admin, checked and changed in one
+ * transaction with the admins locked (lockAdminsAnd). Disabling ends their sessions and makes
+ * their unused links unusable, as setStaffDisabled does.
+ */
+export async function disableStaffKeepingAnAdmin(
+  db: Database,
+  staffId: string,
+  now: Date,
+): Promise<{ outcome: KeepingAnAdmin; sessionsEnded: number }> {
+  if (!isUuid(staffId)) return { outcome: "not-found", sessionsEnded: 0 };
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const { member, anotherAdminStays } = await lockAdminsAnd(t, staffId);
+    if (!member) return { outcome: "not-found" as const, sessionsEnded: 0 };
+    if (member.role === "admin" && !member.disabledAt && !anotherAdminStays) {
+      return { outcome: "last-admin" as const, sessionsEnded: 0 };
+    }
+    await t.update(staff).set({ disabledAt: now }).where(eq(staff.id, member.id));
+    const ended = await t
+      .delete(staffSessions)
+      .where(eq(staffSessions.staffId, member.id))
+      .returning({ idHash: staffSessions.idHash });
+    await t
+      .update(staffTokens)
+      .set({ usedAt: now })
+      .where(and(eq(staffTokens.staffId, member.id), isNull(staffTokens.usedAt)));
+    return { outcome: "done" as const, sessionsEnded: ended.length };
+  });
+}
+
+/**
+ * Gives a member of staff a role unless that would leave no active admin (the only active admin
+ * made staff), checked and changed in one transaction with the admins locked (lockAdminsAnd).
+ */
+export async function changeRoleKeepingAnAdmin(
+  db: Database,
+  staffId: string,
+  role: StaffRole,
+): Promise<KeepingAnAdmin> {
+  if (!isUuid(staffId)) return "not-found";
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const { member, anotherAdminStays } = await lockAdminsAnd(t, staffId);
+    if (!member) return "not-found";
+    if (role !== "admin" && member.role === "admin" && !member.disabledAt && !anotherAdminStays) return "last-admin";
+    if (member.role !== role) await t.update(staff).set({ role }).where(eq(staff.id, member.id));
+    return "done";
+  });
 }
 
 /** Deletes links that ended more than a day ago. */
