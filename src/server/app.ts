@@ -26,6 +26,7 @@ import { registerForwardedForFilter } from "./http/client-address.ts";
 import { capConnectionsPerClient, serverTimeoutOptions } from "./http/connection-limits.ts";
 import { originOf } from "./http/same-origin.ts";
 import { ViewCounter } from "./analytics/counting.ts";
+import { retention, type StatedRetention } from "#shared/retention.ts";
 
 export type AppDependencies = {
   config: Config;
@@ -137,7 +138,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook("onClose", async () => counter.close());
   const sameOrigin = { siteOrigin: originOf(config.siteUrl), acceptLoopback: !config.siteUrlSet };
   const formSecret = config.formSecret ?? (await sharedSetting(db, "form-secret", generateSecret));
-  const readApi = createReadApi({ db, issueFormFields: () => issueFormFields(formSecret) });
+  // What the privacy notice states: the periods this site is configured with, not the defaults.
+  const statedRetention: StatedRetention = {
+    ...retention,
+    spamDays: config.spamRetentionDays,
+    closedEnquiryDays: config.enquiryRetentionDays,
+    analyticsDays: config.analyticsRetentionDays,
+  };
+  const readApi = createReadApi({
+    db,
+    issueFormFields: () => issueFormFields(formSecret),
+    retention: statedRetention,
+  });
   const contentVersion = await watchContentVersion(db, deps.contentPollMs);
   app.addHook("onClose", async () => contentVersion.stop());
   registerFeeds(app, { db, siteUrl: config.siteUrl, contentVersion: () => contentVersion.current() });
@@ -174,7 +186,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerPageRoutes(app, {
     renderer: deps.renderer,
     readApi,
-    cachedReadApi: createReadApi({ db, issueFormFields: () => FORM_FIELD_PLACEHOLDERS }),
+    cachedReadApi: createReadApi({
+      db,
+      issueFormFields: () => FORM_FIELD_PLACEHOLDERS,
+      retention: statedRetention,
+    }),
     contentVersion: config.dev ? undefined : () => contentVersion.current(),
     formSecret,
     cache: deps.pageCache,
