@@ -93,10 +93,10 @@ async function expectExports(env: Record<string, string>) {
     ["Old", null],
   ]);
   const csv = await command("enquiries", ["--format", "csv"], env);
-  expect(csv.split("\r\n")[0]).toBe("Reference,Received,Name,Email,Company,Service,Message,Mail");
-  expect(csv.split("\r\n")[1]).toMatch(/,notification failed$/);
-  expect(csv).toContain(`'=cmd|' /C calc'!A0`);
-  expect(csv).not.toMatch(/,=cmd/);
+  expect(csv.split("\r\n")[0]).toBe('"Reference","Received","Name","Email","Company","Service","Message","Mail"');
+  expect(csv.split("\r\n")[1]).toMatch(/,"notification failed"$/);
+  expect(csv).toContain(`"'=cmd|' /C calc'!A0`);
+  expect(csv).not.toMatch(/[,;"]=cmd/);
   const table = await command("enquiries", [], env);
   expect(table).toMatch(/^Reference\s+Received\s+Name.*\s+Mail$/m);
   expect(table).toMatch(/New Patel.*notification failed/);

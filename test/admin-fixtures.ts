@@ -1,5 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { inviteStaff, type StaffRole } from "#server/admin/staff/staff-repository.ts";
+import type { AppDependencies } from "#server/app.ts";
 import { SoftAuthenticator } from "./soft-authenticator.ts";
 import { buildTestApp, type TestApp } from "./build-test-app.ts";
 import type { TestDriver } from "./databases.ts";
@@ -32,6 +33,7 @@ export async function buildAdminTestApp(
     content?: boolean;
     startAt?: Date;
     afterAnswer?: (work: () => Promise<void>) => void;
+    logger?: AppDependencies["logger"];
   } = {},
 ): Promise<AdminTestApp> {
   const clock = {
@@ -46,6 +48,7 @@ export async function buildAdminTestApp(
     now: () => clock.now,
     onMailQueued: options.onMailQueued,
     afterAnswer: options.afterAnswer,
+    logger: options.logger,
   });
   const origin = new URL(t.config.siteUrl).origin;
   return {

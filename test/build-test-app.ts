@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "#server/app.ts";
+import { type AppDependencies, buildApp } from "#server/app.ts";
 import { type Config, parseConfig } from "#server/config.ts";
 import { readSiteContent } from "#server/content/load-content.ts";
 import { syncSiteContent } from "#server/content/sync-content.ts";
@@ -49,6 +49,8 @@ export async function buildTestApp(
     now?: () => Date;
     onMailQueued?: () => void;
     afterAnswer?: (work: () => Promise<void>) => void;
+    /** pino's options, a stream among them, for a test that reads what the site logs. */
+    logger?: AppDependencies["logger"];
   } = {},
 ): Promise<TestApp> {
   const config = parseConfig({
@@ -68,6 +70,7 @@ export async function buildTestApp(
     now: options.now,
     onEnquiryQueued: options.onMailQueued,
     afterAnswer: options.afterAnswer,
+    logger: options.logger,
   });
   return {
     app,

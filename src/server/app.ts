@@ -5,7 +5,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { apiNotFound, frameworkErrorHandler, registerErrorHandling } from "./plugins/errors.ts";
 import { lazyChildLogger, requestIdGenerator } from "./plugins/request-ids.ts";
-import { registerRequestLogging, serializeErrorForLog } from "./plugins/request-logging.ts";
+import { logWithoutOneTimeTokens, registerRequestLogging, serializeErrorForLog } from "./plugins/request-logging.ts";
 import { registerSecurityHeaders, securityHeaders } from "./plugins/security-headers.ts";
 import { registerFeeds } from "./routes/feeds.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
@@ -26,6 +26,7 @@ import { registerForwardedForFilter } from "./http/client-address.ts";
 import { capConnectionsPerClient, serverTimeoutOptions } from "./http/connection-limits.ts";
 import { originOf } from "./http/same-origin.ts";
 import { ViewCounter } from "./analytics/counting.ts";
+import { retention, type StatedRetention } from "#shared/retention.ts";
 
 export type AppDependencies = {
   config: Config;
@@ -75,7 +76,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const { config, db } = deps;
   const headerOptions = { dev: config.dev, https: config.siteUrl.startsWith("https://") };
   const app = Fastify({
-    logger: deps.logger ? { ...deps.logger, serializers: { err: serializeErrorForLog } } : false,
+    logger: deps.logger
+      ? { ...deps.logger, serializers: { err: serializeErrorForLog }, hooks: { logMethod: logWithoutOneTimeTokens } }
+      : false,
     // Our own one line per request (plugins/request-logging.ts) replaces Fastify's two.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "requestId" }),
     genReqId: requestIdGenerator(),
@@ -137,7 +140,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook("onClose", async () => counter.close());
   const sameOrigin = { siteOrigin: originOf(config.siteUrl), acceptLoopback: !config.siteUrlSet };
   const formSecret = config.formSecret ?? (await sharedSetting(db, "form-secret", generateSecret));
-  const readApi = createReadApi({ db, issueFormFields: () => issueFormFields(formSecret) });
+  // What the privacy notice states: the periods this site is configured with, not the defaults.
+  const statedRetention: StatedRetention = {
+    ...retention,
+    spamDays: config.spamRetentionDays,
+    closedEnquiryDays: config.enquiryRetentionDays,
+    analyticsDays: config.analyticsRetentionDays,
+  };
+  const readApi = createReadApi({
+    db,
+    issueFormFields: () => issueFormFields(formSecret),
+    retention: statedRetention,
+  });
   const contentVersion = await watchContentVersion(db, deps.contentPollMs);
   app.addHook("onClose", async () => contentVersion.stop());
   registerFeeds(app, { db, siteUrl: config.siteUrl, contentVersion: () => contentVersion.current() });
@@ -178,7 +192,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerPageRoutes(app, {
     renderer: deps.renderer,
     readApi,
-    cachedReadApi: createReadApi({ db, issueFormFields: () => FORM_FIELD_PLACEHOLDERS }),
+    cachedReadApi: createReadApi({
+      db,
+      issueFormFields: () => FORM_FIELD_PLACEHOLDERS,
+      retention: statedRetention,
+    }),
     contentVersion: config.dev ? undefined : () => contentVersion.current(),
     formSecret,
     cache: deps.pageCache,

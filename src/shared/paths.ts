@@ -19,6 +19,8 @@ export const apiPaths = {
   contact: "/api/contact",
   newsletter: "/api/newsletter",
   formToken: "/api/form-token",
+  /** The retention periods this site is configured with, which the privacy notice states. */
+  retention: "/api/retention",
 } as const;
 
 /**

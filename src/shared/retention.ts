@@ -1,5 +1,6 @@
-// How long the website keeps what visitors send: the privacy notice states these periods and the
-// running site's retention job (server/enquiries/retention.ts) enforces them.
+// How long the website keeps what visitors send: these are the defaults; the privacy notice states
+// the periods the site is configured with (StatedRetention) and the running site's retention job
+// (server/enquiries/retention.ts) enforces them.
 
 export const retention = {
   /** An enquiry is deleted from the website's database this many months after it was sent. */
@@ -16,7 +17,15 @@ export const retention = {
   auditMonths: 24,
   /**
    * Page views (analytics) are deleted after this many days; only daily totals stay. The default
-   * of ANALYTICS_RETENTION_DAYS: a site that sets another must say so in its privacy notice.
+   * of ANALYTICS_RETENTION_DAYS (the privacy notice states the configured value).
    */
   analyticsDays: 90,
 } as const;
+
+/**
+ * The periods the privacy notice states: the running site's, from its configuration
+ * (SPAM_RETENTION_DAYS, ENQUIRY_RETENTION_DAYS, ANALYTICS_RETENTION_DAYS), the rest fixed above.
+ */
+export type StatedRetention = {
+  [Key in keyof typeof retention]: number;
+};

@@ -117,7 +117,7 @@ export const pageRoutes: { readonly [Id in RouteId]: PageRoute } = {
     // SPEC section 2: redirects to / after 10 seconds, also when the no-JavaScript form lands here.
     redirectWithoutJavaScript: { afterSeconds: limits.thankYouRedirectSeconds, to: paths.home },
   }),
-  privacy: staticPage(PrivacyPage, [], {
+  privacy: staticPage(PrivacyPage, [apiPaths.retention], {
     title: `Privacy Policy | ${site.name}`,
     description: "What personal data this website stores, why, for how long, and your rights under India's DPDP Act.",
     breadcrumbs: trail({ name: "Privacy Policy", path: paths.privacy }),

@@ -1,9 +1,10 @@
 import { asc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseConfig } from "../config.ts";
-import { storeEnquiry } from "../db/contact-repository.ts";
+import { recordAudit } from "../admin/audit/audit.ts";
+import { enquiryReference, storeEnquiry } from "../db/contact-repository.ts";
 import { applyMigrations } from "../db/migrate.ts";
-import { contactSubmissions, mailOutbox } from "../db/schema.ts";
+import { auditEvents, contactSubmissions, mailOutbox } from "../db/schema.ts";
 import { type Site, startSite } from "../site.ts";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../../../test/databases.ts";
 import { storedSubmission } from "../../../test/enquiry-fixtures.ts";
@@ -27,10 +28,9 @@ async function enquiryAt(database: TestDatabase, firstName: string, createdAt: D
     spamReason,
     mail: { configured: true, acknowledge: false },
   });
-  await database.db
-    .update(contactSubmissions)
-    .set({ createdAt })
-    .where(eq(contactSubmissions.id, storedSubmission(stored).id));
+  const { id } = storedSubmission(stored);
+  await database.db.update(contactSubmissions).set({ createdAt }).where(eq(contactSubmissions.id, id));
+  return { id, firstName };
 }
 
 describe.each(testDrivers)("the retention rule on %s", (driver) => {
@@ -61,6 +61,42 @@ describe.each(testDrivers)("the retention rule on %s", (driver) => {
     expect(await database.db.select().from(mailOutbox)).toHaveLength(2);
     // Running it again, as every instance does, deletes nothing more.
     expect(await deleteExpiredEnquiries(database.db, now)).toEqual({ enquiries: 0, spam: 0 });
+  });
+
+  // Audit events about an enquiry outlive it (24 months): written before 2026-11-25 their label
+  // named the visitor, which the purge must not leave behind for an erasure that can no longer
+  // find the enquiry.
+  it("blanks the audit labels of the enquiries it deletes, and only theirs", async () => {
+    database = await createTestDatabase(driver);
+    await applyMigrations(database.db);
+    const expired = await enquiryAt(database, "Vanishing", new Date("2024-01-01T00:00:00Z"));
+    const spam = await enquiryAt(database, "Spammy", new Date(now.getTime() - 31 * day), "honeypot");
+    const kept = await enquiryAt(database, "Staying", new Date(now.getTime() - day));
+    const actor = { id: null, label: "Meera Shah" };
+    for (const enquiry of [expired, spam, kept]) {
+      const label = `${enquiryReference(enquiry.id)} ${enquiry.firstName} Patel`;
+      await recordAudit(database.db, {
+        actor,
+        action: "enquiry-note-added",
+        target: { type: "enquiry", id: enquiry.id, label },
+      });
+    }
+    await recordAudit(database.db, {
+      actor,
+      action: "staff-disabled",
+      target: { type: "staff", id: "x", label: "Vanishing" },
+    });
+
+    expect(await deleteExpiredEnquiries(database.db, now)).toEqual({ enquiries: 1, spam: 1 });
+    const events = await database.db.select().from(auditEvents).orderBy(asc(auditEvents.id));
+    expect(events.map((event) => [event.targetId, event.targetLabel])).toEqual([
+      [expired.id, null],
+      [spam.id, null],
+      [kept.id, `${enquiryReference(kept.id)} Staying Patel`],
+      ["x", "Vanishing"],
+    ]);
+    const enquiryLabels = events.filter((event) => event.targetType === "enquiry").map((event) => event.targetLabel);
+    expect(enquiryLabels.join(" ")).not.toMatch(/Vanishing|Spammy/);
   });
 
   it("is applied by the running site", async () => {

@@ -1,11 +1,12 @@
 import { and, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import { retention } from "#shared/retention.ts";
 import { type Database, queryRows } from "../db/client.ts";
-import { contactSubmissions } from "../db/schema.ts";
+import { auditEvents, contactSubmissions } from "../db/schema.ts";
 
 // The privacy notice's promise made true: spam after SPAM_RETENTION_DAYS, closed enquiries (Won,
 // Lost) ENQUIRY_RETENTION_DAYS after they closed, and any enquiry once it is older than the outer
-// bound the notice states, are deleted (their notes and queued mail go with them: both cascade).
+// bound the notice states, are deleted (their notes and queued mail go with them: both cascade;
+// their audit events lose their labels).
 // The delete is idempotent; the site runs it once a day on one instance (claimDailyRun).
 
 export type RetentionResult = { enquiries: number; spam: number };
@@ -39,9 +40,36 @@ export async function deleteExpiredEnquiries(
         and(eq(contactSubmissions.isSpam, true), lt(contactSubmissions.createdAt, spamCutoff)),
       ),
     )
-    .returning({ isSpam: contactSubmissions.isSpam });
+    .returning({ id: contactSubmissions.id, isSpam: contactSubmissions.isSpam });
+  await blankAuditLabels(
+    db,
+    deleted.map((row) => row.id),
+  );
   const spam = deleted.filter((row) => row.isSpam).length;
   return { enquiries: deleted.length - spam, spam };
+}
+
+/** Ids per statement: a first purge can delete many enquiries, and a statement takes 65,535 parameters at most. */
+const LABEL_BATCH = 1000;
+
+/**
+ * Blanks the audit trail's labels of deleted enquiries, as erasure does: events written before
+ * 2026-11-25 name the visitor ("ENQ-… First Last"), and the audit trail outlives the enquiry
+ * (retention.auditMonths). The events keep their action, time and the enquiry's id.
+ */
+async function blankAuditLabels(db: Database, enquiryIds: string[]): Promise<void> {
+  for (let from = 0; from < enquiryIds.length; from += LABEL_BATCH) {
+    await db
+      .update(auditEvents)
+      .set({ targetLabel: null })
+      .where(
+        and(
+          eq(auditEvents.targetType, "enquiry"),
+          inArray(auditEvents.targetId, enquiryIds.slice(from, from + LABEL_BATCH)),
+          isNotNull(auditEvents.targetLabel),
+        ),
+      );
+  }
 }
 
 /**

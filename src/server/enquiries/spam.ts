@@ -13,7 +13,7 @@ import { FORM_TOKEN_LIFETIME_MS } from "./form-token.ts";
 export const SPAM_STORED_PER_HOUR = 100;
 /** Characters of a spam message kept (the other fields are short already). */
 export const SPAM_MESSAGE_CHARACTERS = 500;
-/** Characters kept of each other text field of a spam post. */
+/** Characters kept of each other text field of a spam post, but the email address. */
 export const SPAM_FIELD_CHARACTERS = 100;
 
 /** A database or a transaction: the statements here run inside the enquiry's transaction. */
@@ -23,13 +23,15 @@ function shorten(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-/** The enquiry as spam is stored: each field cut to a bounded length. */
+/**
+ * The enquiry as spam is stored: each field cut to a bounded length, but the email address, kept
+ * whole (the form allows 254 characters): erasure finds an enquiry by its whole address.
+ */
 export function shortenedSpam(data: ContactSubmissionData): ContactSubmissionData {
   return {
     ...data,
     firstName: shorten(data.firstName, SPAM_FIELD_CHARACTERS),
     lastName: shorten(data.lastName, SPAM_FIELD_CHARACTERS),
-    email: shorten(data.email, SPAM_FIELD_CHARACTERS),
     company: data.company ? shorten(data.company, SPAM_FIELD_CHARACTERS) : data.company,
     message: shorten(data.message, SPAM_MESSAGE_CHARACTERS),
   };

@@ -3,21 +3,40 @@ import { csvCell, parseExportArgs, parseSince, printable, toCsv, toJson, toTable
 
 describe("csvCell", () => {
   it.each([
-    ["=SUM(A1:A9)", "'=SUM(A1:A9)"],
-    ["+91 79 4000 0000", "'+91 79 4000 0000"],
-    ["-2+3", "'-2+3"],
-    ["@cmd", "'@cmd"],
-    ["\t=1", "'\t=1"],
+    ["=SUM(A1:A9)", `"'=SUM(A1:A9)"`],
+    ["+91 79 4000 0000", `"'+91 79 4000 0000"`],
+    ["-2+3", `"'-2+3"`],
+    ["@cmd", `"'@cmd"`],
+    ["\t=1", `"'\t'=1"`],
     ['=HYPERLINK("http://x","y")', `"'=HYPERLINK(""http://x"",""y"")"`],
-    ["plain text", "plain text"],
+    ["plain text", '"plain text"'],
     ["a, b", '"a, b"'],
     ["line\nbreak", '"line\nbreak"'],
+    ["", '""'],
   ])("neutralises and quotes %j", (input, output) => {
     expect(csvCell(input)).toBe(output);
   });
 
+  // A spreadsheet that splits on ";" (Excel in many locales), or on "," or tab whatever the quotes,
+  // starts a new cell after each: a formula there must be neutralised too.
+  it.each([
+    ["Study;=cmd|' /C calc'!A0", `"Study;'=cmd|' /C calc'!A0"`],
+    ["a; =1+1", `"a; '=1+1"`],
+    ["a,+1", `"a,'+1"`],
+    ["a\t@SUM(1)", `"a\t'@SUM(1)"`],
+    ["x;y;-1", `"x;y;'-1"`],
+    ['a;"=1"', `"a;""'=1"""`],
+    ["a=b; c+d, e-f", `"a=b; c+d, e-f"`],
+  ])("neutralises a formula after a separator inside %j", (input, output) => {
+    expect(csvCell(input)).toBe(output);
+  });
+
+  it("quotes every cell, so no reader that honours quotes splits one on ; or ,", () => {
+    for (const input of ["a;b", "a,b", "a\tb", "1;2;3"]) expect(csvCell(input)).toBe(`"${input}"`);
+  });
+
   it("writes a header row and CRLF line ends", () => {
-    expect(toCsv(["Email", "Note"], [["a@example.com", null]])).toBe("Email,Note\r\na@example.com,\r\n");
+    expect(toCsv(["Email", "Note"], [["a@example.com", null]])).toBe('"Email","Note"\r\n"a@example.com",""\r\n');
   });
 });
 
@@ -72,7 +91,7 @@ describe("printable", () => {
   });
 
   it("applies to every format", () => {
-    expect(csvCell("\u001b=cmd")).toBe("'=cmd");
+    expect(csvCell("\u001b=cmd")).toBe(`"'=cmd"`);
     expect(toTable(["M"], [["x\u001b[2Ky"]])).not.toContain("\u001b");
     expect(toJson({ "k\u001b": ["v\u009b", { w: "\u007f" }], n: 1, z: null })).toBe(
       '{\n  "k": [\n    "v",\n    {\n      "w": ""\n    }\n  ],\n  "n": 1,\n  "z": null\n}\n',

@@ -35,13 +35,20 @@ export function toJson(value: unknown): string {
 }
 
 /**
- * A CSV cell a spreadsheet will not run: a leading = + - @ (or tab / carriage return, which some
- * spreadsheets skip before them) gets a ' in front, and the cell is quoted when it needs to be.
+ * What a spreadsheet may read as the start of a formula: = + - @, or a tab or carriage return
+ * (which some spreadsheets skip before them), at the cell's start or after a `;`, `,` or tab
+ * inside it, with spaces or quotes between: a spreadsheet that splits on `;` (Excel in many
+ * locales), or that ignores the quotes, starts a new cell there.
+ */
+const formulaStart = /(?<=^|[;,\t])[ "]*(?=[=+\-@\t\r])/g;
+
+/**
+ * A CSV cell a spreadsheet will not run: a ' goes in front of every formula start (formulaStart),
+ * and every cell is quoted, so no separator inside it splits it for a reader that honours quotes.
  */
 export function csvCell(value: string | null | undefined): string {
-  let text = printable(value ?? "");
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const text = printable(value ?? "").replace(formulaStart, "$&'");
+  return `"${text.replace(/"/g, '""')}"`;
 }
 
 export function toCsv(columns: string[], rows: (string | null)[][]): string {

@@ -7,7 +7,8 @@ const quietRoutes = new Set(["/healthz", "/readyz"]);
 
 /**
  * One structured line per request: request id, method, route, status and duration. Never a
- * body, a query string or a header, so no name, address or message reaches the log. The request
+ * body, a query string or a header, so no name, address or message reaches the log; nor the token
+ * of a one-time link's path (/admin/invite/[token]). The request
  * id goes back to the client as X-Request-Id.
  */
 export function registerRequestLogging(app: FastifyInstance): void {
@@ -20,6 +21,53 @@ export function registerRequestLogging(app: FastifyInstance): void {
     logRequestCompleted(request, reply);
     done();
   });
+}
+
+/**
+ * The paths of the back office's one-time links, to the end of the path: whoever holds the token
+ * in one is let in (src/server/admin/staff/staff-repository.ts), and a mail scanner opening the link
+ * would otherwise put a live token in the log.
+ */
+const oneTimeLinkPath = /(\/admin\/(?:invite|sign-in-link)\/)[^\s"'<>()?#]*/gi;
+const oneTimeLinkStart = /\/admin\/(?:invite|sign-in-link)\//i;
+/** A %XX, decoded as one byte (Latin-1): never throws, unlike decodeURIComponent on a broken escape. */
+const percentEscape = /%([0-9a-f]{2})/gi;
+
+/**
+ * Text with each one-time link's token replaced by "[token]": /admin/invite/[token]. A spelling
+ * with percent escapes the router also accepts (/admin/%69nvite/…) is decoded first.
+ */
+export function withoutOneTimeTokens(text: string): string {
+  if (oneTimeLinkStart.test(text)) return text.replace(oneTimeLinkPath, "$1[token]");
+  if (!text.includes("%")) return text;
+  const decoded = text.replace(percentEscape, (_escape, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return oneTimeLinkStart.test(decoded) ? decoded.replace(oneTimeLinkPath, "$1[token]") : text;
+}
+
+/**
+ * pino's logMethod hook: no line a logger writes carries a one-time link's token, whatever logs
+ * it (Fastify's own warnings quote the request's URL). Strings are cleaned, and an object's
+ * string fields (its `err` goes through serializeErrorForLog); an error logged on its own gets
+ * a redacted message, not pino's default of its raw message.
+ */
+export function logWithoutOneTimeTokens(this: unknown, args: unknown[], method: (...args: unknown[]) => void): void {
+  const [first, ...rest] = args;
+  const cleaned = args.map((arg) => (typeof arg === "string" ? withoutOneTimeTokens(arg) : cleanFields(arg)));
+  if (first instanceof Error && typeof rest[0] !== "string") {
+    cleaned.splice(1, 0, redactPersonalData(first.message ?? ""));
+  }
+  method.apply(this, cleaned);
+}
+
+function cleanFields(value: unknown): unknown {
+  if (!value || typeof value !== "object" || value instanceof Error || Array.isArray(value)) return value;
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, field] of Object.entries(value)) {
+    if (typeof field !== "string") continue;
+    const clean = withoutOneTimeTokens(field);
+    if (clean !== field) (copy ??= { ...value })[key] = clean;
+  }
+  return copy ?? value;
 }
 
 /** What of pino's logger the access line uses: its documented symbols, and its level check. */
@@ -40,7 +88,7 @@ export function logRequestCompleted(request: FastifyRequest, reply: FastifyReply
   if (!log.isLevelEnabled?.(level)) return;
   const url = request.url;
   const queryAt = url.indexOf("?");
-  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const path = withoutOneTimeTokens(queryAt === -1 ? url : url.slice(0, queryAt));
   const durationMs = Math.round(reply.elapsedTime * 10) / 10;
   // The line pino would write for `log[level](fields, "request completed")`, written straight to
   // its destination: the same level number, time, bindings (pid, hostname) and field order,
@@ -120,12 +168,12 @@ function redactKeyValues(text: string): string {
 
 /**
  * Text from an error (a database's, an SMTP server's) with what could be personal data replaced:
- * email addresses, the `(column)=(value)` of a constraint message and anything in double quotes
+ * one-time links' tokens, email addresses, the `(column)=(value)` of a constraint message and anything in double quotes
  * (a value or quote left open, to the end). Only the first REDACT_INPUT_LIMIT characters are looked at, and every step is linear in them:
  * an error quoting a long hostile message must not hold the event loop.
  */
 export function redactPersonalData(text: string): string {
-  const bounded = text.slice(0, REDACT_INPUT_LIMIT);
+  const bounded = withoutOneTimeTokens(text.slice(0, REDACT_INPUT_LIMIT));
   const withoutAddresses = bounded
     .split(new RegExp(`(${addressDelimiters.source})`))
     .map((part, index) => (index % 2 === 0 ? redactAddressIn(part) : part))

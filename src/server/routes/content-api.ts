@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ApiErrorBody, FormFields } from "#shared/api-types.ts";
 import { apiPaths } from "#shared/paths.ts";
+import type { StatedRetention } from "#shared/retention.ts";
 import { SLUG_PATTERN } from "#shared/routes.ts";
 import type { Database } from "../db/client.ts";
 import { type CachedPage, cachedEntry, PageCache, sendCachedPage } from "../pages/page-cache.ts";
@@ -18,8 +19,14 @@ const slugPart = `(${SLUG_PATTERN.source.slice(1, -1)})`;
 const articlePath = new RegExp(`^${apiPaths.blogPosts}/${slugPart}$`);
 const projectPath = new RegExp(`^${apiPaths.projects}/${slugPart}$`);
 
-export function createReadApi(deps: { db: Database; issueFormFields: () => FormFields }): ReadApi {
+export function createReadApi(deps: {
+  db: Database;
+  issueFormFields: () => FormFields;
+  /** The retention periods the site is configured with: the privacy notice states them. */
+  retention: StatedRetention;
+}): ReadApi {
   const fixed: Record<string, () => Promise<unknown>> = {
+    [apiPaths.retention]: async () => deps.retention,
     [apiPaths.teamMembers]: () => listTeamMembers(deps.db),
     [apiPaths.projects]: () => listProjects(deps.db),
     [apiPaths.blogPosts]: () => listBlogPosts(deps.db),
@@ -81,7 +88,7 @@ export function registerContentApi(app: FastifyInstance, readApi: ReadApi, conte
 
   // Kept answers carry their compressed forms: no compression step on these routes.
   const precompressed = { compress: false } as const;
-  for (const path of [apiPaths.teamMembers, apiPaths.projects, apiPaths.blogPosts]) {
+  for (const path of [apiPaths.teamMembers, apiPaths.projects, apiPaths.blogPosts, apiPaths.retention]) {
     app.get(path, precompressed, async (request, reply) => send(request, reply, (await read(path))!));
   }
   app.get(apiPaths.formToken, async (_request, reply) => {

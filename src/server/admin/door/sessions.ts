@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { staff, staffSessions, type StaffRow } from "../../db/schema.ts";
 
@@ -13,6 +13,12 @@ export const SESSION_COOKIE = "staff_session";
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 /** …and this long after sign-in, however active. */
 export const SESSION_MAX_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * Sessions kept per person: a new sign-in ends the least recently used beyond this many. Enough
+ * for every device someone uses; it bounds the rows a person's sign-ins (or a stolen passkey's)
+ * can pile up, and the sessions a forgotten browser keeps alive.
+ */
+export const MAX_SESSIONS_PER_PERSON = 10;
 /** last_seen_at is written at most this often per session, not on every request. */
 const TOUCH_EVERY_MS = 60 * 1000;
 
@@ -26,15 +32,19 @@ export const hashSecret = (value: string) => createHash("sha256").update(value).
 /** A new random secret for a cookie or a link: 32 bytes, base64url. */
 export const newSecret = () => randomBytes(32).toString("base64url");
 
-/** Starts a session for a member of staff; returns the ID for the cookie (never stored itself). */
+/**
+ * Starts a session for a member of staff, ending their least recently used beyond
+ * MAX_SESSIONS_PER_PERSON; returns the ID for the cookie (never stored itself).
+ */
 export async function createSession(
   db: Database,
   staffId: string,
   options: { method: SessionMethod; device: string; now: Date },
 ): Promise<string> {
   const id = newSecret();
+  const idHash = hashSecret(id);
   await db.insert(staffSessions).values({
-    idHash: hashSecret(id),
+    idHash,
     staffId,
     createdAt: options.now,
     lastSeenAt: options.now,
@@ -42,6 +52,15 @@ export async function createSession(
     method: options.method,
     device: options.device.slice(0, 80),
   });
+  // Kept: the new session (whatever the clocks say) and the most recently used of the others.
+  const others = and(eq(staffSessions.staffId, staffId), ne(staffSessions.idHash, idHash));
+  const kept = db
+    .select({ idHash: staffSessions.idHash })
+    .from(staffSessions)
+    .where(others)
+    .orderBy(desc(staffSessions.lastSeenAt), desc(staffSessions.createdAt), desc(staffSessions.idHash))
+    .limit(MAX_SESSIONS_PER_PERSON - 1);
+  await db.delete(staffSessions).where(and(others, notInArray(staffSessions.idHash, kept)));
   await db.update(staff).set({ lastSignInAt: options.now }).where(eq(staff.id, staffId));
   return id;
 }

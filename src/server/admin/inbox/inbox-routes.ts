@@ -287,7 +287,7 @@ export function inboxRoutes(
   const targetOf = (enquiry: ContactSubmissionRow) => ({
     type: "enquiry",
     id: enquiry.id,
-    label: `${enquiryReference(enquiry.id)} ${enquiry.firstName} ${enquiry.lastName}`,
+    label: enquiryReference(enquiry.id),
   });
 
   return {

@@ -558,7 +558,7 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
         .trim()
         .split("\r\n");
       expect(lines[0]).toBe(
-        "Reference,Received,First name,Last name,Email,Company,Service,Status,Owner,First reply,Reply state,Message",
+        '"Reference","Received","First name","Last name","Email","Company","Service","Status","Owner","First reply","Reply state","Message"',
       );
       expect(lines).toHaveLength(2);
       expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
@@ -596,7 +596,7 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
         .trim()
         .split("\r\n");
       expect(lines).toHaveLength(3);
-      expect(lines.some((line) => line.startsWith(`'=cmd|${word}`))).toBe(true);
+      expect(lines.some((line) => line.startsWith(`"'=cmd|${word}`))).toBe(true);
       const removed = await post(`/admin/subscribers/${one!.id}/remove`, {});
       expect(removed.statusCode).toBe(303);
       expect(

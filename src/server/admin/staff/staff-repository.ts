@@ -173,7 +173,10 @@ export async function setStaffDisabled(
   });
 }
 
-/** How many active admins there are: the last one cannot be disabled or made staff. */
+/**
+ * How many active admins there are: the last one cannot be disabled or made staff. A count for
+ * showing; a change must check and act at once: disableStaffKeepingAnAdmin, changeRoleKeepingAnAdmin.
+ */
 export async function countActiveAdmins(db: Database): Promise<number> {
   const [row] = await db
     .select({ n: count() })
@@ -182,33 +185,82 @@ export async function countActiveAdmins(db: Database): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Deletes links that ended more than a day ago. */
-export async function pruneTokens(db: Database, now: Date = new Date()): Promise<void> {
-  await db.delete(staffTokens).where(sql`${staffTokens.expiresAt} < ${new Date(now.getTime() - 86_400_000)}`);
+/** What a change that must keep an active admin did: made, refused (it would leave none), or no such member. */
+export type KeepingAnAdmin = "done" | "last-admin" | "not-found";
+
+/**
+ * Inside a transaction: locks every active admin and the member (FOR UPDATE), and says whether
+ * an active admin other than the member would remain. Two admins disabling each other at once
+ * both lock the active admins in the same order: the second waits for the first to commit, then
+ * sees its change (PostgreSQL checks a locked row again once it is free), so it cannot also
+ * count the other as active. A check and an update in separate statements could both pass.
+ */
+async function lockAdminsAnd(
+  tx: Database,
+  staffId: string,
+): Promise<{ member: StaffRow | undefined; anotherAdminStays: boolean }> {
+  const admins = await tx
+    .select({ id: staff.id })
+    .from(staff)
+    .where(and(eq(staff.role, "admin"), isNull(staff.disabledAt)))
+    .orderBy(asc(staff.id))
+    .for("update");
+  const [member] = await tx.select().from(staff).where(eq(staff.id, staffId.toLowerCase())).for("update");
+  return { member, anotherAdminStays: admins.some((admin) => admin.id !== member?.id) };
 }
 
-// PLACEHOLDER until the security branch lands its atomic versions.
+/**
+ * Disables a member of staff unless that would leave no active admin, checked and changed in one
+ * transaction with the admins locked (lockAdminsAnd). Disabling ends their sessions and makes
+ * their unused links unusable, as setStaffDisabled does.
+ */
 export async function disableStaffKeepingAnAdmin(
   db: Database,
   staffId: string,
   now: Date,
-): Promise<{ status: "done"; sessionsEnded: number } | { status: "last-admin" | "not-found" }> {
-  const member = await findStaffById(db, staffId);
-  if (!member) return { status: "not-found" };
-  if (member.role === "admin" && !member.disabledAt && (await countActiveAdmins(db)) <= 1)
-    return { status: "last-admin" };
-  return { status: "done", ...(await setStaffDisabled(db, staffId, true, now)) };
+): Promise<{ outcome: KeepingAnAdmin; sessionsEnded: number }> {
+  if (!isUuid(staffId)) return { outcome: "not-found", sessionsEnded: 0 };
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const { member, anotherAdminStays } = await lockAdminsAnd(t, staffId);
+    if (!member) return { outcome: "not-found" as const, sessionsEnded: 0 };
+    if (member.role === "admin" && !member.disabledAt && !anotherAdminStays) {
+      return { outcome: "last-admin" as const, sessionsEnded: 0 };
+    }
+    await t.update(staff).set({ disabledAt: now }).where(eq(staff.id, member.id));
+    const ended = await t
+      .delete(staffSessions)
+      .where(eq(staffSessions.staffId, member.id))
+      .returning({ idHash: staffSessions.idHash });
+    await t
+      .update(staffTokens)
+      .set({ usedAt: now })
+      .where(and(eq(staffTokens.staffId, member.id), isNull(staffTokens.usedAt)));
+    return { outcome: "done" as const, sessionsEnded: ended.length };
+  });
 }
 
+/**
+ * Gives a member of staff a role unless that would leave no active admin (the only active admin
+ * made staff), checked and changed in one transaction with the admins locked (lockAdminsAnd).
+ */
 export async function changeRoleKeepingAnAdmin(
   db: Database,
   staffId: string,
   role: StaffRole,
-): Promise<"done" | "last-admin" | "not-found"> {
-  const member = await findStaffById(db, staffId);
-  if (!member) return "not-found";
-  if (member.role === "admin" && role !== "admin" && !member.disabledAt && (await countActiveAdmins(db)) <= 1)
-    return "last-admin";
-  await db.update(staff).set({ role }).where(eq(staff.id, staffId));
-  return "done";
+): Promise<KeepingAnAdmin> {
+  if (!isUuid(staffId)) return "not-found";
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const { member, anotherAdminStays } = await lockAdminsAnd(t, staffId);
+    if (!member) return "not-found";
+    if (role !== "admin" && member.role === "admin" && !member.disabledAt && !anotherAdminStays) return "last-admin";
+    if (member.role !== role) await t.update(staff).set({ role }).where(eq(staff.id, member.id));
+    return "done";
+  });
+}
+
+/** Deletes links that ended more than a day ago. */
+export async function pruneTokens(db: Database, now: Date = new Date()): Promise<void> {
+  await db.delete(staffTokens).where(sql`${staffTokens.expiresAt} < ${new Date(now.getTime() - 86_400_000)}`);
 }

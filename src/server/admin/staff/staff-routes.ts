@@ -145,10 +145,10 @@ export function staffRoutes(
         return staffPage(request, reply, { error: "You cannot disable your own account." }, 409);
       }
       const outcome = await disableStaffKeepingAnAdmin(db, member.id, now());
-      if (outcome.status === "not-found") {
+      if (outcome.outcome === "not-found") {
         return staffPage(request, reply, { error: "There is no such member of staff." }, 404);
       }
-      if (outcome.status !== "done") return staffPage(request, reply, { error: ONLY_ADMIN }, 409);
+      if (outcome.outcome === "last-admin") return staffPage(request, reply, { error: ONLY_ADMIN }, 409);
       await context.audit(request, {
         actor: context.actorOf(session),
         action: "staff-disabled",

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { paths } from "#shared/paths.ts";
-import { retention } from "#shared/retention.ts";
+import { apiPaths, paths } from "#shared/paths.ts";
+import { retention as defaultRetention, type StatedRetention } from "#shared/retention.ts";
 import { site } from "#shared/site.ts";
 import { PageHero } from "../../components/page-hero.tsx";
-import { useRouteBreadcrumbs } from "../../lib/page-context.ts";
+import { usePageData, useRouteBreadcrumbs } from "../../lib/page-context.ts";
 
 // Short, real notices. The site collects personal data (enquiries, newsletter addresses), and
 // India's Digital Personal Data Protection Act, 2023 expects a notice saying what and why.
@@ -24,6 +24,9 @@ function LegalPage({ eyebrow, title, children }: { eyebrow: string; title: strin
 }
 
 export function PrivacyPage() {
+  // The periods this site is configured with, which the server always has (createReadApi); the
+  // defaults only for a render without the server's data.
+  const retention = usePageData<StatedRetention>(apiPaths.retention).data ?? defaultRetention;
   return (
     <LegalPage eyebrow="Legal" title="Privacy Policy">
       <p>

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { retention } from "#shared/retention.ts";
+import { buildTestApp, type TestApp } from "../../../test/build-test-app.ts";
+import { testDrivers } from "../../../test/databases.ts";
+import { htmlValidator } from "../../../test/html-validator.ts";
+
+// The privacy notice states the retention periods the site is configured with, which the daily
+// purge enforces: not the defaults, which an operator would have to remember to edit.
+
+describe.each(testDrivers)("the privacy notice of a site with its own retention periods on %s", (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(driver, {
+      env: { SPAM_RETENTION_DAYS: "17", ENQUIRY_RETENTION_DAYS: "200", ANALYTICS_RETENTION_DAYS: "45" },
+    });
+  });
+  afterAll(async () => t.close());
+
+  /** The page's text, without its tags and with its whitespace collapsed. */
+  const textOf = (html: string) =>
+    html
+      .replace(/<script[\s\S]*?<\/script>/g, "")
+      .replace(/<[^>]+>/g, "")
+      .replace(/\s+/g, " ");
+
+  it("states the configured periods, not the defaults", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/privacy" });
+    expect(response.statusCode).toBe(200);
+    const text = textOf(response.body);
+    expect(text).toContain("Enquiries: 200 days after we close them");
+    expect(text).toContain("Messages our spam filter holds back: 17 days, then deleted.");
+    expect(text).toContain("Visit counts: 45 days, then only daily totals");
+    expect(text).toContain(`${retention.enquiryMonths} months from the day you send them`);
+    expect(text).toContain(`The record of back-office actions: ${retention.auditMonths} months.`);
+    expect(text).not.toContain(`Enquiries: ${retention.closedEnquiryDays} days`);
+    expect(text).not.toContain(`holds back: ${retention.spamDays} days`);
+    expect(text).not.toContain(`Visit counts: ${retention.analyticsDays} days`);
+    // A second request comes from the page cache: the same statement.
+    expect(textOf((await t.app.inject({ method: "GET", url: "/privacy" })).body)).toBe(text);
+  });
+
+  it("is valid HTML", async () => {
+    const html = (await t.app.inject({ method: "GET", url: "/privacy" })).body;
+    const report = await htmlValidator.validateString(html, "/privacy");
+    expect(report.results.flatMap((result) => result.messages.map((message) => message.message))).toEqual([]);
+  });
+
+  it("reads the periods from the API the page is rendered from", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/retention" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ...retention, spamDays: 17, closedEnquiryDays: 200, analyticsDays: 45 });
+  });
+});
