@@ -1,4 +1,5 @@
 import { adminHref } from "../src/shared/admin/routes.ts";
+import { EMAIL_MAX, isPlausibleEmail } from "../src/shared/schemas/email.ts";
 import { hasControlCharacters } from "../src/shared/schemas/text-rules.ts";
 import { COMMAND_LINE, recordAudit } from "../src/server/admin/audit/audit.ts";
 import { endSessionsOf } from "../src/server/admin/door/sessions.ts";
@@ -45,11 +46,10 @@ function option(args: string[], name: string): string | undefined {
   return value;
 }
 
-const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 function emailArgument(args: string[]): string {
   const email = normaliseEmail(args[1] ?? "");
-  if (!emailShape.test(email)) throw new UsageError(`"${printable(args[1] ?? "")}" is not an email address.`);
+  if (!isPlausibleEmail(email) || email.length > EMAIL_MAX)
+    throw new UsageError(`"${printable(args[1] ?? "")}" is not an email address.`);
   return email;
 }
 

@@ -46,7 +46,8 @@ export type EnquiryRouteDeps = {
  */
 export const TOKENLESS_ENQUIRIES_PER_DAY = 20;
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+/** An idempotency key: a random UUID as browsers make them (RFC 9562 version 1-8), stricter than an id's shape. */
+const idempotencyKeyPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 export const UNAVAILABLE_MESSAGE =
   "We could not store your enquiry just now. Please try again in a few minutes; our contact form keeps it and resends it for you.";
@@ -113,7 +114,7 @@ function postedState(
   const key = body.idempotencyKey;
   return {
     values,
-    idempotencyKey: typeof key === "string" && uuidPattern.test(key) ? key.toLowerCase() : undefined,
+    idempotencyKey: typeof key === "string" && idempotencyKeyPattern.test(key) ? key.toLowerCase() : undefined,
     ...problems,
   };
 }
@@ -217,7 +218,11 @@ export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDe
       }
 
       const givenKey = body.idempotencyKey ?? request.headers["idempotency-key"];
-      if (givenKey !== undefined && givenKey !== "" && (typeof givenKey !== "string" || !uuidPattern.test(givenKey))) {
+      if (
+        givenKey !== undefined &&
+        givenKey !== "" &&
+        (typeof givenKey !== "string" || !idempotencyKeyPattern.test(givenKey))
+      ) {
         const problem: ApiErrorBody = {
           error: "Bad Request",
           message: "The idempotency key must be a UUID.",
