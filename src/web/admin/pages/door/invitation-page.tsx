@@ -12,7 +12,7 @@ export function InvitationPage({ token, invitee, notice, error }: AdminPageProps
       <p className="mt-2 text-sm text-slate-700">
         You are invited to the back office as{" "}
         <strong>{invitee.role === "admin" ? "an admin" : "a member of staff"}</strong>, with the address{" "}
-        <strong>{invitee.email}</strong>.
+        <strong className="break-all">{invitee.email}</strong>.
       </p>
       <p className="mt-2 text-sm text-slate-600">
         There is no password. Create a passkey on this device: your browser will ask for its fingerprint, face or PIN.

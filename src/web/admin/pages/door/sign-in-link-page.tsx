@@ -10,8 +10,8 @@ export function SignInLinkPage({ token, member, notice, error }: AdminPagePropsO
       <PageHeader title="Sign in with a one-time link" />
       <Messages notice={notice} error={error} />
       <p className="mt-2 text-sm text-slate-700">
-        This link signs in <strong>{member.name}</strong> ({member.email}) once. After that, add a passkey for this
-        device.
+        This link signs in <strong>{member.name}</strong> (<span className="break-all">{member.email}</span>) once.
+        After that, add a passkey for this device.
       </p>
       <form method="post" action={adminHref("signInLinkUse", { token })} className="mt-5">
         <button type="submit" className="admin-button w-full">
