@@ -1,5 +1,5 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { StaffRole } from "#shared/admin/pages.ts";
 import { formValues, parseForm } from "#shared/admin/forms.ts";
 import { ADMIN_HOME, adminHref } from "#shared/admin/routes.ts";
@@ -119,6 +119,14 @@ export function doorRoutes(
     );
   }
 
+  /** The passkey's answer a ceremony posts as `response`, or undefined. */
+  const passkeyAnswer = <Answer>(body: unknown): Answer | undefined => {
+    const response = (body as { response?: unknown } | undefined)?.response;
+    return typeof response === "object" && response !== null ? (response as Answer) : undefined;
+  };
+  const badPasskeyAnswer = (request: FastifyRequest, reply: FastifyReply) =>
+    context.problem(request, reply, 400, "Bad Request", "The body must carry the passkey's answer as `response`.");
+
   return {
     async signIn(request, reply) {
       const query = request.query as Record<string, unknown>;
@@ -132,16 +140,8 @@ export function doorRoutes(
     },
 
     async signInVerify(request, reply) {
-      const response = (request.body as { response?: AuthenticationResponseJSON } | undefined)?.response;
-      if (!response || typeof response !== "object") {
-        return context.problem(
-          request,
-          reply,
-          400,
-          "Bad Request",
-          "The body must carry the passkey's answer as `response`.",
-        );
-      }
+      const response = passkeyAnswer<AuthenticationResponseJSON>(request.body);
+      if (!response) return badPasskeyAnswer(request, reply);
       const result = await verifyAuthentication(db, rp, response, now());
       if (result.member && (await context.accountAttempts.spent(request, reply, "sign-in", result.member.id)))
         return reply;
@@ -238,16 +238,8 @@ export function doorRoutes(
     },
 
     async registration(request, reply) {
-      const response = (request.body as { response?: RegistrationResponseJSON } | undefined)?.response;
-      if (!response || typeof response !== "object") {
-        return context.problem(
-          request,
-          reply,
-          400,
-          "Bad Request",
-          "The body must carry the passkey's answer as `response`.",
-        );
-      }
+      const response = passkeyAnswer<RegistrationResponseJSON>(request.body);
+      if (!response) return badPasskeyAnswer(request, reply);
       const who = await registrant(request, reply);
       if (!who) return reply;
       const verified = await verifyRegistration(
