@@ -117,6 +117,30 @@ describe.each(testDrivers)("the door, from the route table, on %s", (driver) => 
     },
   );
 
+  it("turns away a client without the right before reading its body: no session or a staff role is not a 413", async () => {
+    const body = `note=${"x".repeat(200_000)}`;
+    const headers = { "content-type": "application/x-www-form-urlencoded" };
+    const signedOut = await t.send({ method: "POST", url: sampleHref("enquiryNote"), headers, payload: body });
+    expect(signedOut.statusCode).toBe(303);
+    const notAdmin = await t.send({
+      method: "POST",
+      url: sampleHref("staffInvite"),
+      cookie: member.cookie,
+      headers,
+      payload: body,
+    });
+    expect(notAdmin.statusCode).toBe(403);
+    // With the right, the same body is read and refused for its size.
+    const admitted = await t.send({
+      method: "POST",
+      url: sampleHref("staffInvite"),
+      cookie: admin.cookie,
+      headers,
+      payload: body,
+    });
+    expect(admitted.statusCode).toBe(413);
+  });
+
   it("registers every route of the table, and nothing answers a path that is not in it", async () => {
     const unknown = await t.send({ method: "GET", url: "/admin/not-in-the-table", cookie: admin.cookie });
     expect(unknown.statusCode).toBe(404);

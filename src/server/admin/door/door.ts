@@ -218,10 +218,9 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
         }
         const cookie = sessionCookieValue(request.headers.cookie);
         if (cookie) request.staffSession = await findSession(db, cookie, now());
-      });
 
-      // Access, then the client's limit, both from the route table.
-      admin.addHook("preHandler", async (request, reply) => {
+        // Access, then the client's limit, both from the route table, before the body is read: a
+        // client without a session or over its limit never has a body parsed.
         const route = routeOf(request);
         const access = route?.access ?? "staff";
         const session = request.staffSession;
