@@ -1,6 +1,6 @@
 import path from "node:path";
 import { parseConfig } from "../src/server/config.ts";
-import { contentSyncedAt } from "../src/server/content/data-version.ts";
+import { contentLoadedAt } from "../src/server/content/data-version.ts";
 import { readSiteContent } from "../src/server/content/load-content.ts";
 import { syncSiteContent } from "../src/server/content/sync-content.ts";
 import { type CommandDatabase, openCommandDatabase } from "../src/server/db/command-database.ts";
@@ -16,11 +16,12 @@ import { printable } from "../src/server/export/export-format.ts";
 const CONFIRM_WITHIN_MS = 60_000;
 
 async function askRunningSiteToLoadContent(database: CommandDatabase, pid: number): Promise<void> {
-  const before = (await contentSyncedAt(database.db))?.getTime();
+  const before = await contentLoadedAt(database.db);
   process.kill(pid, "SIGHUP");
   const deadline = Date.now() + CONFIRM_WITHIN_MS;
-  // Every sync ends by recording a new content version, so a new one confirms it.
-  while ((await contentSyncedAt(database.db))?.getTime() === before) {
+  // Every sync ends by marking when it ran (the content version moves only when something
+  // changed), so a new mark confirms it.
+  while ((await contentLoadedAt(database.db)) === before) {
     if (Date.now() > deadline)
       throw new Error(`The running site (pid ${pid}) did not confirm loading the content within 60 s: see its log.`);
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -266,6 +266,8 @@ describe("one owner of the embedded database's files at a time", () => {
       await expect
         .poll(async () => (await fetch(`${server!.baseUrl}/api/team-members`)).text(), { timeout: 15_000 })
         .toContain("Chief Relay Whisperer");
+      // Asked again with nothing changed, it confirms as well (it once waited 60 s and failed).
+      expect(await command("content-sync", [], env)).toMatch(/loaded its content folder: 8 team members/);
       // The site kept the files to itself all along.
       expect(server.child.exitCode).toBeNull();
       expect(JSON.parse(await readFile(path.join(dataDir, "database.lock"), "utf8")).pid).toBe(server.child.pid);

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { type Database, queryRows } from "../db/client.ts";
 
@@ -13,6 +14,25 @@ export async function bumpContentVersion(db: Database): Promise<void> {
     sql`insert into app_settings (key, value) values (${CONTENT_VERSION_KEY}, ${String(Date.now())})
         on conflict (key) do update set value = excluded.value`,
   );
+}
+
+/**
+ * When a sync last ran to its end, whether or not it changed anything: what `npm run content:sync`
+ * waits for after asking a running site to load its files (the version moves only on a change).
+ */
+export const CONTENT_LOADED_KEY = "content-loaded";
+
+export async function markContentLoaded(db: Database): Promise<void> {
+  await queryRows(
+    db,
+    sql`insert into app_settings (key, value) values (${CONTENT_LOADED_KEY}, ${`${Date.now()} ${randomUUID()}`})
+        on conflict (key) do update set value = excluded.value`,
+  );
+}
+
+export async function contentLoadedAt(db: Database): Promise<string | undefined> {
+  const [row] = await queryRows<{ value: string }>(db, sql`select value from app_settings where key = ${CONTENT_LOADED_KEY}`);
+  return row?.value;
 }
 
 /** When the content was last synced (the stored version is that moment in ms), or undefined before any sync. */

@@ -2,7 +2,7 @@ import { eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { SCHEMA_LOCK_KEY } from "../db/migrate.ts";
 import { blogPosts, projects, teamMembers } from "../db/schema.ts";
-import { bumpContentVersion } from "./data-version.ts";
+import { bumpContentVersion, markContentLoaded } from "./data-version.ts";
 import type { SiteContent } from "./load-content.ts";
 
 export type SyncSummary = {
@@ -100,6 +100,7 @@ export async function syncSiteContent(db: Database, content: SiteContent): Promi
     // (content/data-version.ts).
     const changed = written + removed;
     if (changed > 0) await bumpContentVersion(tx);
+    await markContentLoaded(tx);
     return {
       teamMembers: content.teamMembers.length,
       projects: content.projects.length,
