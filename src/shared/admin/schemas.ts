@@ -1,6 +1,10 @@
 import * as z from "zod/mini";
-import { ENQUIRY_STATUSES, statusLabels } from "../inbox.ts";
+import { ENQUIRY_STATUSES, isEnquiryStatus, statusLabels } from "../inbox.ts";
+import { parseIndiaDate } from "../india-time.ts";
+import { serviceValues } from "../site.ts";
+import { hasControlCharacters } from "../schemas/text-rules.ts";
 import { emailField } from "../schemas/text-field.ts";
+import { EMAIL_MAX } from "../schemas/email.ts";
 import { UUID_PATTERN } from "../schemas/identifiers.ts";
 import { requiredText } from "../schemas/text-field.ts";
 
@@ -70,4 +74,59 @@ export const analyticsExclusionForm = z.object({
   exclude: z.enum(["1", "0"], {
     error: "`exclude` must be 1 (stop counting this browser) or 0 (count it again).",
   }),
+});
+
+/** A query-string field: given at most once, trimmed, "" when absent, and held to `rule`. */
+const queryField = (name: string, rule: (value: string) => boolean, problem: string) =>
+  z._default(
+    z.string({ error: `Give ${name} once.` }).check(
+      z.trim(),
+      z.refine((value) => value === "" || rule(value), problem),
+    ),
+    "",
+  );
+
+export const INBOX_SEARCH_MAX = 200;
+
+/** The inbox's filter (a GET form: the filter lives in the URL, so a view can be bookmarked). */
+export const inboxFilterForm = z.object({
+  status: queryField(
+    "status",
+    (value) => value === "all" || isEnquiryStatus(value),
+    `Status must be one of ${ENQUIRY_STATUSES.join(", ")} (or empty).`,
+  ),
+  owner: queryField(
+    "owner",
+    (value) => value === "none" || UUID_PATTERN.test(value),
+    "Owner must be a member of staff or none.",
+  ),
+  service: queryField(
+    "service",
+    (value) => (serviceValues as readonly string[]).includes(value),
+    `Service must be one of ${serviceValues.join(", ")} (or empty).`,
+  ),
+  from: queryField("from", (value) => parseIndiaDate(value) !== undefined, "From must be a date like 2026-11-23."),
+  to: queryField("to", (value) => parseIndiaDate(value) !== undefined, "To must be a date like 2026-11-23."),
+  q: queryField(
+    "q",
+    (value) => value.length <= INBOX_SEARCH_MAX && !hasControlCharacters(value),
+    `Search must be one line of at most ${INBOX_SEARCH_MAX} characters.`,
+  ),
+});
+
+/** The subscribers' search (a GET form). */
+export const subscriberSearchForm = z.object({
+  q: queryField(
+    "q",
+    (value) => value.length <= EMAIL_MAX && !hasControlCharacters(value),
+    `Search must be one line of at most ${EMAIL_MAX} characters.`,
+  ),
+});
+
+/** The audit log's filter (a GET form). An unknown action or person is left out, not refused. */
+export const auditFilterForm = z.object({
+  action: queryField("action", () => true, ""),
+  actor: queryField("actor", () => true, ""),
+  from: queryField("from", (value) => parseIndiaDate(value) !== undefined, "From must be a date like 2026-11-23."),
+  to: queryField("to", (value) => parseIndiaDate(value) !== undefined, "To must be a date like 2026-11-23."),
 });

@@ -1,5 +1,7 @@
 import { pageNumberOf } from "#shared/admin/pagination.ts";
-import { nextIndiaDay, parseIndiaDate, startOfIndiaDay } from "#shared/india-time.ts";
+import { parseForm } from "#shared/admin/forms.ts";
+import { auditFilterForm } from "#shared/admin/schemas.ts";
+import { nextIndiaDay, startOfIndiaDay } from "#shared/india-time.ts";
 import { isUuid } from "#shared/schemas/identifiers.ts";
 import { staff } from "../../db/schema.ts";
 import type { AdminContext, AdminHandlers } from "../context.ts";
@@ -12,27 +14,17 @@ export function auditRoutes(context: AdminContext): AdminHandlers<"audit"> {
   return {
     async audit(request, reply) {
       const query = request.query as Record<string, unknown>;
-      const text = (name: string) => (typeof query[name] === "string" ? (query[name] as string) : "");
-      const action = (AUDIT_ACTIONS as readonly string[]).includes(text("action")) ? text("action") : "";
-      for (const name of ["from", "to"]) {
-        if (text(name) !== "" && !parseIndiaDate(text(name))) {
-          return context.problem(
-            request,
-            reply,
-            400,
-            "Bad Request",
-            `${name === "from" ? "From" : "To"} must be a date like 2026-11-23.`,
-          );
-        }
+      const parsed = parseForm(auditFilterForm, query);
+      if (!parsed.ok) {
+        const problem = Object.values(parsed.form.errors).find(Boolean) ?? "The filter is not one.";
+        return context.problem(request, reply, 400, "Bad Request", problem);
       }
-      const from = parseIndiaDate(text("from"));
-      const to = parseIndiaDate(text("to"));
+      const { from, to } = parsed.data;
+      const action = (AUDIT_ACTIONS as readonly string[]).includes(parsed.data.action) ? parsed.data.action : "";
       const pageNumber = pageNumberOf(query);
       const actors = await db.select({ id: staff.id, name: staff.name }).from(staff).orderBy(staff.name);
-      const actor =
-        isUuid(text("actor")) && actors.some((row) => row.id === text("actor").toLowerCase())
-          ? text("actor").toLowerCase()
-          : "";
+      const wanted = parsed.data.actor.toLowerCase();
+      const actor = isUuid(wanted) && actors.some((row) => row.id === wanted) ? wanted : "";
       const { events, more } = await listAudit(
         db,
         {
@@ -57,7 +49,7 @@ export function auditRoutes(context: AdminContext): AdminHandlers<"audit"> {
           clientAddress: event.clientAddress,
           details: event.details ? JSON.stringify(event.details) : null,
         })),
-        filter: { action, actor, from: from ?? "", to: to ?? "" },
+        filter: { action, actor, from, to },
         actions: AUDIT_ACTIONS,
         actors,
         pageNumber,

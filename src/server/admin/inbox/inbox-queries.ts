@@ -1,14 +1,14 @@
 import { attributionLabel } from "../../analytics/counting.ts";
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import { type InboxFilter, type InboxRowView, type PromiseFigures } from "#shared/admin/pages.ts";
-import { ENQUIRY_STATUSES, isEnquiryStatus, REPLY_WITHIN_MS, replyState } from "#shared/inbox.ts";
-import { DAY_MS, nextIndiaDay, parseIndiaDate, startOfIndiaDay } from "#shared/india-time.ts";
-import { hasControlCharacters } from "#shared/schemas/text-rules.ts";
-import { serviceLabel, serviceValues } from "#shared/site.ts";
+import { REPLY_WITHIN_MS, replyState } from "#shared/inbox.ts";
+import { parseForm } from "#shared/admin/forms.ts";
+import { inboxFilterForm } from "#shared/admin/schemas.ts";
+import { DAY_MS, nextIndiaDay, startOfIndiaDay } from "#shared/india-time.ts";
+import { serviceLabel } from "#shared/site.ts";
 import { type Database, queryRows } from "../../db/client.ts";
 import { enquiryReference } from "../../db/contact-repository.ts";
 import { type ContactSubmissionRow, contactSubmissions, enquirySearchText, staff } from "../../db/schema.ts";
-import { isUuid } from "#shared/schemas/identifiers.ts";
 
 // The enquiry inbox's queries: the filter a query string asks for, the list, its counts and the
 // reply promise's figures. The routes are in inbox-routes.ts.
@@ -16,37 +16,14 @@ import { isUuid } from "#shared/schemas/identifiers.ts";
 export const INBOX_PAGE_SIZE = 50;
 /** The most rows one CSV export carries. */
 export const EXPORT_LIMIT = 100_000;
-const SEARCH_MAX = 200;
 
 export class BadFilter extends Error {}
 
 /** The filter a query string asks for; a value that cannot be one throws BadFilter naming it. */
 export function parseInboxFilter(query: Record<string, unknown>): InboxFilter {
-  const text = (name: string) => {
-    const value = query[name];
-    if (value === undefined) return "";
-    if (typeof value !== "string") throw new BadFilter(`Give ${name} once.`);
-    return value.trim();
-  };
-  const filter: InboxFilter = {
-    status: text("status"),
-    owner: text("owner"),
-    service: text("service"),
-    from: text("from"),
-    to: text("to"),
-    q: text("q"),
-  };
-  if (filter.status && filter.status !== "all" && !isEnquiryStatus(filter.status))
-    throw new BadFilter(`Status must be one of ${ENQUIRY_STATUSES.join(", ")} (or empty).`);
-  if (filter.owner && filter.owner !== "none" && !isUuid(filter.owner))
-    throw new BadFilter("Owner must be a member of staff or none.");
-  if (filter.service && !(serviceValues as readonly string[]).includes(filter.service))
-    throw new BadFilter(`Service must be one of ${serviceValues.join(", ")} (or empty).`);
-  if (filter.from && !parseIndiaDate(filter.from)) throw new BadFilter("From must be a date like 2026-11-23.");
-  if (filter.to && !parseIndiaDate(filter.to)) throw new BadFilter("To must be a date like 2026-11-23.");
-  if (filter.q.length > SEARCH_MAX || hasControlCharacters(filter.q))
-    throw new BadFilter(`Search must be one line of at most ${SEARCH_MAX} characters.`);
-  return filter;
+  const parsed = parseForm(inboxFilterForm, query);
+  if (!parsed.ok) throw new BadFilter(Object.values(parsed.form.errors).find(Boolean) ?? "The filter is not one.");
+  return parsed.data;
 }
 
 /** The SQL conditions of a filter. Without a status, the inbox shows everything but spam. */

@@ -578,6 +578,19 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
   });
 
   describe("subscribers", () => {
+    it("answers 400 naming the search for a malformed one, in the page and the export", async () => {
+      for (const [query, message] of [
+        [`q=${"a".repeat(255)}`, /Search must be one line of at most 254 characters/],
+        ["q=%1B%5D0%3Bx", /Search must be one line/],
+        ["q=a&q=b", /Give q once/],
+      ] as const) {
+        const response = await get(`/admin/subscribers?${query}`);
+        expect(response.statusCode, query).toBe(400);
+        expect(response.body).toMatch(message);
+        expect((await get(`/admin/subscribers/export.csv?${query}`)).statusCode, query).toBe(400);
+      }
+    });
+
     it("lists, searches, removes with an audit event, and exports the search's rows", async () => {
       const word = uniqueWord();
       const [one] = await t.database.db

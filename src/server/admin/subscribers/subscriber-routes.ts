@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { desc, eq, ilike } from "drizzle-orm";
 import type { PageMessages } from "#shared/admin/pages.ts";
+import { parseForm } from "#shared/admin/forms.ts";
 import { pageNumberOf } from "#shared/admin/pagination.ts";
+import { subscriberSearchForm } from "#shared/admin/schemas.ts";
 import { adminHref } from "#shared/admin/routes.ts";
-import { hasControlCharacters } from "#shared/schemas/text-rules.ts";
 import { indiaDay } from "#shared/india-time.ts";
 import type { Database } from "../../db/client.ts";
 import { newsletterSubscribers } from "../../db/schema.ts";
@@ -18,11 +19,8 @@ export const SUBSCRIBERS_PAGE_SIZE = 100;
 
 /** The search a query string asks for, or an error message. */
 function searchOf(query: Record<string, unknown>): { q: string } | { error: string } {
-  const value = query.q ?? "";
-  if (typeof value !== "string") return { error: 'Give "q" once.' };
-  const q = value.trim();
-  if (q.length > 254 || hasControlCharacters(q)) return { error: "Search must be one line of at most 254 characters." };
-  return { q };
+  const parsed = parseForm(subscriberSearchForm, query);
+  return parsed.ok ? parsed.data : { error: parsed.form.errors.q ?? "The search is not one." };
 }
 
 async function listSubscribers(db: Database, q: string, page: number, limit: number) {
