@@ -61,6 +61,8 @@ export type ArticleHeading = { id: string; text: string; level: 2 | 3 };
 
 /** GET /api/blog-posts/:slug: one article, its body rendered and sanitised on the server. */
 export type ArticleDetail = BlogPostSummary & {
+  /** The cover's alt text; "" when the cover is decorative. */
+  imageAlt: string;
   contentHtml: string;
   headings: ArticleHeading[];
   readingMinutes: number;

@@ -40,7 +40,7 @@ export async function syncSiteContent(db: Database, content: SiteContent): Promi
     const teamByName = new Map((await tx.select().from(teamMembers)).map((row) => [row.name, row]));
     for (const member of content.teamMembers) {
       const row = teamByName.get(member.name);
-      if (!row) await tx.insert(teamMembers).values(member);
+      if (!row) await tx.insert(teamMembers).values({ ...member, status: "published" });
       else if (differs(row, member)) await tx.update(teamMembers).set(member).where(eq(teamMembers.id, row.id));
       else continue;
       written += 1;
@@ -58,7 +58,7 @@ export async function syncSiteContent(db: Database, content: SiteContent): Promi
     for (const project of content.projects) {
       const { slug, ...fields } = project;
       const row = projectBySlug.get(slug);
-      if (!row) await tx.insert(projects).values(project);
+      if (!row) await tx.insert(projects).values({ ...project, status: "published" });
       else if (differs(row, fields)) await tx.update(projects).set(fields).where(eq(projects.id, row.id));
       else continue;
       written += 1;
@@ -77,7 +77,7 @@ export async function syncSiteContent(db: Database, content: SiteContent): Promi
     for (const article of published) {
       const { slug, draft: _draft, author: _author, ...fields } = article;
       const row = postBySlug.get(slug);
-      if (!row) await tx.insert(blogPosts).values({ slug, ...fields });
+      if (!row) await tx.insert(blogPosts).values({ slug, ...fields, status: "published" });
       else if (differs(row, fields)) await tx.update(blogPosts).set(fields).where(eq(blogPosts.id, row.id));
       else continue;
       written += 1;

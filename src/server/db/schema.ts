@@ -4,6 +4,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -226,21 +227,67 @@ export const spamTally = pgTable("spam_tally", {
   lastStored: boolean("last_stored").notNull().default(true),
 });
 
-export const blogPosts = pgTable("blog_posts", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  title: text("title").notNull(),
-  excerpt: text("excerpt").notNull(),
-  content: text("content").notNull(),
-  category: text("category").notNull(),
-  imageUrl: text("image_url").notNull(),
-  publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
-  slug: text("slug").notNull().unique(),
-  /** The team member who wrote it, by name, when the content file names one. */
-  authorName: text("author_name"),
-});
+// Articles, projects and team members (docs/decisions/038-the-database-holds-the-content.md). Each
+// table is one row per item: its published copy (what the public reads, written only when a
+// revision is published), where the item stands, and where it came from. The words being edited
+// live in content_revisions; the row points at the newest (`head_revision_id`).
+
+/** The columns every content item has besides its published copy. */
+function studioColumns() {
+  return {
+    /** "draft" (never published), "published" (public once published_at is past) or "unpublished". */
+    status: text("status").notNull().default("draft"),
+    /** The newest revision: the text being edited. */
+    headRevisionId: bigint("head_revision_id", { mode: "number" }),
+    /** The revision the published copy was made from; null until the first publish. */
+    publishedRevisionId: bigint("published_revision_id", { mode: "number" }),
+    /** SHA-256 of the file's canonical document as last imported; null for an item made in the studio. */
+    originHash: text("origin_hash"),
+    /** Set by every studio write, cleared by an import that writes the item. */
+    studioChangedAt: timestamp("studio_changed_at", { withTimezone: true }),
+    studioChangedByLabel: text("studio_changed_by_label"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** In the trash since then: restorable for 30 days, then deleted. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    deletedByLabel: text("deleted_by_label"),
+  };
+}
+
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // The published copy: null until the article is first published.
+    title: text("title"),
+    excerpt: text("excerpt"),
+    content: text("content"),
+    category: text("category"),
+    imageUrl: text("image_url"),
+    imageAlt: text("image_alt"),
+    /** When it goes (or went) public; in the future while scheduled. */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** The published address; a draft's address is in its head revision. */
+    slug: text("slug").unique(),
+    /** The author's name as published (the team member's name when it was published). */
+    authorName: text("author_name"),
+    /** The team member who wrote it, as published. */
+    authorId: uuid("author_id").references((): AnyPgColumn => teamMembers.id, { onDelete: "set null" }),
+    ...studioColumns(),
+  },
+  (table) => [
+    check(
+      "blog_posts_published_copy",
+      sql`${table.publishedRevisionId} is null or (${table.title} is not null and ${table.excerpt} is not null and ${table.content} is not null and ${table.category} is not null and ${table.imageUrl} is not null and ${table.publishedAt} is not null and ${table.slug} is not null)`,
+    ),
+    check("blog_posts_status", sql`${table.status} in ('draft', 'published', 'unpublished')`),
+    index("blog_posts_public_idx").on(table.status, table.publishedAt),
+  ],
+);
 
 export const teamMembers = pgTable("team_members", {
   id: uuid("id").primaryKey().defaultRandom(),
+  /** Its file name in content/team, without .yaml: what articles name as their author. */
+  slug: text("slug").unique(),
   name: text("name").notNull(),
   title: text("title").notNull(),
   expertise: text("expertise").notNull(),
@@ -248,6 +295,7 @@ export const teamMembers = pgTable("team_members", {
   linkedinUrl: text("linkedin_url"),
   email: text("email"),
   order: integer("order").notNull().default(0),
+  ...studioColumns(),
 });
 
 export const projects = pgTable("projects", {
@@ -260,7 +308,103 @@ export const projects = pgTable("projects", {
   capacity: text("capacity"),
   timeline: text("timeline"),
   slug: text("slug").notNull().unique(),
+  ...studioColumns(),
 });
+
+/**
+ * Every saved version of an item, whole: append-only (no code updates one). `id` is what a form
+ * carries as the revision it was made from; `number` counts 1, 2, … per item.
+ */
+export const contentRevisions = pgTable(
+  "content_revisions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    articleId: uuid("article_id").references(() => blogPosts.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    teamMemberId: uuid("team_member_id").references(() => teamMembers.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    /** The revision this one was made from (what the editor showed); null for the first. */
+    baseRevisionId: bigint("base_revision_id", { mode: "number" }),
+    authorId: uuid("author_id").references(() => staff.id, { onDelete: "set null" }),
+    /** Who saved it, as shown: their name then, "command line", "content files". */
+    authorLabel: text("author_label").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** "studio", "autosave", "restore", "import" or "seed". */
+    source: text("source").notNull(),
+    restoredFromId: bigint("restored_from_id", { mode: "number" }),
+    /** The whole item (src/shared/content/documents.ts), slug included. */
+    document: jsonb("document").$type<Record<string, unknown>>().notNull(),
+    /** SHA-256 of the canonical document: equal hashes, equal documents. */
+    hash: text("hash").notNull(),
+  },
+  (table) => [
+    check(
+      "content_revisions_one_item",
+      sql`num_nonnulls(${table.articleId}, ${table.projectId}, ${table.teamMemberId}) = 1`,
+    ),
+    unique("content_revisions_article_number").on(table.articleId, table.number),
+    unique("content_revisions_project_number").on(table.projectId, table.number),
+    unique("content_revisions_team_member_number").on(table.teamMemberId, table.number),
+  ],
+);
+
+/**
+ * An old address of an article or a project: it answers a 301 to the item's current address while
+ * the item is public. A row names the item, never a slug, so chains collapse by themselves.
+ */
+export const contentRedirects = pgTable(
+  "content_redirects",
+  {
+    /** "article" or "project". */
+    kind: text("kind").notNull(),
+    oldSlug: text("old_slug").notNull(),
+    articleId: uuid("article_id").references(() => blogPosts.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdByLabel: text("created_by_label").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.kind, table.oldSlug] }),
+    check("content_redirects_one_item", sql`num_nonnulls(${table.articleId}, ${table.projectId}) = 1`),
+  ],
+);
+
+/** A link that shows an article's draft to whoever holds it: "preview" (1 hour) or "share" (7 days). */
+export const contentLinks = pgTable("content_links", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  /** SHA-256 of the random token, hex: the token itself is never stored. */
+  tokenHash: text("token_hash").notNull().unique(),
+  kind: text("kind").notNull(),
+  articleId: uuid("article_id")
+    .notNull()
+    .references(() => blogPosts.id, { onDelete: "cascade" }),
+  createdBy: uuid("created_by").references(() => staff.id, { onDelete: "set null" }),
+  createdByLabel: text("created_by_label").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  revokedAt: timestamp("revoked_at", { withTimezone: true }),
+});
+
+/** Who has an article open in the editor: one row per session, beaten every 15 s while visible. */
+export const contentPresence = pgTable(
+  "content_presence",
+  {
+    articleId: uuid("article_id")
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    sessionIdHash: text("session_id_hash")
+      .notNull()
+      .references(() => staffSessions.idHash, { onDelete: "cascade" }),
+    staffId: uuid("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.articleId, table.sessionIdHash] })],
+);
+
+export type ContentRevisionRow = typeof contentRevisions.$inferSelect;
 
 export type ContactSubmissionRow = typeof contactSubmissions.$inferSelect;
 export type BlogPostRow = typeof blogPosts.$inferSelect;
@@ -287,6 +431,8 @@ export const staff = pgTable("staff", {
   name: text("name").notNull(),
   /** "admin" manages staff and reads the audit trail; "staff" works in the inbox. */
   role: text("role").notNull().default("staff"),
+  /** May publish, schedule, unpublish and trash articles without being an admin ("Can publish"). */
+  canPublish: boolean("can_publish").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   disabledAt: timestamp("disabled_at", { withTimezone: true }),
   lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),

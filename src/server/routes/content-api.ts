@@ -5,7 +5,7 @@ import type { StatedRetention } from "#shared/retention.ts";
 import { SLUG_PATTERN } from "#shared/routes.ts";
 import type { Database } from "../db/client.ts";
 import { type CachedPage, cachedEntry, PageCache, sendCachedPage } from "../pages/page-cache.ts";
-import { getArticle, getProject, listBlogPosts, listProjects, listTeamMembers } from "../db/content-repository.ts";
+import { getArticle, getProject, listBlogPosts, listProjects, listTeamMembers } from "../content/public-content.ts";
 
 /**
  * What a read endpoint answers for an API path: its data, null when the path names something

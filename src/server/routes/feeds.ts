@@ -5,7 +5,7 @@ import { routes } from "#shared/routes.ts";
 import { site } from "#shared/site.ts";
 import { contentSyncedAt } from "../content/data-version.ts";
 import type { Database } from "../db/client.ts";
-import { listBlogPosts, listFeedArticles, listProjects } from "../db/content-repository.ts";
+import { listBlogPosts, listFeedArticles, listProjects } from "../content/public-content.ts";
 import { PageCache, sendCachedPage } from "../pages/page-cache.ts";
 
 // For crawlers and feed readers: /sitemap.xml, /robots.txt and an RSS 2.0 feed of the articles

@@ -24,6 +24,19 @@ export const AUDIT_ACTIONS = [
   "subscribers-exported",
   "erasure",
   "staff-role-changed",
+  "staff-can-publish-changed",
+  // The content studio: each records the article and the revision (details.revision).
+  "article-published",
+  "article-scheduled",
+  "article-unpublished",
+  "article-slug-changed",
+  "article-trashed",
+  "article-untrashed",
+  "article-purged",
+  "article-revision-restored",
+  "article-link-created",
+  "article-link-revoked",
+  "content-imported",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -21,6 +21,16 @@ export const adminNotices = {
   "subscriber-removed": "The subscriber was removed.",
   excluded: "This browser is no longer counted.",
   included: "This browser is counted again.",
+  "can-publish-changed": "Done. It applies from their next request.",
+  "article-created": "The article was created as a draft.",
+  "draft-saved": "Draft saved.",
+  "article-published": "Published: the article is on the site.",
+  "article-scheduled": "Scheduled: the article goes public at its publish date.",
+  "article-unpublished": "Unpublished: the article is no longer on the site.",
+  "article-trashed": "Moved to the trash. It can be restored for 30 days.",
+  "article-untrashed": "Restored from the trash, as a draft.",
+  "revision-restored": "That version is now the draft. Nothing was deleted: the one before is in History.",
+  "share-link-revoked": "The share link was revoked: it no longer opens the draft.",
 } as const;
 
 export type AdminNotice = keyof typeof adminNotices;

@@ -3,12 +3,13 @@
 // Dates travel as ISO strings; everything a page shows is in its props.
 
 import type { AnalyticsPeriodKey, AnalyticsReport } from "../analytics.ts";
+import type { ArticleDocument, ArticleStatus, ChecklistItem } from "../content/documents.ts";
 import type { FormState } from "./forms.ts";
 
 export type StaffRole = "admin" | "staff";
 
 /** The signed-in member of staff, shown in the header on every page behind the sign-in. */
-export type AdminViewer = { id: string; name: string; email: string; role: StaffRole };
+export type AdminViewer = { id: string; name: string; email: string; role: StaffRole; canPublish: boolean };
 
 export type PasskeySummary = { id: string; label: string; createdAt: string; lastUsedAt: string | null };
 export type SessionSummary = {
@@ -24,6 +25,8 @@ export type StaffSummary = {
   name: string;
   email: string;
   role: StaffRole;
+  /** May publish without being an admin ("Can publish"). */
+  canPublish: boolean;
   createdAt: string;
   lastSignInAt: string | null;
   disabled: boolean;
@@ -109,6 +112,113 @@ export type MailView = {
 export type SubscriberView = { id: string; email: string; createdAt: string };
 export type ErasureCounts = { enquiries: number; notes: number; mail: number; subscriptions: number };
 
+// The content studio (docs/decisions/038-the-database-holds-the-content.md).
+
+/** A revision as screens name it: "Revision 13 by Meera Shah, 26 Nov 2026, 14:32". */
+export type RevisionView = {
+  id: number;
+  number: number;
+  by: string;
+  at: string;
+  /** "studio", "autosave", "restore", "import" or "seed". */
+  source: string;
+  /** The revision it restored, by number. */
+  restoredFrom: number | null;
+  /** This revision is what the public reads (or will, when scheduled). */
+  published: boolean;
+};
+
+export type ArticleRowView = {
+  id: string;
+  /** The head revision's title. */
+  title: string;
+  status: ArticleStatus;
+  category: string;
+  /** The team member named as author, or null. */
+  authorName: string | null;
+  changedAt: string;
+  changedBy: string;
+  /** Its public address when it is public now, else null. */
+  publicPath: string | null;
+  /** When it goes public (scheduled) or went (published), else null. */
+  publishedAt: string | null;
+};
+
+export type ArticleFilter = { q: string; status: string };
+
+/** A share link of an article, as its list on the editor shows it (the token is shown once, when made). */
+export type ShareLinkView = {
+  id: string;
+  createdBy: string;
+  createdAt: string;
+  expiresAt: string;
+  /** "active", "expired" or "revoked". */
+  state: "active" | "expired" | "revoked";
+  /** The viewer made it, so may revoke it (admins may revoke any). */
+  mayRevoke: boolean;
+};
+
+/** The editor of one article (or of a new one: `id` null). */
+export type ArticleEditorView = {
+  id: string | null;
+  status: ArticleStatus;
+  /** The document being edited: the head revision's, or what a refused save sent (then `form` has it too). */
+  document: ArticleDocument;
+  /** The head revision, which a save must be based on; null for a new article. */
+  head: RevisionView | null;
+  /** The revision the public reads, when published. */
+  publishedRevision: RevisionView | null;
+  /** The article's public address while it is public now, else null. */
+  publicPath: string | null;
+  /** When it is (or will be) public, ISO; null before the first publish. */
+  publishedAt: string | null;
+  trashedAt: string | null;
+  /** The viewer may publish, schedule, unpublish and trash (admin, or "Can publish"). */
+  canPublish: boolean;
+  /** Categories in use, for the Category field's suggestions. */
+  categories: string[];
+  /** The team, for the Author field. */
+  authors: { slug: string; name: string }[];
+  /** The site's pictures, for the Cover image field. */
+  images: { url: string; label: string }[];
+  /** What blocks publishing the document shown, and links to site pages that do not exist. */
+  checklist: { blockers: ChecklistItem[]; warnings: string[] };
+  shareLinks: ShareLinkView[];
+  /** A share link just made: its address is shown this once. */
+  issuedShareLink?: string;
+  /** Others with the article open now ("Meera Shah"; "you, in another window"). */
+  presence: string[];
+  /**
+   * A save that was refused because someone saved first: who and when, and the text they saved,
+   * shown beside the text this person sent (kept in the editor).
+   */
+  conflict?: { current: RevisionView; currentDocument: ArticleDocument };
+  /** Largest body the studio accepts, in bytes: the editor refuses to send more and says so. */
+  bodyLimit: number;
+};
+
+/** One line of a comparison of two texts. */
+export type DiffLineView = { kind: "same" | "added" | "removed"; text: string };
+
+/** A field of the document compared: its label, and either its lines (body) or its two values. */
+export type FieldDiffView = { field: string; label: string; changed: boolean; lines: DiffLineView[] };
+
+/** Answer of autosave (JSON): saved, or refused because someone else saved first. */
+export type AutosaveAnswer =
+  | { saved: true; revision: RevisionView; unchanged: boolean }
+  | {
+      error: "Conflict";
+      message: string;
+      current: { revisionId: number; number: number; by: string; at: string };
+      compareHref: string;
+    };
+
+/** Answer of the presence beat (JSON). */
+export type PresenceAnswer = { others: string[] };
+
+/** Answer of the live preview (JSON): the body as the article page renders it. */
+export type MarkdownPreviewAnswer = { html: string; words: number; readingMinutes: number };
+
 /**
  * What any page may show besides its own data: the notice after a change (the door fills it from
  * `?notice=`, src/shared/admin/notices.ts), a problem with the whole request, and a refused form's
@@ -172,6 +282,31 @@ export type AdminPageProps = PageMessages &
         excluded: boolean;
         /** ANALYTICS is on. */
         enabled: boolean;
+      })
+    | (Signed & {
+        page: "articles";
+        rows: ArticleRowView[];
+        filter: ArticleFilter;
+        counts: Record<ArticleStatus, number>;
+        pageNumber: number;
+        more: boolean;
+      })
+    | (Signed & { page: "article-editor"; editor: ArticleEditorView })
+    | (Signed & {
+        page: "article-history";
+        article: { id: string; title: string; status: ArticleStatus };
+        revisions: RevisionView[];
+        headId: number;
+      })
+    | (Signed & {
+        page: "article-compare";
+        article: { id: string; title: string; status: ArticleStatus };
+        from: RevisionView;
+        to: RevisionView;
+        fields: FieldDiffView[];
+        /** Both revisions' ids, for choosing others. */
+        revisions: RevisionView[];
+        headId: number;
       })
     | { page: "error"; viewer?: AdminViewer; status: number; title: string; message: string }
   );

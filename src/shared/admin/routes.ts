@@ -6,8 +6,11 @@
 // docs/decisions/036-the-back-office-route-table.md says why, and src/server/admin/README.md how to
 // add a screen.
 
-/** Who may use a route: anyone (the sign-in door), any signed-in member of staff, or admins. */
-export type AdminAccess = "public" | "staff" | "admin";
+/**
+ * Who may use a route: anyone (the sign-in door), any signed-in member of staff, those who may
+ * publish (admins, and staff an admin has allowed to: "Can publish"), or admins.
+ */
+export type AdminAccess = "public" | "staff" | "publisher" | "admin";
 
 /**
  * A limit per client address per minute, in units of ADMIN_ATTEMPTS_PER_MINUTE. Routes naming the
@@ -31,6 +34,8 @@ export type AdminRouteDefinition = {
   /** The body may be larger than the site's BODY_LIMIT_BYTES (bytes). */
   readonly bodyLimit?: number;
 };
+
+import { STUDIO_DOCUMENT_BODY_LIMIT } from "../content/documents.ts";
 
 const attempts = (bucket: string): AdminRateLimit => ({ bucket, counts: "failures" });
 
@@ -97,29 +102,71 @@ export const adminRoutes = {
   enquiryNotSpam: { method: "POST", path: "/admin/enquiries/:id/not-spam", access: "staff" },
 
   // Newsletter subscribers.
-  subscribers: { method: "GET", path: "/admin/subscribers", access: "staff", nav: { label: "Subscribers", order: 2 } },
+  subscribers: { method: "GET", path: "/admin/subscribers", access: "staff", nav: { label: "Subscribers", order: 3 } },
   subscribersExport: { method: "GET", path: "/admin/subscribers/export.csv", access: "staff" },
   subscriberRemove: { method: "POST", path: "/admin/subscribers/:id/remove", access: "staff" },
 
   // Analytics.
-  analytics: { method: "GET", path: "/admin/analytics", access: "staff", nav: { label: "Analytics", order: 3 } },
+  analytics: { method: "GET", path: "/admin/analytics", access: "staff", nav: { label: "Analytics", order: 4 } },
   analyticsReport: { method: "GET", path: "/admin/api/analytics", access: "staff", json: true },
   analyticsExclusion: { method: "POST", path: "/admin/analytics/exclusion", access: "staff" },
 
+  // The content studio: articles (docs/decisions/038-the-database-holds-the-content.md).
+  articles: { method: "GET", path: "/admin/articles", access: "staff", nav: { label: "Articles", order: 2 } },
+  articleNew: { method: "GET", path: "/admin/articles/new", access: "staff" },
+  articleCreate: { method: "POST", path: "/admin/articles", access: "staff", bodyLimit: STUDIO_DOCUMENT_BODY_LIMIT },
+  article: { method: "GET", path: "/admin/articles/:id", access: "staff" },
+  articleSave: { method: "POST", path: "/admin/articles/:id", access: "staff", bodyLimit: STUDIO_DOCUMENT_BODY_LIMIT },
+  articleAutosave: {
+    method: "POST",
+    path: "/admin/api/articles/:id/autosave",
+    access: "staff",
+    json: true,
+    bodyLimit: STUDIO_DOCUMENT_BODY_LIMIT,
+  },
+  articlePresence: { method: "POST", path: "/admin/api/articles/:id/presence", access: "staff", json: true },
+  markdownPreview: {
+    method: "POST",
+    path: "/admin/api/markdown-preview",
+    access: "staff",
+    json: true,
+    bodyLimit: STUDIO_DOCUMENT_BODY_LIMIT,
+  },
+  articlePublish: {
+    method: "POST",
+    path: "/admin/articles/:id/publish",
+    access: "publisher",
+    bodyLimit: STUDIO_DOCUMENT_BODY_LIMIT,
+  },
+  articleUnpublish: { method: "POST", path: "/admin/articles/:id/unpublish", access: "publisher" },
+  articleTrash: { method: "POST", path: "/admin/articles/:id/trash", access: "publisher" },
+  articleUntrash: { method: "POST", path: "/admin/articles/:id/untrash", access: "publisher" },
+  articlePreviewLink: { method: "POST", path: "/admin/articles/:id/preview", access: "staff" },
+  articleShareLink: { method: "POST", path: "/admin/articles/:id/share-links", access: "staff" },
+  articleShareLinkRevoke: { method: "POST", path: "/admin/articles/:id/share-links/:linkId/revoke", access: "staff" },
+  articleHistory: { method: "GET", path: "/admin/articles/:id/history", access: "staff" },
+  articleCompare: { method: "GET", path: "/admin/articles/:id/compare", access: "staff" },
+  articleRevisionRestore: {
+    method: "POST",
+    path: "/admin/articles/:id/revisions/:revisionId/restore",
+    access: "staff",
+  },
+
   // Staff (admins).
-  staff: { method: "GET", path: "/admin/staff", access: "admin", nav: { label: "Staff", order: 4 } },
+  staff: { method: "GET", path: "/admin/staff", access: "admin", nav: { label: "Staff", order: 5 } },
   staffInvite: { method: "POST", path: "/admin/staff/invite", access: "admin" },
   staffRole: { method: "POST", path: "/admin/staff/:id/role", access: "admin" },
   staffSignInLink: { method: "POST", path: "/admin/staff/:id/sign-in-link", access: "admin" },
   staffDisable: { method: "POST", path: "/admin/staff/:id/disable", access: "admin" },
   staffEnable: { method: "POST", path: "/admin/staff/:id/enable", access: "admin" },
   staffEndSessions: { method: "POST", path: "/admin/staff/:id/end-sessions", access: "admin" },
+  staffCanPublish: { method: "POST", path: "/admin/staff/:id/can-publish", access: "admin" },
 
   // The audit trail (admins).
-  audit: { method: "GET", path: "/admin/audit", access: "admin", nav: { label: "Audit log", order: 5 } },
+  audit: { method: "GET", path: "/admin/audit", access: "admin", nav: { label: "Audit log", order: 6 } },
 
   // Privacy: erasure on request (admins).
-  privacy: { method: "GET", path: "/admin/privacy", access: "admin", nav: { label: "Privacy", order: 6 } },
+  privacy: { method: "GET", path: "/admin/privacy", access: "admin", nav: { label: "Privacy", order: 7 } },
   privacyPreview: { method: "POST", path: "/admin/privacy/preview", access: "admin" },
   privacyErase: { method: "POST", path: "/admin/privacy/erase", access: "admin" },
 } as const satisfies Record<string, AdminRouteDefinition>;
@@ -159,17 +206,21 @@ export function adminHref<Name extends AdminRouteName>(
   return text ? `${path}?${text}` : path;
 }
 
-/** Whether someone of this role may use a route of this access. */
-export function admits(access: AdminAccess, role: "admin" | "staff" | undefined): boolean {
+/** What decides which routes someone may use: their role, and whether an admin let them publish. */
+export type AdminAccessHolder = { role: "admin" | "staff"; canPublish: boolean };
+
+/** Whether someone (undefined: not signed in) may use a route of this access. */
+export function admits(access: AdminAccess, holder: AdminAccessHolder | undefined): boolean {
   if (access === "public") return true;
-  if (access === "staff") return role !== undefined;
-  return role === "admin";
+  if (access === "staff") return holder !== undefined;
+  if (access === "publisher") return holder !== undefined && (holder.role === "admin" || holder.canPublish);
+  return holder?.role === "admin";
 }
 
-/** The navigation, in order, for someone of this role. */
-export function adminNavigation(role: "admin" | "staff"): { name: AdminRouteName; href: string; label: string }[] {
+/** The navigation, in order, for someone signed in. */
+export function adminNavigation(holder: AdminAccessHolder): { name: AdminRouteName; href: string; label: string }[] {
   return (Object.entries(adminRoutes) as [AdminRouteName, AdminRouteDefinition][])
-    .filter(([, route]) => route.nav !== undefined && admits(route.access, role))
+    .filter(([, route]) => route.nav !== undefined && admits(route.access, holder))
     .sort(([, a], [, b]) => a.nav!.order - b.nav!.order)
     .map(([name, route]) => ({ name, href: route.path, label: route.nav!.label }));
 }

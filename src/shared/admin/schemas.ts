@@ -6,7 +6,15 @@ import { hasControlCharacters } from "../schemas/text-rules.ts";
 import { emailField } from "../schemas/text-field.ts";
 import { EMAIL_MAX } from "../schemas/email.ts";
 import { UUID_PATTERN } from "../schemas/identifiers.ts";
-import { requiredText } from "../schemas/text-field.ts";
+import { noControlCharacters, requiredText, singleLine } from "../schemas/text-field.ts";
+import { normaliseLineBreaks } from "../schemas/text-rules.ts";
+import {
+  ARTICLE_STATUSES,
+  CONTENT_LIMITS,
+  IMAGE_PATH_PATTERN,
+  isArticleStatus,
+  SLUG_PATTERN,
+} from "../content/documents.ts";
 
 // One zod schema per back-office form, read by the server (parseForm in forms.ts) and available to
 // the pages: the same rules in both places, each problem in words at its field.
@@ -15,10 +23,10 @@ export const STAFF_ROLES = ["admin", "staff"] as const;
 export const NOTE_MAX = 5000;
 
 const role = z.enum(STAFF_ROLES, { error: "Choose a role: admin or staff." });
-const optionalText = z.optional(z.string());
+const optionalString = z.optional(z.string());
 
 /** "Email me a sign-in link" on the sign-in page. */
-export const signInEmailForm = z.object({ email: emailField("Email address"), next: optionalText });
+export const signInEmailForm = z.object({ email: emailField("Email address"), next: optionalString });
 
 /** Inviting someone on the Staff page. */
 export const staffInviteForm = z.object({
@@ -67,7 +75,7 @@ export const enquiryVersionForm = z.object({ version });
 export const erasureLookupForm = z.object({ email: emailField("Email address") });
 
 /** Erasing it: the address, and the same address again from the preview. */
-export const erasureForm = z.object({ email: emailField("Email address"), confirm: optionalText });
+export const erasureForm = z.object({ email: emailField("Email address"), confirm: optionalString });
 
 /** Counting this browser in analytics, or not. */
 export const analyticsExclusionForm = z.object({
@@ -129,4 +137,112 @@ export const auditFilterForm = z.object({
   actor: queryField("actor", () => true, ""),
   from: queryField("from", (value) => parseIndiaDate(value) !== undefined, "From must be a date like 2026-11-23."),
   to: queryField("to", (value) => parseIndiaDate(value) !== undefined, "To must be a date like 2026-11-23."),
+});
+
+// The content studio (docs/decisions/038-the-database-holds-the-content.md). A draft may be
+// incomplete: each field is checked as far as it is written, and the publish checklist
+// (publishBlockers in src/shared/content/documents.ts) says what publishing needs besides.
+
+/** An optional text of at most `max` characters: "" when left empty. */
+function optionalText(
+  label: string,
+  max: number,
+  options: { multiline?: boolean; pattern?: RegExp; problem?: string } = {},
+) {
+  return z._default(
+    z
+      .string({ error: `${label} must be text` })
+      .check(
+        z.trim(),
+        ...(options.multiline ? [z.overwrite<string>(normaliseLineBreaks)] : []),
+        z.maxLength(max, `${label} must be at most ${max} characters`),
+        noControlCharacters(label),
+        ...(options.multiline ? [] : [singleLine(label)]),
+        ...(options.pattern
+          ? [
+              z.refine<string>(
+                (value) => value === "" || options.pattern!.test(value),
+                options.problem ?? `${label} is not valid`,
+              ),
+            ]
+          : []),
+      ),
+    "",
+  );
+}
+
+/** The revision a form was made from: a save based on an older one is refused (decision 038, section 4). */
+export const revisionIdField = z
+  .string({ error: "The form did not say which revision it was made from: reload the page and try again." })
+  .check(
+    z.regex(/^[1-9]\d{0,14}$/, "The form did not say which revision it was made from: reload the page and try again."),
+  );
+
+/** A publish date as a datetime-local field gives it, in India time: 2026-11-26T14:30. */
+export const INDIA_DATETIME_PATTERN = /^(20\d\d)-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** The editor's fields: what "Save draft", autosave, "Publish" and "Schedule" send. */
+export const articleFields = {
+  title: requiredText("Title", CONTENT_LIMITS.title),
+  slug: optionalText("Slug", CONTENT_LIMITS.slug, {
+    pattern: SLUG_PATTERN,
+    problem: "Slug must be lower-case letters and digits joined by hyphens, like grid-code-compliance",
+  }),
+  excerpt: optionalText("Excerpt", CONTENT_LIMITS.excerpt, { multiline: true }),
+  category: optionalText("Category", CONTENT_LIMITS.category),
+  author: optionalText("Author", CONTENT_LIMITS.slug, {
+    pattern: SLUG_PATTERN,
+    problem: "Author must be a member of the team",
+  }),
+  imageUrl: optionalText("Cover image", 300, {
+    pattern: IMAGE_PATH_PATTERN,
+    problem: "Cover image must be one of the site's pictures, under /images/",
+  }),
+  imageAlt: optionalText("Alt text", CONTENT_LIMITS.imageAlt),
+  publishedAt: optionalText("Publish date", 16, {
+    pattern: INDIA_DATETIME_PATTERN,
+    problem: "Publish date must be a date and time, like 2026-11-26T14:30",
+  }),
+  body: optionalText("Body", CONTENT_LIMITS.body, { multiline: true }),
+};
+
+/** "New article": the first save makes the article. */
+export const articleCreateForm = z.object(articleFields);
+
+/** A save of an article (the form, or autosave as JSON): the fields and the revision they were made from. */
+export const articleSaveForm = z.object({ ...articleFields, baseRevisionId: revisionIdField });
+
+/** "Publish" and "Schedule": the editor's fields (saved first when they differ) and what to do. */
+export const articlePublishForm = z.object({
+  ...articleFields,
+  baseRevisionId: revisionIdField,
+  when: z.enum(["now", "scheduled"], { error: "Choose to publish now or at the publish date." }),
+});
+
+/** Unpublish, trash, restore from the trash: the revision the page showed. */
+export const articleActionForm = z.object({ baseRevisionId: revisionIdField });
+
+/** The live preview: Markdown in, the article page's HTML out. */
+export const markdownPreviewForm = z.object({ body: optionalText("Body", CONTENT_LIMITS.body, { multiline: true }) });
+
+/** The articles list's search and status filter. */
+export const articleFilterForm = z.object({
+  q: queryField("q", (value) => value.length <= 200, "The search must be at most 200 characters."),
+  status: queryField(
+    "status",
+    (value) => value === "all" || isArticleStatus(value),
+    `Status must be one of ${ARTICLE_STATUSES.join(", ")} (or empty).`,
+  ),
+  page: queryField("page", (value) => /^[1-9]\d{0,5}$/.test(value), "Page must be a number from 1."),
+});
+
+/** Comparing two revisions: ?from=<revision id>&to=<revision id>. */
+export const revisionCompareForm = z.object({
+  from: queryField("from", (value) => /^[1-9]\d{0,14}$/.test(value), "From must be a revision."),
+  to: queryField("to", (value) => /^[1-9]\d{0,14}$/.test(value), "To must be a revision."),
+});
+
+/** "Can publish" on the Staff page. */
+export const staffCanPublishForm = z.object({
+  canPublish: z.enum(["true", "false"], { error: "Say whether this person can publish." }),
 });

@@ -14,7 +14,7 @@ export function AdminLayout({
   current?: AdminRouteName;
   children: ReactNode;
 }) {
-  const items = adminNavigation(viewer.role);
+  const items = adminNavigation(viewer);
   return (
     <>
       <a

@@ -13,8 +13,20 @@ import { type AdminScreens, adminScreens } from "./screens.tsx";
 // its title, its one h1, and HTML the site's validator accepts. Then the form kit at work: a refused
 // form shows each problem at its field and keeps what was typed.
 
-const admin: AdminViewer = { id: "a1", name: "Meera Shah", email: "meera@example.com", role: "admin" };
-const staffer: AdminViewer = { id: "s1", name: "Nisha Rao", email: "nisha@example.com", role: "staff" };
+const admin: AdminViewer = {
+  id: "a1",
+  name: "Meera Shah",
+  email: "meera@example.com",
+  role: "admin",
+  canPublish: false,
+};
+const staffer: AdminViewer = {
+  id: "s1",
+  name: "Nisha Rao",
+  email: "nisha@example.com",
+  role: "staff",
+  canPublish: false,
+};
 const at = "2026-11-23T06:00:00.000Z";
 
 const emptyReport: AnalyticsReport = {
@@ -70,6 +82,7 @@ const fixtures: { [Name in AdminPageName]: { props: AdminPagePropsOf<Name>; titl
           name: admin.name,
           email: admin.email,
           role: "admin",
+          canPublish: false,
           createdAt: at,
           lastSignInAt: at,
           disabled: false,

@@ -12,6 +12,7 @@ import { EnquiryPage } from "./pages/inbox/enquiry-page.tsx";
 import { InboxPage } from "./pages/inbox/inbox-page.tsx";
 import { PrivacyPage } from "./pages/privacy/privacy-page.tsx";
 import { StaffPage } from "./pages/staff/staff-page.tsx";
+import { StudioPlaceholder } from "./pages/studio/placeholder.tsx";
 import { SubscribersPage } from "./pages/subscribers/subscribers-page.tsx";
 
 // Every back-office page, by the name the server renders it with (src/shared/admin/pages.ts): its
@@ -39,5 +40,9 @@ export const adminScreens: AdminScreens = {
   subscribers: { title: () => "Subscribers", Page: SubscribersPage },
   privacy: { title: () => "Privacy", Page: PrivacyPage },
   analytics: { title: () => "Analytics", Page: AnalyticsPage },
+  articles: { title: () => "Articles", Page: StudioPlaceholder },
+  "article-editor": { title: (props) => props.editor.document.title || "New article", Page: StudioPlaceholder },
+  "article-history": { title: (props) => `History of ${props.article.title}`, Page: StudioPlaceholder },
+  "article-compare": { title: (props) => `Compare revisions of ${props.article.title}`, Page: StudioPlaceholder },
   error: { title: (props) => props.title, Page: ErrorPage },
 };

@@ -23,6 +23,7 @@ import { accountRoutes } from "../account/account-routes.ts";
 import { analyticsRoutes } from "../analytics/analytics-routes.ts";
 import { auditRoutes } from "../audit/audit-routes.ts";
 import { inboxRoutes } from "../inbox/inbox-routes.ts";
+import { studioRoutes } from "../studio/studio-routes.ts";
 import { privacyRoutes } from "../privacy/privacy-routes.ts";
 import { staffRoutes } from "../staff/staff-routes.ts";
 import { subscriberRoutes } from "../subscribers/subscriber-routes.ts";
@@ -189,6 +190,7 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
     ...staffRoutes(context),
     ...auditRoutes(context),
     ...privacyRoutes(context),
+    ...studioRoutes(context),
   };
 
   await app.register(
@@ -224,7 +226,10 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
         const route = routeOf(request);
         const access = route?.access ?? "staff";
         const session = request.staffSession;
-        if (!admits(access, session?.staff.role as "admin" | "staff" | undefined)) {
+        const holder = session
+          ? { role: session.staff.role as "admin" | "staff", canPublish: session.staff.canPublish }
+          : undefined;
+        if (!admits(access, holder)) {
           if (!session) {
             if (wantsJson(request))
               return problem(request, reply, 401, "Unauthorized", "Sign in to the back office first.");
@@ -234,7 +239,15 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
               .header("location", adminHref("signIn", {}, { next: next === ADMIN_HOME ? undefined : next }))
               .send();
           }
-          return problem(request, reply, 403, "Forbidden", "This part of the back office is for admins.");
+          return problem(
+            request,
+            reply,
+            403,
+            "Forbidden",
+            access === "publisher"
+              ? "Publishing needs an admin, or a member of staff an admin has allowed to publish."
+              : "This part of the back office is for admins.",
+          );
         }
         const limit = route?.limit;
         if (!limit) return;

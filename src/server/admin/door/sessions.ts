@@ -24,7 +24,7 @@ const TOUCH_EVERY_MS = 60 * 1000;
 
 export type SessionMethod = "passkey" | "invitation" | "sign-in-link";
 
-export type StaffMember = Pick<StaffRow, "id" | "email" | "name" | "role">;
+export type StaffMember = Pick<StaffRow, "id" | "email" | "name" | "role" | "canPublish">;
 export type StaffSession = { idHash: string; staff: StaffMember; createdAt: Date; method: string };
 
 export const hashSecret = (value: string) => createHash("sha256").update(value).digest("hex");
@@ -78,7 +78,7 @@ export async function findSession(db: Database, cookieValue: string, now: Date):
       createdAt: staffSessions.createdAt,
       lastSeenAt: staffSessions.lastSeenAt,
       method: staffSessions.method,
-      staff: { id: staff.id, email: staff.email, name: staff.name, role: staff.role },
+      staff: { id: staff.id, email: staff.email, name: staff.name, role: staff.role, canPublish: staff.canPublish },
     })
     .from(staffSessions)
     .innerJoin(staff, eq(staff.id, staffSessions.staffId))

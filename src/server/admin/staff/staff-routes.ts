@@ -27,7 +27,14 @@ const ONLY_ADMIN = "That is the only admin: make someone else an admin first.";
 export function staffRoutes(
   context: AdminContext,
 ): AdminHandlers<
-  "staff" | "staffInvite" | "staffRole" | "staffSignInLink" | "staffDisable" | "staffEnable" | "staffEndSessions"
+  | "staff"
+  | "staffInvite"
+  | "staffRole"
+  | "staffSignInLink"
+  | "staffDisable"
+  | "staffEnable"
+  | "staffEndSessions"
+  | "staffCanPublish"
 > {
   const { db, now } = context;
 
@@ -48,6 +55,7 @@ export function staffRoutes(
           name: member.name,
           email: member.email,
           role: member.role as StaffRole,
+          canPublish: member.canPublish,
           createdAt: member.createdAt.toISOString(),
           lastSignInAt: member.lastSignInAt?.toISOString() ?? null,
           disabled: member.disabledAt !== null,
@@ -168,6 +176,11 @@ export function staffRoutes(
         target: target(member),
       });
       return context.seeOther(reply, adminHref("staff", {}, { notice: "enabled" }));
+    },
+
+    // PLACEHOLDER: "Can publish" on the Staff page.
+    async staffCanPublish(request, reply) {
+      return context.problem(request, reply, 404, "Not Found", "Not built yet.");
     },
 
     async staffEndSessions(request, reply) {

@@ -1,0 +1,190 @@
+import { and, asc, desc, eq, isNull, lte, type SQL } from "drizzle-orm";
+import type { ArticleDetail, BlogPostSummary, Project, ProjectDetail, TeamMember } from "#shared/api-types.ts";
+import { readingMinutes, renderArticleMarkdown } from "./render-markdown.ts";
+import type { Database } from "../db/client.ts";
+import { blogPosts, projects, teamMembers } from "../db/schema.ts";
+
+// What the public reads: the read queries of the public API (SPEC section 7), the feeds and the
+// sitemap, shaped as the browser receives them. The one place that says what is public
+// (docs/decisions/038-the-database-holds-the-content.md, section 3): an item is public when it is
+// published, not in the trash and, for an article, its publish time has passed on this instance's
+// clock. Only the published copy's columns are read, named one by one, so no draft's words and no
+// bookkeeping column can reach a visitor. A test fails when a module outside src/server/content/
+// and src/server/admin/studio/ reads the three tables.
+
+/** An article is public: published, its time come (`now`, this instance's clock), not in the trash. */
+export function articleIsPublic(now: Date): SQL {
+  return and(eq(blogPosts.status, "published"), lte(blogPosts.publishedAt, now), isNull(blogPosts.deletedAt))!;
+}
+
+/** A project is public: published and not in the trash. */
+export const projectIsPublic: SQL = and(eq(projects.status, "published"), isNull(projects.deletedAt))!;
+
+/** A team member is public: published and not in the trash. */
+export const teamMemberIsPublic: SQL = and(eq(teamMembers.status, "published"), isNull(teamMembers.deletedAt))!;
+
+const teamMemberColumns = {
+  id: teamMembers.id,
+  name: teamMembers.name,
+  title: teamMembers.title,
+  expertise: teamMembers.expertise,
+  imageUrl: teamMembers.imageUrl,
+  linkedinUrl: teamMembers.linkedinUrl,
+  email: teamMembers.email,
+  order: teamMembers.order,
+};
+
+const projectColumns = {
+  id: projects.id,
+  title: projects.title,
+  description: projects.description,
+  category: projects.category,
+  imageUrl: projects.imageUrl,
+  year: projects.year,
+  capacity: projects.capacity,
+  timeline: projects.timeline,
+  slug: projects.slug,
+};
+
+/**
+ * A public article's published copy. The check constraint blog_posts_published_copy keeps these
+ * set on every published row; the assertions say so to the compiler.
+ */
+const articleSummaryColumns = {
+  id: blogPosts.id,
+  title: blogPosts.title,
+  excerpt: blogPosts.excerpt,
+  category: blogPosts.category,
+  imageUrl: blogPosts.imageUrl,
+  publishedAt: blogPosts.publishedAt,
+  slug: blogPosts.slug,
+};
+
+type Published<Row> = { [Key in keyof Row]: Key extends "authorName" | "imageAlt" ? Row[Key] : NonNullable<Row[Key]> };
+const published = <Row>(row: Row) => row as Published<Row>;
+
+export async function listTeamMembers(db: Database): Promise<TeamMember[]> {
+  return db
+    .select(teamMemberColumns)
+    .from(teamMembers)
+    .where(teamMemberIsPublic)
+    .orderBy(asc(teamMembers.order), asc(teamMembers.name));
+}
+
+/** Newest first by year, then by title. */
+export async function listProjects(db: Database): Promise<Project[]> {
+  return db
+    .select(projectColumns)
+    .from(projects)
+    .where(projectIsPublic)
+    .orderBy(desc(projects.year), asc(projects.title));
+}
+
+/** Public articles, newest first. */
+export async function listBlogPosts(db: Database, now: Date = new Date()): Promise<BlogPostSummary[]> {
+  const rows = await db
+    .select(articleSummaryColumns)
+    .from(blogPosts)
+    .where(articleIsPublic(now))
+    .orderBy(desc(blogPosts.publishedAt), asc(blogPosts.slug));
+  return rows.map(published).map((row) => ({ ...row, publishedAt: row.publishedAt.toISOString() }));
+}
+
+/** Same category first, then the rest, newest first within each; never the item itself. */
+function relatedFirst<T extends { category: string }>(
+  items: T[],
+  category: string,
+  isSelf: (item: T) => boolean,
+  count: number,
+): T[] {
+  const others = items.filter((item) => !isSelf(item));
+  return [
+    ...others.filter((item) => item.category === category),
+    ...others.filter((item) => item.category !== category),
+  ].slice(0, count);
+}
+
+const renderedBodies = new Map<string, ReturnType<typeof renderArticleMarkdown>>();
+
+/** An article's body rendered; rendering is pure, so the result is kept while the Markdown is the same. */
+function renderedBody(row: { slug: string; content: string }): ReturnType<typeof renderArticleMarkdown> {
+  const cacheKey = `${row.slug}\n${row.content}`;
+  let rendered = renderedBodies.get(cacheKey);
+  if (!rendered) {
+    rendered = renderArticleMarkdown(row.content);
+    if (renderedBodies.size > 500) renderedBodies.clear();
+    renderedBodies.set(cacheKey, rendered);
+  }
+  return rendered;
+}
+
+/** A public article with its body rendered, or null when there is none at that slug. */
+export async function getArticle(db: Database, slug: string, now: Date = new Date()): Promise<ArticleDetail | null> {
+  const [found] = await db
+    .select({
+      ...articleSummaryColumns,
+      imageAlt: blogPosts.imageAlt,
+      content: blogPosts.content,
+      authorName: blogPosts.authorName,
+    })
+    .from(blogPosts)
+    .where(and(eq(blogPosts.slug, slug), articleIsPublic(now)));
+  if (!found) return null;
+  const row = published(found);
+  const rendered = renderedBody(row);
+  const posts = await listBlogPosts(db, now);
+  return {
+    id: row.id,
+    title: row.title,
+    excerpt: row.excerpt,
+    category: row.category,
+    imageUrl: row.imageUrl,
+    imageAlt: row.imageAlt ?? "",
+    publishedAt: row.publishedAt.toISOString(),
+    slug: row.slug,
+    contentHtml: rendered.html,
+    headings: rendered.headings,
+    readingMinutes: readingMinutes(rendered.words),
+    authorName: row.authorName,
+    related: relatedFirst(posts, row.category, (post) => post.slug === row.slug, 3),
+  };
+}
+
+export type FeedArticle = Pick<
+  ArticleDetail,
+  "slug" | "title" | "excerpt" | "category" | "publishedAt" | "authorName" | "contentHtml"
+>;
+
+/** Every published article with its body rendered, newest first, in one query: what the RSS feed shows. */
+export async function listFeedArticles(db: Database, now: Date = new Date()): Promise<FeedArticle[]> {
+  const rows = await db
+    .select({
+      slug: blogPosts.slug,
+      title: blogPosts.title,
+      excerpt: blogPosts.excerpt,
+      category: blogPosts.category,
+      publishedAt: blogPosts.publishedAt,
+      authorName: blogPosts.authorName,
+      content: blogPosts.content,
+    })
+    .from(blogPosts)
+    .where(articleIsPublic(now))
+    .orderBy(desc(blogPosts.publishedAt), asc(blogPosts.slug));
+  return rows.map(published).map(({ content, ...row }) => ({
+    ...row,
+    publishedAt: row.publishedAt.toISOString(),
+    contentHtml: renderedBody({ slug: row.slug, content }).html,
+  }));
+}
+
+export async function getProject(db: Database, slug: string): Promise<ProjectDetail | null> {
+  const all = await listProjects(db);
+  const project = all.find((item) => item.slug === slug);
+  if (!project) return null;
+  const posts = await listBlogPosts(db);
+  return {
+    project,
+    relatedProjects: relatedFirst(all, project.category, (item) => item.slug === slug, 2),
+    relatedArticles: relatedFirst(posts, project.category, () => false, 3),
+  };
+}

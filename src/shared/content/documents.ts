@@ -1,0 +1,155 @@
+import { SLUG_PATTERN } from "../routes.ts";
+
+// What an article, a project and a team member are, whole: the document a revision stores
+// (content_revisions.document), the studio's editor shows and the content files hold. Shared by
+// the server, the back office's pages and the importer, and free of zod so that anything may
+// import it. docs/decisions/038-the-database-holds-the-content.md says how they are kept.
+
+/** An article as a revision holds it. Every field is a string so a draft can be incomplete. */
+export type ArticleDocument = {
+  /** Its address, /blog/<slug>. */
+  slug: string;
+  title: string;
+  excerpt: string;
+  category: string;
+  /** A picture of the site, /images/…; "" while none is chosen. */
+  imageUrl: string;
+  /** What the cover shows, for those who cannot see it; "" while none is written. */
+  imageAlt: string;
+  /** When it goes (or went) public, as a UTC ISO string; "" while undecided. */
+  publishedAt: string;
+  /** The team member who wrote it, by their slug (content/team/<slug>.yaml); "" for none. */
+  author: string;
+  /** Markdown: CommonMark with GitHub tables. */
+  body: string;
+};
+
+export type ProjectDocument = {
+  slug: string;
+  title: string;
+  description: string;
+  category: string;
+  imageUrl: string;
+  year: string;
+  capacity: string | null;
+  timeline: string | null;
+};
+
+export type TeamMemberDocument = {
+  slug: string;
+  name: string;
+  title: string;
+  expertise: string;
+  imageUrl: string;
+  email: string | null;
+  linkedinUrl: string | null;
+  order: number;
+};
+
+export type ContentKind = "article" | "project" | "team-member";
+
+/** The order of an article document's fields: its canonical form (hashes, exports) follows it. */
+export const ARTICLE_FIELDS = [
+  "slug",
+  "title",
+  "excerpt",
+  "category",
+  "imageUrl",
+  "imageAlt",
+  "publishedAt",
+  "author",
+  "body",
+] as const satisfies readonly (keyof ArticleDocument)[];
+
+/** The longest values, the same for the content files (npm run content:check) and the studio. */
+export const CONTENT_LIMITS = {
+  title: 200,
+  excerpt: 400,
+  category: 60,
+  imageAlt: 300,
+  slug: 120,
+  /** About 16,000 English words. */
+  body: 100_000,
+} as const;
+
+/**
+ * The largest request a studio route that carries a whole document accepts: the largest valid
+ * document in any script, form-encoded (decision 038, section 5). Every other route keeps the
+ * site's BODY_LIMIT_BYTES.
+ */
+export const STUDIO_DOCUMENT_BODY_LIMIT = 1_048_576;
+
+export { SLUG_PATTERN };
+
+/** A picture of the site: a path under /images/ of a file in public/images. */
+export const IMAGE_PATH_PATTERN = /^\/images\/[a-z0-9/_-]+\.(svg|png|jpe?g|webp|avif)$/;
+
+/**
+ * Where an article stands, as the studio shows it: "scheduled" is a published article whose time
+ * has not come (not a stored state), "trash" one moved to the trash.
+ */
+export type ArticleStatus = "draft" | "scheduled" | "published" | "unpublished" | "trash";
+
+export const ARTICLE_STATUS_LABELS: Record<ArticleStatus, string> = {
+  draft: "Draft",
+  scheduled: "Scheduled",
+  published: "Published",
+  unpublished: "Unpublished",
+  trash: "In the trash",
+};
+
+export const ARTICLE_STATUSES = Object.keys(ARTICLE_STATUS_LABELS) as ArticleStatus[];
+
+export function isArticleStatus(value: string): value is ArticleStatus {
+  return Object.hasOwn(ARTICLE_STATUS_LABELS, value);
+}
+
+/** The studio's status of an article row at `now`. */
+export function articleStatusOf(
+  row: { status: string; publishedAt: Date | string | null; deletedAt: Date | string | null },
+  now: Date = new Date(),
+): ArticleStatus {
+  if (row.deletedAt) return "trash";
+  if (row.status === "published") {
+    return row.publishedAt && new Date(row.publishedAt).getTime() > now.getTime() ? "scheduled" : "published";
+  }
+  return row.status === "unpublished" ? "unpublished" : "draft";
+}
+
+/** A slug made from a title: lower-case Latin letters and digits joined by hyphens, at most 80 characters. */
+export function slugFromTitle(title: string): string {
+  return title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/, "");
+}
+
+/** One thing the publish checklist found, at a field of the editor. */
+export type ChecklistItem = { field: keyof ArticleDocument; message: string };
+
+/**
+ * What stops an article from being published: every field a visitor's page, its card and its
+ * Open Graph tags need. Links to site pages that do not exist are warnings the server adds (it
+ * knows the pages); these block.
+ */
+export function publishBlockers(document: ArticleDocument): ChecklistItem[] {
+  const blockers: ChecklistItem[] = [];
+  const missing = (field: keyof ArticleDocument, message: string) => {
+    if (!document[field].trim()) blockers.push({ field, message });
+  };
+  missing("title", "Write a title.");
+  missing("slug", "Give the article an address (slug).");
+  if (document.slug.trim() && !SLUG_PATTERN.test(document.slug))
+    blockers.push({ field: "slug", message: "The slug must be lower-case words joined by hyphens." });
+  missing("excerpt", "Write an excerpt: it is the article's summary on /blog and in search results.");
+  missing("category", "Choose a category.");
+  missing("imageUrl", "Choose a cover image.");
+  missing("imageAlt", "Describe the cover image (alt text) for those who cannot see it.");
+  missing("body", "Write the article's body.");
+  return blockers;
+}

@@ -1,0 +1,4 @@
+// PLACEHOLDER, replaced by the studio's pages.
+export function StudioPlaceholder() {
+  return <p>Not built yet.</p>;
+}
