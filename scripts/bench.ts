@@ -12,6 +12,7 @@ import { firstLoadSection } from "./bench/sections/first-load.ts";
 import { inboxSearchSection } from "./bench/sections/inbox-search.ts";
 import { lighthouseSection } from "./bench/sections/lighthouse.ts";
 import { startupSection } from "./bench/sections/startup.ts";
+import { studioSection } from "./bench/sections/studio.ts";
 import { throughputSection } from "./bench/sections/throughput.ts";
 import { BenchSetupError, readSettings } from "./bench/settings.ts";
 import { assertWrkInstalled } from "./bench/wrk.ts";
@@ -29,6 +30,7 @@ const sections: AnyBenchSection[] = [
   analyticsReportSection,
   startupSection,
   inboxSearchSection,
+  studioSection,
 ];
 
 const usage = [
