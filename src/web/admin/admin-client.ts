@@ -5,11 +5,13 @@ import {
   WebAuthnError,
 } from "@simplewebauthn/browser";
 import { ADMIN_HOME, adminHref } from "#shared/admin/routes.ts";
+import { forgetAllCopies } from "./studio/copy-keys.ts";
 import "./admin.css";
 
 // The back office's one script. Its pages work as plain HTML forms; this adds what needs
 // JavaScript: the passkey ceremonies (sign in, accept an invitation, add a passkey), a question
-// before a destructive form is sent, and selecting a one-time link for copying.
+// before a destructive form is sent, selecting a one-time link for copying, and the content
+// studio's editor, loaded as a chunk of its own only on a page that has one.
 
 type ApiAnswer = { redirect?: string; message?: string };
 
@@ -84,6 +86,21 @@ for (const form of document.querySelectorAll<HTMLFormElement>("form[data-confirm
 
 for (const input of document.querySelectorAll<HTMLInputElement>("input[data-select-on-focus]")) {
   input.addEventListener("focus", () => input.select());
+}
+
+// The studio's editor (src/web/admin/studio/): its code reaches no other page.
+const studioEditor = document.querySelector<HTMLFormElement>("form[data-studio-editor]");
+if (studioEditor) void import("./studio/editor.ts").then(({ startEditor }) => startEditor(studioEditor));
+
+// Signing out forgets the studio's copies of unsaved text kept in this browser (decision 038).
+for (const form of document.querySelectorAll<HTMLFormElement>(`form[action="${adminHref("signOut")}"]`)) {
+  form.addEventListener("submit", () => {
+    try {
+      forgetAllCopies(window.localStorage);
+    } catch {
+      // No storage, no copies.
+    }
+  });
 }
 
 document.documentElement.dataset.ready = "true";

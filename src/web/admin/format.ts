@@ -17,3 +17,12 @@ export function formatIndiaDate(iso: string): string {
   const local = inIndia(new Date(iso));
   return `${local.getUTCDate()} ${months[local.getUTCMonth()]} ${local.getUTCFullYear()}`;
 }
+
+/**
+ * A moment as a datetime-local field shows it, in India time ("2026-11-26T14:30"); "" for "" or a
+ * value that is not a moment.
+ */
+export function indiaDateTimeLocal(iso: string): string {
+  const time = Date.parse(iso);
+  return iso && !Number.isNaN(time) ? inIndia(new Date(time)).toISOString().slice(0, 16) : "";
+}

@@ -2,10 +2,19 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import type { AdminPageName, AdminPagePropsOf, AdminViewer } from "#shared/admin/pages.ts";
+import type {
+  AdminPageName,
+  AdminPagePropsOf,
+  AdminViewer,
+  ArticleEditorView,
+  RevisionView,
+} from "#shared/admin/pages.ts";
+import { articleFields } from "#shared/admin/schemas.ts";
 import type { AnalyticsReport } from "#shared/analytics.ts";
+import type { ArticleDocument } from "#shared/content/documents.ts";
 import { htmlValidator } from "../../../test/html-validator.ts";
 import { renderAdminPage } from "./entry-server.tsx";
+import { TOOLS } from "./studio/markdown-tools.ts";
 import { PrivacyPage } from "./pages/privacy/privacy-page.tsx";
 import { type AdminScreens, adminScreens } from "./screens.tsx";
 
@@ -44,6 +53,170 @@ const emptyReport: AnalyticsReport = {
   funnel: [],
   devices: [],
 };
+
+// The content studio's samples: an article, its revisions, and its editor in each state.
+const publisher: AdminViewer = { ...staffer, id: "s2", name: "Ravi Patel", canPublish: true };
+const articleId = "0b6f1f0e-3a53-4d0c-9a53-0e6c2f7f2a11";
+const sampleDocument: ArticleDocument = {
+  slug: "grid-code-compliance",
+  title: "Grid code compliance for solar plants",
+  excerpt: "What a 50 MW plant must show before it connects.",
+  category: "Grid Studies",
+  imageUrl: "/images/blog/grid-code.svg",
+  imageAlt: "A single-line diagram of a solar plant's connection",
+  publishedAt: "2026-11-26T09:00:00.000Z",
+  author: "meera-shah",
+  body: "## Why it matters\n\nThe **grid code** sets the rules.\n\n- Voltage ride-through\n- Reactive power",
+};
+const revision = (number: number, extra: Partial<RevisionView> = {}): RevisionView => ({
+  id: 100 + number,
+  number,
+  by: number % 2 ? "Meera Shah" : "Nisha Rao",
+  at: `2026-11-2${number % 7}T0${number % 10}:00:00.000Z`,
+  source: "studio",
+  restoredFrom: null,
+  published: false,
+  ...extra,
+});
+const sampleEditor: ArticleEditorView = {
+  id: articleId,
+  status: "draft",
+  document: sampleDocument,
+  head: revision(3),
+  publishedRevision: null,
+  publicPath: null,
+  publishedAt: null,
+  trashedAt: null,
+  canPublish: false,
+  categories: ["Grid Studies", "Protection"],
+  authors: [
+    { slug: "meera-shah", name: "Meera Shah" },
+    { slug: "ravi-patel", name: "Ravi Patel" },
+  ],
+  images: [
+    { url: "/images/blog/grid-code.svg", label: "Grid code diagram" },
+    { url: "/images/blog/relay.svg", label: "Protection relay" },
+  ],
+  checklist: { blockers: [], warnings: [] },
+  shareLinks: [],
+  presence: [],
+  bodyLimit: 1_048_576,
+};
+const editorPage = (editor: Partial<ArticleEditorView>, extra: Partial<AdminPagePropsOf<"article-editor">> = {}) =>
+  ({
+    page: "article-editor",
+    viewer: editor.canPublish ? publisher : staffer,
+    editor: { ...sampleEditor, ...editor },
+    ...extra,
+  }) as const satisfies AdminPagePropsOf<"article-editor">;
+const publishedEditor: Partial<ArticleEditorView> = {
+  status: "published",
+  canPublish: true,
+  publishedRevision: revision(2, { published: true }),
+  publicPath: "/blog/grid-code-compliance",
+  publishedAt: "2026-11-20T04:30:00.000Z",
+};
+/** The editor in each state the issue names. */
+const editorSamples = {
+  new: editorPage({
+    id: null,
+    head: null,
+    document: { ...sampleDocument, slug: "", title: "", excerpt: "", publishedAt: "", body: "" },
+    checklist: { blockers: [], warnings: [] },
+  }),
+  draft: editorPage({
+    checklist: {
+      blockers: [{ field: "imageAlt", message: "Describe the cover image (alt text) for those who cannot see it." }],
+      warnings: ["/services/unknown is not a page of the site."],
+    },
+    presence: ["Meera Shah", "you, in another window"],
+  }),
+  "draft, may publish": editorPage({ canPublish: true }),
+  published: editorPage(publishedEditor),
+  scheduled: editorPage({
+    ...publishedEditor,
+    status: "scheduled",
+    publicPath: null,
+    publishedAt: "2026-12-01T04:30:00.000Z",
+  }),
+  trashed: editorPage({ status: "trash", canPublish: true, trashedAt: "2026-11-25T10:00:00.000Z" }),
+  conflict: editorPage(
+    {
+      head: revision(4),
+      document: { ...sampleDocument, body: "My version of the text." },
+      conflict: {
+        current: revision(4),
+        currentDocument: { ...sampleDocument, title: "Their title", body: "Their version of the text." },
+      },
+    },
+    {
+      form: {
+        values: {
+          ...sampleDocument,
+          publishedAt: "2026-11-26T14:30",
+          body: "My version of the text.",
+          baseRevisionId: "103",
+        },
+        errors: {},
+      },
+    },
+  ),
+  "form errors": editorPage(
+    {},
+    {
+      form: {
+        values: {
+          ...sampleDocument,
+          title: "",
+          slug: "Not A Slug",
+          publishedAt: "2026-11-26T14:30",
+          baseRevisionId: "x",
+        },
+        errors: {
+          title: "Title is required",
+          slug: "Slug must be lower-case letters and digits joined by hyphens, like grid-code-compliance",
+          baseRevisionId: "The form did not say which revision it was made from: reload the page and try again.",
+        },
+      },
+    },
+  ),
+  "issued share link": editorPage({
+    issuedShareLink: "https://www.example.com/preview/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ",
+    shareLinks: [
+      {
+        id: "l1",
+        createdBy: "Nisha Rao",
+        createdAt: "2026-11-26T09:00:00.000Z",
+        expiresAt: "2026-12-03T09:00:00.000Z",
+        state: "active",
+        mayRevoke: true,
+      },
+      {
+        id: "l2",
+        createdBy: "Meera Shah",
+        createdAt: "2026-11-25T09:00:00.000Z",
+        expiresAt: "2026-12-02T09:00:00.000Z",
+        state: "active",
+        mayRevoke: false,
+      },
+      {
+        id: "l3",
+        createdBy: "Nisha Rao",
+        createdAt: "2026-11-10T09:00:00.000Z",
+        expiresAt: "2026-11-17T09:00:00.000Z",
+        state: "expired",
+        mayRevoke: true,
+      },
+    ],
+  }),
+} satisfies Record<string, AdminPagePropsOf<"article-editor">>;
+const TOOL_LABELS = TOOLS.map((tool) => tool.text);
+const sampleRevisions = [
+  revision(1, { source: "seed" }),
+  revision(2, { published: true }),
+  revision(3, { source: "autosave" }),
+  revision(4, { source: "restore", restoredFrom: 1 }),
+];
 
 /** The least props of each page (a new page without props here does not compile), its title and its h1. */
 const fixtures: { [Name in AdminPageName]: { props: AdminPagePropsOf<Name>; title: string; h1: string } } = {
@@ -169,6 +342,96 @@ const fixtures: { [Name in AdminPageName]: { props: AdminPagePropsOf<Name>; titl
     props: { page: "analytics", viewer: staffer, period: "7d", report: emptyReport, excluded: false, enabled: true },
     title: "Analytics",
     h1: "Analytics",
+  },
+  articles: {
+    props: {
+      page: "articles",
+      viewer: staffer,
+      rows: [
+        {
+          id: articleId,
+          title: sampleDocument.title,
+          status: "published",
+          category: "Grid Studies",
+          authorName: "Meera Shah",
+          changedAt: at,
+          changedBy: "Meera Shah",
+          publicPath: "/blog/grid-code-compliance",
+          publishedAt: at,
+        },
+        {
+          id: "1c0e7f3a-0d7b-4b7e-8d7e-2f0e9c1d2b33",
+          title: "",
+          status: "scheduled",
+          category: "",
+          authorName: null,
+          changedAt: at,
+          changedBy: "Nisha Rao",
+          publicPath: null,
+          publishedAt: "2026-12-01T04:30:00.000Z",
+        },
+      ],
+      filter: { q: "", status: "" },
+      counts: { draft: 3, scheduled: 1, published: 12, unpublished: 2, trash: 4 },
+      pageNumber: 1,
+      more: false,
+    },
+    title: "Articles",
+    h1: "Articles",
+  },
+  "article-editor": { props: editorSamples.draft, title: sampleDocument.title, h1: sampleDocument.title },
+  "article-history": {
+    props: {
+      page: "article-history",
+      viewer: staffer,
+      article: { id: articleId, title: sampleDocument.title, status: "published" },
+      revisions: sampleRevisions,
+      headId: 104,
+    },
+    title: `History of ${sampleDocument.title}`,
+    h1: `History of ${sampleDocument.title}`,
+  },
+  "article-compare": {
+    props: {
+      page: "article-compare",
+      viewer: staffer,
+      article: { id: articleId, title: sampleDocument.title, status: "published" },
+      from: sampleRevisions[1]!,
+      to: sampleRevisions[3]!,
+      revisions: sampleRevisions,
+      headId: 104,
+      fields: [
+        {
+          field: "title",
+          label: "Title",
+          changed: true,
+          lines: [
+            { kind: "removed", text: "Grid code compliance" },
+            { kind: "added", text: sampleDocument.title },
+          ],
+        },
+        { field: "slug", label: "Slug", changed: false, lines: [{ kind: "same", text: sampleDocument.slug }] },
+        {
+          field: "body",
+          label: "Body",
+          changed: true,
+          lines: [
+            { kind: "same", text: "## Why it matters" },
+            { kind: "same", text: "" },
+            ...Array.from({ length: 12 }, (_, index) => ({
+              kind: "same" as const,
+              text: `Unchanged line ${index + 1}`,
+            })),
+            { kind: "removed", text: "The grid code sets rules." },
+            { kind: "added", text: "The **grid code** sets the rules." },
+            { kind: "same", text: "" },
+            { kind: "same", text: "- Voltage ride-through" },
+          ],
+        },
+      ],
+    },
+    title: `Compare revisions of ${sampleDocument.title}`,
+    h1: `Compare revisions of ${sampleDocument.title}`,
   },
   error: {
     props: { page: "error", status: 404, title: "Not found", message: "There is no such page." },
@@ -331,6 +594,7 @@ describe("the navigation", () => {
     const nav = (html: string) => /<nav aria-label="Back office".*?<\/nav>/.exec(html)![0];
     expect([...nav(forStaff).matchAll(/>([^<>]+)<\/a>/g)].map((match) => match[1])).toEqual([
       "Enquiries",
+      "Articles",
       "Subscribers",
       "Analytics",
     ]);
@@ -338,6 +602,7 @@ describe("the navigation", () => {
     const forAdmin = renderAdminPage({ ...fixtures.inbox.props, viewer: admin }).bodyHtml;
     expect([...nav(forAdmin).matchAll(/>([^<>]+)<\/a>/g)].map((match) => match[1])).toEqual([
       "Enquiries",
+      "Articles",
       "Subscribers",
       "Analytics",
       "Staff",
@@ -374,5 +639,285 @@ describe("the back office's own files", () => {
       return /["'`]\/admin/.test(source) || /\badminPaths\b|\badminNav\b/.test(source);
     });
     expect(offenders).toEqual([]);
+  });
+});
+
+describe("the content studio's pages", () => {
+  const html = (props: Parameters<typeof renderAdminPage>[0]) => renderAdminPage(props).bodyHtml;
+  /** The names of the controls inside the article's form (hidden ones too), in order. */
+  const fieldNames = (page: string) => {
+    const form = /<(?:form|div) [^>]*id="article-form"[^>]*>([\s\S]*?)<\/fieldset>/.exec(page)![1]!;
+    return [...form.matchAll(/<(?:input|textarea|select) [^>]*>/g)]
+      .map((match) => attribute(match[0], "name"))
+      .filter((name): name is string => name !== undefined);
+  };
+  /** Submit buttons of a page: their text, formaction and name=value. */
+  const buttons = (page: string) =>
+    [...page.matchAll(/<button ([^>]*)>([\s\S]*?)<\/button>/g)].map((match) => ({
+      text: match[2]!.replace(/<[^>]+>/g, "").trim(),
+      formAction: attribute(match[1]!, "formAction"),
+      value: attribute(match[1]!, "name") ? `${attribute(match[1]!, "name")}=${attribute(match[1]!, "value")}` : "",
+    }));
+  const buttonTexts = (page: string) =>
+    buttons(page)
+      .map((button) => button.text)
+      .filter((text) => !TOOL_LABELS.includes(text.replace("&lt;", "<").replace("&gt;", ">")));
+  const labelOf = (page: string, id: string) =>
+    new RegExp(`<label [^>]*for="${id}"[^>]*>([^<]*)</label>`).exec(page)?.[1];
+
+  it.each(Object.entries(editorSamples))("renders the editor (%s) with one h1 and valid HTML", async (_, props) => {
+    const rendered = renderAdminPage(props);
+    expect(h1s(rendered.bodyHtml)).toHaveLength(1);
+    expect(await problems(documentOf(rendered.title, rendered.bodyHtml))).toEqual([]);
+  });
+
+  it("the editor's form has exactly the fields of articleFields and the base revision, labelled as the issue says", () => {
+    const page = html(editorSamples.draft);
+    const names = fieldNames(page);
+    expect([...names].sort()).toEqual([...Object.keys(articleFields), "baseRevisionId"].sort());
+    expect(forms(page)).toContain(`post /admin/articles/${articleId}`);
+    expect(element(page, "article-form")).toContain('data-studio-editor="article"');
+    const labels = Object.keys(articleFields).map((name) => labelOf(page, `article-${name}`));
+    expect(labels).toEqual([
+      "Title",
+      "Slug",
+      "Excerpt",
+      "Category",
+      "Author",
+      "Cover image",
+      "Alt text",
+      "Publish date",
+      "Body",
+    ]);
+    // The publish date in India time, in a datetime-local field that says so.
+    const date = element(page, "article-publishedAt");
+    expect(attribute(date, "type")).toBe("datetime-local");
+    expect(attribute(date, "value")).toBe("2026-11-26T14:30");
+    expect(page).toContain("India time (IST)");
+    // Category suggests the categories in use; Author offers the team and none; the cover its pictures.
+    expect(attribute(element(page, "article-category"), "list")).toBe("article-categories");
+    expect(page).toContain('<option value="Protection"></option>');
+    expect(page).toMatch(/<option value="" selected="">None<\/option>|<option value="">None<\/option>/);
+    expect(page).toContain('<option value="meera-shah" selected="">Meera Shah</option>');
+    expect(page).toContain('src="/images/blog/grid-code.svg"');
+    // The body is a Markdown textarea with its (script-shown) toolbar and preview styled as the article page.
+    expect(element(page, "article-body")).toMatch(/^<textarea /);
+    expect(page).toContain('role="toolbar" aria-label="Formatting" aria-controls="article-body"');
+    expect(page).toContain('aria-keyshortcuts="Control+B Meta+B"');
+    expect(page).toContain('class="article-body studio-preview"');
+  });
+
+  it("a new article posts to create, has no base, and offers no publishing until it exists", () => {
+    const page = html(editorSamples.new);
+    expect(fieldNames(page).sort()).toEqual(Object.keys(articleFields).sort());
+    expect(forms(page)).toEqual(["post /admin/sign-out", "post /admin/articles"]);
+    expect(buttonTexts(page)).toEqual(["Sign out", "Write", "Preview", "Save draft"]);
+    expect(h1s(page)).toEqual(["New article"]);
+  });
+
+  it("offers publishing to those who may: Publish now, Schedule, Unpublish and Move to trash", () => {
+    const staffPage = html(editorSamples.draft);
+    expect(buttonTexts(staffPage)).not.toContain("Publish");
+    expect(buttonTexts(staffPage)).not.toContain("Move to trash");
+    expect(staffPage).toContain("Publishing needs an admin");
+
+    const draft = buttons(html(editorSamples["draft, may publish"]));
+    const publish = `/admin/articles/${articleId}/publish`;
+    expect(draft).toContainEqual({ text: "Publish", formAction: publish, value: "when=now" });
+    expect(draft).toContainEqual({ text: "Schedule", formAction: publish, value: "when=scheduled" });
+    expect(draft.map((button) => button.text)).not.toContain("Unpublish");
+    expect(draft.map((button) => button.text)).toContain("Move to trash");
+
+    const published = html(editorSamples.published);
+    expect(buttonTexts(published)).toContain("Unpublish");
+    // A public article's change is published, never scheduled (part 1).
+    expect(buttonTexts(published)).not.toContain("Schedule");
+    expect(published).toContain(
+      '<a href="/blog/grid-code-compliance" class="admin-link">/blog/grid-code-compliance</a>',
+    );
+    expect(published).toContain("Visitors read revision 2");
+    // The small forms that change the article carry the revision shown, and ask before they go.
+    for (const action of ["unpublish", "trash"]) {
+      const form = new RegExp(
+        `<form [^>]*action="/admin/articles/${articleId}/${action}"[^>]*>([\\s\\S]*?)</form>`,
+      ).exec(published)!;
+      expect(form[0]).toContain("data-confirm=");
+      expect(form[1]).toContain('name="baseRevisionId" value="103"');
+    }
+
+    const scheduled = html(editorSamples.scheduled);
+    expect(scheduled).toContain("Goes public 1 Dec 2026, 10:00 IST");
+    expect(buttonTexts(scheduled)).toEqual(expect.arrayContaining(["Publish", "Schedule", "Unpublish"]));
+  });
+
+  it("Preview and Share preview post to their routes; Preview opens a new tab", () => {
+    const page = html(editorSamples.draft);
+    expect(forms(page)).toEqual(
+      expect.arrayContaining([
+        `post /admin/articles/${articleId}/preview`,
+        `post /admin/articles/${articleId}/share-links`,
+      ]),
+    );
+    expect(/<form [^>]*action="[^"]*\/preview"[^>]*>/.exec(page)![0]).toContain('target="_blank"');
+    expect(page).toContain(`<a href="/admin/articles/${articleId}/history" class="admin-button-secondary">History</a>`);
+  });
+
+  it("shows an issued share link once, selectable, and Revoke only on the active links one may revoke", () => {
+    const page = html(editorSamples["issued share link"]);
+    const link = element(page, "issued-share-link");
+    expect(attribute(link, "value")).toMatch(/^https:\/\/www\.example\.com\/preview\//);
+    expect(link).toContain("readOnly");
+    expect(link).toContain("data-select-on-focus");
+    expect(forms(page).filter((form) => form.endsWith("/revoke"))).toEqual([
+      `post /admin/articles/${articleId}/share-links/l1/revoke`,
+    ]);
+    expect(page).toContain("Expired</span>: made by Nisha Rao");
+    expect(html(editorSamples.draft)).not.toContain("issued-share-link");
+  });
+
+  it("says who else is editing", () => {
+    const page = html(editorSamples.draft);
+    expect(page).toContain("Meera Shah is editing this. You have it open in another window too.");
+  });
+
+  it("shows the publish checklist's blockers at their fields, and the warnings", () => {
+    const page = html(editorSamples.draft);
+    expect(page).toContain(
+      '<a href="#article-imageAlt" class="underline underline-offset-2">Describe the cover image (alt text) for those who cannot see it.</a>',
+    );
+    expect(page).toContain("/services/unknown is not a page of the site.");
+    expect(html(editorSamples["draft, may publish"])).toContain("Nothing is missing.");
+  });
+
+  it("shows a refused form's problems at their fields, keeps what was typed, and names the whole-form problem", async () => {
+    const rendered = renderAdminPage(editorSamples["form errors"]);
+    const page = rendered.bodyHtml;
+    const title = element(page, "article-title");
+    expect(attribute(title, "aria-invalid")).toBe("true");
+    expect(attribute(title, "aria-describedby")).toBe("article-title-error");
+    expect(page).toContain(
+      '<p id="article-title-error" class="mt-1 text-sm font-medium text-red-700">Title is required</p>',
+    );
+    const slug = element(page, "article-slug");
+    expect(attribute(slug, "value")).toBe("Not A Slug");
+    expect(attribute(slug, "aria-describedby")!.split(" ")).toEqual(["article-slug-error", "article-slug-hint"]);
+    expect(attribute(element(page, "article-excerpt"), "aria-invalid")).toBeUndefined();
+    expect(page).toMatch(/<div role="alert"[^>]*><p>The form did not say which revision it was made from/);
+    expect(await problems(documentOf(rendered.title, page))).toEqual([]);
+  });
+
+  it("after a refused stale save, says who changed it and when, with both texts readable", () => {
+    const page = html(editorSamples.conflict);
+    expect(page).toContain("Changed by Nisha Rao at 24 Nov 2026, 09:30 IST");
+    // Their text beside this person's, which the editor keeps.
+    expect(page).toMatch(/data-conflict-mine="body">My version of the text\.</);
+    expect(page).toMatch(/data-conflict-theirs="body">Their version of the text\.</);
+    expect(page).toMatch(/data-conflict-theirs="title">Their title</);
+    expect(page).not.toContain('data-conflict-mine="slug"');
+    expect(page).toMatch(/<textarea [^>]*id="article-body"[^>]*>My version of the text\.<\/textarea>/);
+    // The next save is based on their revision; what they changed since this person's base is one link away.
+    expect(fieldNames(page)).toContain("baseRevisionId");
+    expect(page).toContain('name="baseRevisionId" value="104"');
+    expect(page).toContain(`href="/admin/articles/${articleId}/compare?from=103&amp;to=104"`);
+  });
+
+  it("a trashed article cannot be edited, says since when, and offers Restore to a publisher only", () => {
+    const page = html(editorSamples.trashed);
+    expect(page).toContain("In the trash since 25 Nov 2026, 15:30 IST");
+    expect(page).toMatch(/<fieldset disabled=""/);
+    expect(element(page, "article-form")).not.toContain("data-studio-editor");
+    expect(buttonTexts(page)).not.toContain("Save draft");
+    expect(forms(page)).toContain(`post /admin/articles/${articleId}/untrash`);
+    const forStaff = html(editorPage({ status: "trash", canPublish: false, trashedAt: at }));
+    expect(forms(forStaff)).not.toContain(`post /admin/articles/${articleId}/untrash`);
+    expect(forStaff).toContain("Ask an admin, or someone who can publish, to restore it.");
+  });
+
+  it("lists articles with a status filter that counts, New article, and each public address", () => {
+    const page = html(fixtures.articles.props);
+    expect(page).toContain('<a href="/admin/articles/new" class="admin-button">New article</a>');
+    expect(forms(page)).toContain("get /admin/articles");
+    const options = [
+      .../<select [^>]*id="articles-status"[^>]*>([\s\S]*?)<\/select>/.exec(page)![1]!.matchAll(/>([^<]+)</g),
+    ].map((match) => match[1]);
+    expect(options).toEqual([
+      "All (18)",
+      "Draft (3)",
+      "Scheduled (1)",
+      "Published (12)",
+      "Unpublished (2)",
+      "In the trash (4)",
+    ]);
+    expect(page).toContain(`<a href="/admin/articles/${articleId}" class="admin-link">${sampleDocument.title}</a>`);
+    expect(page).toContain('<a href="/blog/grid-code-compliance" class="admin-link">/blog/grid-code-compliance</a>');
+    expect(page).toContain("Untitled");
+    expect(page).toContain("Goes public 1 Dec 2026, 10:00 IST");
+  });
+
+  it("history: newest first, compare two by GET, Restore this version on all but the head, based on the head", () => {
+    const page = html(fixtures["article-history"].props);
+    const numbers = [...page.matchAll(/<th scope="row"[^>]*><span class="font-semibold">(\d+)<\/span>/g)].map(
+      (match) => match[1],
+    );
+    expect(numbers).toEqual(["4", "3", "2", "1"]);
+    expect(forms(page)).toContain(`get /admin/articles/${articleId}/compare`);
+    const radios = [...page.matchAll(/<input type="radio"[^>]*>/g)].map((match) => match[0]);
+    expect(radios).toHaveLength(8);
+    expect(radios.every((radio) => attribute(radio, "form") === "compare-form")).toBe(true);
+    expect(
+      radios
+        .filter((radio) => radio.includes("checked"))
+        .map((radio) => `${attribute(radio, "name")}=${attribute(radio, "value")}`)
+        .sort(),
+    ).toEqual(["from=103", "to=104"]);
+    expect(forms(page).filter((form) => form.endsWith("/restore"))).toEqual(
+      [103, 102, 101].map((id) => `post /admin/articles/${articleId}/revisions/${id}/restore`),
+    );
+    expect(page.match(/name="baseRevisionId" value="104"/g)).toHaveLength(3);
+    expect(page).toContain("Restored from revision 1");
+    expect(page).toContain("Published");
+  });
+
+  it("compare: changed fields, lines marked + and − in <ins> and <del>, unchanged lines folded", () => {
+    const page = html(fixtures["article-compare"].props);
+    expect(page).toContain(
+      '<ins><span aria-hidden="true" class="studio-diff-mark">+</span><span class="sr-only">Added: </span>',
+    );
+    expect(page).toContain(
+      '<del><span aria-hidden="true" class="studio-diff-mark">−</span><span class="sr-only">Removed: </span>',
+    );
+    // The 14 unchanged lines before the change: all but the 2 next to it folded.
+    expect(page).toContain("<summary>12 unchanged lines</summary>");
+    expect(page).toMatch(/<\/details><ol class="studio-diff-lines"><li class="studio-diff-same">.*?Unchanged line 11/);
+    expect(page).toContain("Unchanged: Slug.");
+    expect(page).not.toMatch(/<h2 [^>]*>Slug<\/h2>/);
+    expect(forms(page)).toContain(`get /admin/articles/${articleId}/compare`);
+  });
+});
+
+describe("the staff page's Can publish", () => {
+  it("offers staff members a form that turns it the other way; admins always can", () => {
+    const staffPage = fixtures.staff.props;
+    const member = (id: string, canPublish: boolean) => ({
+      ...staffPage.staff[0]!,
+      id,
+      name: `Member ${id}`,
+      role: "staff" as const,
+      canPublish,
+    });
+    const page = renderAdminPage({
+      ...staffPage,
+      staff: [...staffPage.staff, member("s2", false), member("s3", true)],
+    }).bodyHtml;
+    expect(page).toContain('<th scope="col">Can publish</th>');
+    expect(forms(page).filter((form) => form.endsWith("/can-publish"))).toEqual([
+      "post /admin/staff/s2/can-publish",
+      "post /admin/staff/s3/can-publish",
+    ]);
+    expect(page).toMatch(/data-can-publish="false">No<\/span><input type="hidden" name="canPublish" value="true"\/>/);
+    expect(page).toMatch(/data-can-publish="true">Yes<\/span><input type="hidden" name="canPublish" value="false"\/>/);
+    expect(page).toContain("Allow publishing");
+    expect(page).toContain("Stop publishing");
+    expect(page).toContain("Yes (admins always can)");
   });
 });

@@ -12,7 +12,10 @@ import { EnquiryPage } from "./pages/inbox/enquiry-page.tsx";
 import { InboxPage } from "./pages/inbox/inbox-page.tsx";
 import { PrivacyPage } from "./pages/privacy/privacy-page.tsx";
 import { StaffPage } from "./pages/staff/staff-page.tsx";
-import { StudioPlaceholder } from "./pages/studio/placeholder.tsx";
+import { ArticleComparePage } from "./pages/studio/article-compare-page.tsx";
+import { ArticleEditorPage } from "./pages/studio/article-editor-page.tsx";
+import { ArticleHistoryPage } from "./pages/studio/article-history-page.tsx";
+import { ArticlesPage } from "./pages/studio/articles-page.tsx";
 import { SubscribersPage } from "./pages/subscribers/subscribers-page.tsx";
 
 // Every back-office page, by the name the server renders it with (src/shared/admin/pages.ts): its
@@ -40,9 +43,18 @@ export const adminScreens: AdminScreens = {
   subscribers: { title: () => "Subscribers", Page: SubscribersPage },
   privacy: { title: () => "Privacy", Page: PrivacyPage },
   analytics: { title: () => "Analytics", Page: AnalyticsPage },
-  articles: { title: () => "Articles", Page: StudioPlaceholder },
-  "article-editor": { title: (props) => props.editor.document.title || "New article", Page: StudioPlaceholder },
-  "article-history": { title: (props) => `History of ${props.article.title}`, Page: StudioPlaceholder },
-  "article-compare": { title: (props) => `Compare revisions of ${props.article.title}`, Page: StudioPlaceholder },
+  articles: { title: () => "Articles", Page: ArticlesPage },
+  "article-editor": {
+    title: (props) => (props.editor.id === null ? "New article" : props.editor.document.title || "Untitled article"),
+    Page: ArticleEditorPage,
+  },
+  "article-history": {
+    title: (props) => `History of ${props.article.title || "an untitled article"}`,
+    Page: ArticleHistoryPage,
+  },
+  "article-compare": {
+    title: (props) => `Compare revisions of ${props.article.title || "an untitled article"}`,
+    Page: ArticleComparePage,
+  },
   error: { title: (props) => props.title, Page: ErrorPage },
 };

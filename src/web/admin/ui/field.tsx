@@ -23,7 +23,7 @@ type Common = {
 
 type InputAttributes = Pick<
   InputHTMLAttributes<HTMLInputElement>,
-  "type" | "required" | "maxLength" | "autoComplete" | "placeholder" | "inputMode"
+  "type" | "required" | "maxLength" | "autoComplete" | "placeholder" | "inputMode" | "list" | "spellCheck"
 >;
 
 /** The state of `formName`'s form, from a page's props: only when the refused post was that form. */
@@ -33,7 +33,7 @@ export function formStateFor(props: { form?: FormState; formName?: string }, for
 }
 
 /** The value to show and the attributes that tie a control to its hint and its problem. */
-function controlState({ id, name, hint, form, defaultValue }: Common) {
+export function controlState({ id, name, hint, form, defaultValue }: Common) {
   const error = form?.errors[name];
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -126,7 +126,8 @@ export function SelectField({
   defaultValue,
   className,
   options,
-}: Common & { options: readonly SelectOption[] }) {
+  children,
+}: Common & { options: readonly SelectOption[]; children?: ReactNode }) {
   const common = { id, name, label, hint, form, defaultValue, className };
   const state = controlState(common);
   return (
@@ -138,6 +139,7 @@ export function SelectField({
           </option>
         ))}
       </select>
+      {children}
     </Frame>
   );
 }

@@ -45,6 +45,28 @@ function RoleCell({ member, props }: { member: StaffSummary; props: Props }) {
   );
 }
 
+/**
+ * Whether a member may publish (decision 038): admins always may; for staff, the state and a form
+ * that turns it the other way.
+ */
+function CanPublishCell({ member }: { member: StaffSummary }) {
+  if (member.role === "admin") return <>Yes (admins always can)</>;
+  return (
+    <form
+      method="post"
+      action={adminHref("staffCanPublish", { id: member.id })}
+      className="flex flex-wrap items-center gap-2"
+    >
+      <span data-can-publish={member.canPublish ? "true" : "false"}>{member.canPublish ? "Yes" : "No"}</span>
+      <input type="hidden" name="canPublish" value={member.canPublish ? "false" : "true"} />
+      <button type="submit" className="admin-button-secondary whitespace-nowrap">
+        {member.canPublish ? "Stop publishing" : "Allow publishing"}
+        <span className="sr-only"> for {member.name}</span>
+      </button>
+    </form>
+  );
+}
+
 function MemberActions({ member, viewerId }: { member: StaffSummary; viewerId: string }) {
   if (member.disabled) {
     return (
@@ -148,6 +170,7 @@ export function StaffPage(props: Props) {
                 </>
               ),
             },
+            { header: "Can publish", cell: (member) => <CanPublishCell member={member} /> },
             {
               header: "Last sign-in",
               cell: (member) => (member.lastSignInAt ? formatIndiaDateTime(member.lastSignInAt) : "never"),
@@ -189,7 +212,7 @@ export function StaffPage(props: Props) {
             form={invite}
             hint="Inviting someone who already has an account sends them a new link; it does not change their role."
             options={[
-              { value: "staff", label: "Staff: works in the inbox" },
+              { value: "staff", label: "Staff: works in the inbox and writes articles" },
               { value: "admin", label: "Admin: also manages staff and reads the audit log" },
             ]}
           />

@@ -1,0 +1,84 @@
+import type { ArticleEditorView } from "#shared/admin/pages.ts";
+import { adminHref } from "#shared/admin/routes.ts";
+import { formatIndiaDateTime } from "../../format.ts";
+import {
+  ARTICLE_FIELD_LABELS,
+  ARTICLE_FIELD_NAMES,
+  type ArticleFieldName,
+  formValuesOf,
+  readableValue,
+} from "./article-fields.ts";
+
+// A save refused because someone saved first (decision 038, section 4): who and when, and for
+// each field that differs, the text this person sent (kept in the editor below) beside the text
+// the other person saved. Nothing is merged: the next save, based on their revision, decides.
+
+const normal = (value: string) => value.replace(/\r\n?/g, "\n").trim();
+
+export function ConflictPanel({
+  editor,
+  mine,
+  base,
+}: {
+  editor: ArticleEditorView;
+  /** What this person sent, as the form holds it. */
+  mine: Record<ArticleFieldName, string>;
+  /** The revision their text was based on, as the refused form said. */
+  base: string | undefined;
+}) {
+  const conflict = editor.conflict!;
+  const theirs = formValuesOf(conflict.currentDocument);
+  const changed = ARTICLE_FIELD_NAMES.filter((name) => normal(mine[name]) !== normal(theirs[name]));
+  const { current } = conflict;
+  return (
+    <section
+      aria-labelledby="conflict-heading"
+      className="admin-card mb-4 border-amber-400 bg-amber-50"
+      data-studio-conflict
+    >
+      <h2 id="conflict-heading" className="text-lg font-semibold text-amber-950">
+        Changed by {current.by} at {formatIndiaDateTime(current.at)}
+      </h2>
+      <p className="mt-1 text-sm text-amber-950">
+        {current.by} saved revision {current.number} while you were writing, so your change was not saved. Your text is
+        kept in the editor below; theirs is shown beside it. Make the editor say what it should, then save again: your
+        save will replace revision {current.number}, which stays in History.
+      </p>
+      {editor.id && base && base !== String(current.id) ? (
+        <p className="mt-2 text-sm">
+          <a
+            href={adminHref("articleCompare", { id: editor.id }, { from: base, to: current.id })}
+            className="admin-link"
+          >
+            What changed between your revision and theirs
+          </a>
+        </p>
+      ) : null}
+      {changed.length === 0 ? (
+        <p className="mt-3 text-sm">Their text is the same as yours in every field.</p>
+      ) : (
+        changed.map((name) => (
+          <div key={name} className="mt-4">
+            <h3 className="text-sm font-semibold text-slate-900">{ARTICLE_FIELD_LABELS[name]}</h3>
+            <div className="mt-1 grid gap-3 md:grid-cols-2">
+              <figure className="min-w-0">
+                <figcaption className="text-xs font-medium text-slate-700">Your text (in the editor)</figcaption>
+                <div className="studio-text" data-conflict-mine={name}>
+                  {readableValue(editor, name, mine[name]) || <span className="text-slate-500">(empty)</span>}
+                </div>
+              </figure>
+              <figure className="min-w-0">
+                <figcaption className="text-xs font-medium text-slate-700">
+                  Their text (revision {current.number})
+                </figcaption>
+                <div className="studio-text" data-conflict-theirs={name}>
+                  {readableValue(editor, name, theirs[name]) || <span className="text-slate-500">(empty)</span>}
+                </div>
+              </figure>
+            </div>
+          </div>
+        ))
+      )}
+    </section>
+  );
+}

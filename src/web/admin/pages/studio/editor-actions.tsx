@@ -1,0 +1,166 @@
+import type { ArticleEditorView, ShareLinkView } from "#shared/admin/pages.ts";
+import { adminHref } from "#shared/admin/routes.ts";
+import { formatIndiaDateTime } from "../../format.ts";
+
+// The editor's small forms, each posting on its own beside the article's form: Preview, Share
+// preview and the share links, Unpublish and Move to trash, Restore from the trash. Those that
+// change the article carry the revision shown (the script keeps it current after an autosave).
+
+/** The revision the page shows, which a change is based on. */
+function Base({ editor }: { editor: ArticleEditorView }) {
+  return editor.head ? <input type="hidden" name="baseRevisionId" value={editor.head.id} data-studio-base /> : null;
+}
+
+const linkStates: Record<ShareLinkView["state"], string> = {
+  active: "Active",
+  expired: "Expired",
+  revoked: "Revoked",
+};
+
+export function PreviewAndShare({ editor, id }: { editor: ArticleEditorView; id: string }) {
+  const links = editor.shareLinks;
+  return (
+    <section aria-labelledby="share-heading" className="admin-card">
+      <h2 id="share-heading" className="text-lg font-semibold text-navy-900">
+        Preview and share
+      </h2>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <form method="post" action={adminHref("articlePreviewLink", { id })} target="_blank" data-studio-preview-form>
+          <button type="submit" className="admin-button-secondary" aria-describedby="preview-hint">
+            Preview
+          </button>
+        </form>
+        <form method="post" action={adminHref("articleShareLink", { id })}>
+          <button type="submit" className="admin-button-secondary" aria-describedby="share-hint">
+            Share preview
+          </button>
+        </form>
+      </div>
+      <p id="preview-hint" className="mt-2 text-xs text-slate-600">
+        Preview opens the saved draft in a new tab, as the article page will show it, for an hour.
+      </p>
+      <p id="share-hint" className="mt-1 text-xs text-slate-600">
+        Share preview makes a link for someone without an account: it shows the draft as it is when opened, for 7 days,
+        until revoked.
+      </p>
+      {editor.issuedShareLink ? (
+        <div className="mt-4 rounded-md border border-green-300 bg-green-50 p-3" data-studio-issued-link>
+          <label htmlFor="issued-share-link" className="admin-label text-green-900">
+            Share link (shown only now: copy it)
+          </label>
+          <input
+            id="issued-share-link"
+            type="text"
+            readOnly
+            value={editor.issuedShareLink}
+            className="admin-input font-mono"
+            data-select-on-focus
+          />
+        </div>
+      ) : null}
+      {links.length ? (
+        <>
+          <h3 className="mt-4 text-sm font-semibold text-slate-800">Share links</h3>
+          <ul className="mt-2 grid gap-2 text-sm" aria-label="Share links">
+            {links.map((link) => (
+              <li key={link.id} className="flex flex-wrap items-center justify-between gap-2 border-t pt-2">
+                <span>
+                  <span className="font-medium">{linkStates[link.state]}</span>: made by {link.createdBy},{" "}
+                  {formatIndiaDateTime(link.createdAt)}; {link.state === "expired" ? "expired" : "expires"}{" "}
+                  {formatIndiaDateTime(link.expiresAt)}
+                </span>
+                {link.state === "active" && link.mayRevoke ? (
+                  <form
+                    method="post"
+                    action={adminHref("articleShareLinkRevoke", { id, linkId: link.id })}
+                    data-confirm="Revoke this share link? Whoever has it can no longer open the draft."
+                  >
+                    <button type="submit" className="admin-button-danger">
+                      Revoke
+                      <span className="sr-only">
+                        {" "}
+                        the link made by {link.createdBy} on {formatIndiaDateTime(link.createdAt)}
+                      </span>
+                    </button>
+                  </form>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/** Unpublish and Move to trash, for those who may publish. */
+export function TakeDown({ editor, id }: { editor: ArticleEditorView; id: string }) {
+  const isPublic = editor.status === "published" || editor.status === "scheduled";
+  return (
+    <section aria-labelledby="take-down-heading" className="admin-card">
+      <h2 id="take-down-heading" className="text-lg font-semibold text-navy-900">
+        Take down
+      </h2>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {isPublic ? (
+          <form
+            method="post"
+            action={adminHref("articleUnpublish", { id })}
+            data-confirm={
+              editor.status === "scheduled"
+                ? "Unpublish this article? It will not go public at its publish date."
+                : "Unpublish this article? It leaves the site at once; its address answers “not found”."
+            }
+          >
+            <Base editor={editor} />
+            <button type="submit" className="admin-button-danger">
+              Unpublish
+            </button>
+          </form>
+        ) : null}
+        <form
+          method="post"
+          action={adminHref("articleTrash", { id })}
+          data-confirm="Move this article to the trash? It leaves the site, and can be restored for 30 days."
+        >
+          <Base editor={editor} />
+          <button type="submit" className="admin-button-danger">
+            Move to trash
+          </button>
+        </form>
+      </div>
+      <p className="mt-2 text-xs text-slate-600">
+        {isPublic ? "Unpublish keeps the article as it is, off the site. " : ""}The trash keeps it, and its history, for
+        30 days.
+      </p>
+    </section>
+  );
+}
+
+/** A trashed article: when, and "Restore" for those who may. */
+export function TrashNotice({ editor, id }: { editor: ArticleEditorView; id: string }) {
+  return (
+    <section
+      aria-labelledby="trash-heading"
+      className="admin-card mb-4 border-red-300 bg-red-50"
+      data-studio-trash-notice
+    >
+      <h2 id="trash-heading" className="text-lg font-semibold text-red-900">
+        In the trash{editor.trashedAt ? ` since ${formatIndiaDateTime(editor.trashedAt)}` : ""}
+      </h2>
+      <p className="mt-1 text-sm text-red-900">
+        It is not on the site and cannot be edited. Restoring it makes it a draft again.
+      </p>
+      {editor.canPublish ? (
+        <form method="post" action={adminHref("articleUntrash", { id })} className="mt-3">
+          <Base editor={editor} />
+          <button type="submit" className="admin-button">
+            Restore
+          </button>
+        </form>
+      ) : (
+        <p className="mt-2 text-sm text-red-900">Ask an admin, or someone who can publish, to restore it.</p>
+      )}
+    </section>
+  );
+}

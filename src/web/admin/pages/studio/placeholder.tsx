@@ -1,4 +1,0 @@
-// PLACEHOLDER, replaced by the studio's pages.
-export function StudioPlaceholder() {
-  return <p>Not built yet.</p>;
-}

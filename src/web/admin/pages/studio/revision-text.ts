@@ -1,0 +1,25 @@
+import type { RevisionView } from "#shared/admin/pages.ts";
+import { formatIndiaDateTime } from "../../format.ts";
+
+// How the studio's pages name a revision and where it came from.
+
+const sources: Record<string, string> = {
+  studio: "Saved",
+  autosave: "Autosaved",
+  restore: "Restored",
+  import: "Imported from files",
+  seed: "First import from files",
+};
+
+/** "Autosaved", "Restored from revision 4". */
+export function revisionSource(revision: RevisionView): string {
+  const label = sources[revision.source] ?? revision.source;
+  return revision.source === "restore" && revision.restoredFrom !== null
+    ? `${label} from revision ${revision.restoredFrom}`
+    : label;
+}
+
+/** "Revision 13 by Meera Shah, 26 Nov 2026, 14:32 IST". */
+export function revisionLine(revision: RevisionView): string {
+  return `Revision ${revision.number} by ${revision.by}, ${formatIndiaDateTime(revision.at)}`;
+}

@@ -1,0 +1,43 @@
+import type { PresenceAnswer } from "#shared/admin/pages.ts";
+import { adminHref } from "#shared/admin/routes.ts";
+import { setShown } from "./visibility.ts";
+import { presenceText } from "./words.ts";
+
+// Who else has the article open (decision 038, section 2): a beat every 15 s while the page is
+// visible, one at once when it becomes visible again, and "leaving" as the page goes. It warns;
+// it prevents nothing (the revision check does).
+
+export const PRESENCE_EVERY_MS = 15_000;
+
+export function setupPresence(articleId: string, line: HTMLElement): void {
+  const url = adminHref("articlePresence", { id: articleId });
+  const send = (body: object, keepalive = false) =>
+    fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(body),
+      credentials: "same-origin",
+      keepalive,
+    });
+  const beat = async () => {
+    if (document.visibilityState !== "visible") return;
+    try {
+      const response = await send({});
+      if (!response.ok) return;
+      const answer = (await response.json()) as PresenceAnswer;
+      if (!Array.isArray(answer.others)) return;
+      const text = presenceText(answer.others.filter((name) => typeof name === "string"));
+      if (line.textContent !== text) line.textContent = text;
+      setShown(line, Boolean(text));
+    } catch {
+      // A missed beat says nothing; the next one may.
+    }
+  };
+  void beat();
+  setInterval(() => void beat(), PRESENCE_EVERY_MS);
+  document.addEventListener("visibilitychange", () => void beat());
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) void beat();
+  });
+  window.addEventListener("pagehide", () => void send({ leaving: true }, true).catch(() => {}));
+}
