@@ -51,11 +51,11 @@ describe("an autosave's answer", () => {
     });
   });
 
-  it("422 (and 400) with fields: each problem at its field", () => {
+  it("422 (and 400) with problems: each problem at its field", () => {
     const body = {
       error: "Unprocessable Entity",
       message: "Check the fields.",
-      fields: { slug: "Slug must be…", x: 1 },
+      problems: { slug: "Slug must be…", x: 1 },
     };
     expect(autosaveOutcome(422, body, limit)).toEqual({
       kind: "invalid",

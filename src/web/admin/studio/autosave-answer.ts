@@ -38,9 +38,9 @@ export function autosaveOutcome(status: number, body: unknown, limit: number): A
   }
   if (status === 401) return { kind: "signed-out", message: SIGNED_OUT_MESSAGE };
   if (status === 413) return { kind: "too-large", message: tooLargeMessage(limit) };
-  if ((status === 400 || status === 422) && isRecord(answer.fields)) {
+  if ((status === 400 || status === 422) && isRecord(answer.problems)) {
     const fields = Object.fromEntries(
-      Object.entries(answer.fields).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+      Object.entries(answer.problems).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
     );
     return { kind: "invalid", message: message ?? "Some fields need attention.", fields };
   }
