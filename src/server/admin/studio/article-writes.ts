@@ -239,7 +239,10 @@ export type ArticleAction = "unpublish" | "trash" | "untrash";
 export async function actOnArticle(
   db: Database,
   input: { articleId: string; baseRevisionId: number; action: ArticleAction; author: Author; now: Date },
-): Promise<{ outcome: "done"; head: RevisionSummary; wasPublic: boolean; status: string } | WriteRefusal> {
+): Promise<
+  | { outcome: "done"; head: RevisionSummary; wasPublic: boolean; status: string }
+  | Exclude<WriteRefusal, { outcome: "invalid" }>
+> {
   return db.transaction(async (tx) => {
     const row = await lockArticle(tx, input.articleId);
     const trashed = Boolean(row?.deletedAt);

@@ -298,7 +298,7 @@ describe.each(testDrivers)("the studio's editing on %s", (driver) => {
       expect(props.error).toMatch(CHANGED);
       expect(CHANGED.exec(props.error!)![3]).toBe("2");
       expect(props.editor.document.body).toBe("Ravi's words.");
-      expect(props.form?.values.body).toBe("Ravi's words.");
+      expect(props.form?.values).toMatchObject({ body: "Ravi's words.", baseRevisionId: String(theirs) });
       expect(props.editor.conflict?.current).toMatchObject({ id: theirs, number: 2, by: "Meera Shah" });
       expect(props.editor.conflict?.currentDocument.body).toBe("Meera's words.");
       expect(props.editor.head?.id).toBe(theirs);

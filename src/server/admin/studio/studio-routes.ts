@@ -210,7 +210,9 @@ export function studioRoutes(context: AdminContext): AdminHandlers<StudioRouteNa
         current,
         {
           document,
-          form: { values: formValues(body), errors: {} },
+          // What they typed, now based on the head they have been shown: saving it again replaces
+          // the other text knowingly, with both in view.
+          form: problemsForm(body, [], current.head.id),
           error: changedMessage(refusal.current),
           conflict: { current: revisionView(current.head, current.row), currentDocument: current.head.document },
         },
@@ -254,14 +256,8 @@ export function studioRoutes(context: AdminContext): AdminHandlers<StudioRouteNa
         },
         409,
       );
-    if (done.outcome !== "done")
-      return renderEditorAgain(
-        request,
-        reply,
-        article.row.id,
-        { error: done.outcome === "refused" ? done.message : "" },
-        409,
-      );
+    if (done.outcome === "refused")
+      return renderEditorAgain(request, reply, article.row.id, { error: done.message }, 409);
     if (action !== "untrash") publicContentChanged();
     const actions = {
       unpublish: "article-unpublished",
