@@ -21,6 +21,7 @@ import { type Database, queryRows } from "../../db/client.ts";
 import {
   blogPosts,
   type BlogPostRow,
+  contentLinks,
   contentRevisions,
   type ContentRevisionRow,
   teamMembers,
@@ -287,3 +288,12 @@ export async function publicArticleSlugs(db: Database, now: Date): Promise<Set<s
 
 /** Other articles than this one: for queries that must leave it out. */
 export const otherThan = (id: string | null) => (id ? ne(blogPosts.id, id) : undefined);
+
+/** A preview or share link of this article (a link of another article is none). */
+export async function articleLink(db: Database, articleId: string, linkId: string) {
+  const [link] = await db
+    .select({ id: contentLinks.id, createdBy: contentLinks.createdBy, kind: contentLinks.kind })
+    .from(contentLinks)
+    .where(and(eq(contentLinks.id, linkId), eq(contentLinks.articleId, articleId)));
+  return link;
+}

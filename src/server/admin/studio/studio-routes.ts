@@ -15,12 +15,10 @@ import {
 import { type ArticleDocument, articleStatusOf } from "#shared/content/documents.ts";
 import { isUuid } from "#shared/schemas/identifiers.ts";
 import type { AuditAction } from "#shared/admin/audit-actions.ts";
-import { contentLinks } from "../../db/schema.ts";
 import { createContentLink, revokeContentLink } from "../../content/links.ts";
 import type { RevisionSummary } from "../../content/revisions.ts";
 import { readingMinutes, renderArticleMarkdown } from "../../content/render-markdown.ts";
 import type { AdminContext, AdminHandlers, AdminRequest } from "../context.ts";
-import { and, eq } from "drizzle-orm";
 import {
   type ArticleFieldValues,
   documentFromFields,
@@ -30,6 +28,7 @@ import {
 } from "./article-fields.ts";
 import {
   articleCounts,
+  articleLink,
   articleRevisions,
   type LoadedArticle,
   listArticles,
@@ -572,12 +571,7 @@ export function studioRoutes(context: AdminContext): AdminHandlers<StudioRouteNa
       const article = await findArticle(request, reply);
       if (!article) return reply;
       const linkId = request.params.linkId;
-      const [link] = isUuid(linkId)
-        ? await db
-            .select({ id: contentLinks.id, createdBy: contentLinks.createdBy, kind: contentLinks.kind })
-            .from(contentLinks)
-            .where(and(eq(contentLinks.id, linkId.toLowerCase()), eq(contentLinks.articleId, article.row.id)))
-        : [];
+      const link = isUuid(linkId) ? await articleLink(db, article.row.id, linkId.toLowerCase()) : undefined;
       if (!link)
         return context.problem(request, reply, 404, "Not Found", "There is no such share link of this article.");
       const session = context.sessionOf(request);
