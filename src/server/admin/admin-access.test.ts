@@ -20,6 +20,8 @@ const protectedPages = [
   "/admin/account",
   "/admin/subscribers",
   "/admin/analytics",
+  "/admin/articles",
+  "/admin/articles/new",
   "/admin/staff",
   "/admin/audit",
   "/admin/no-such-page",
@@ -115,7 +117,8 @@ describe.each(testDrivers)("the back office's door on %s", (driver) => {
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain("Ravi Desai");
       expect(page.body).toContain(">Sign out</button>");
-      for (const label of ["Enquiries", "Subscribers", "Analytics"]) expect(page.body).toContain(`>${label}</a>`);
+      for (const label of ["Enquiries", "Articles", "Subscribers", "Analytics"])
+        expect(page.body).toContain(`>${label}</a>`);
       expect(page.body).not.toContain(">Staff</a>");
       expect(page.body).not.toContain(">Audit log</a>");
       const adminPage = await t.app.inject({ method: "GET", url: "/admin", headers: { cookie: admin.cookie } });

@@ -52,7 +52,8 @@ export function registerErrorHandling(app: FastifyInstance, options: { bodyLimit
     }
     const body: ApiErrorBody = {
       error: statusTitles[status] ?? "Bad Request",
-      message: clientMessage(error, options.bodyLimit),
+      // A route with a limit of its own (the studio's, decision 038) names that one.
+      message: clientMessage(error, request.routeOptions.bodyLimit ?? options.bodyLimit),
     };
     return reply.code(status).send(body);
   });

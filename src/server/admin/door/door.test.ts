@@ -10,12 +10,14 @@ import {
 import { testDrivers } from "../../../../test/databases.ts";
 import { SoftAuthenticator } from "../../../../test/soft-authenticator.ts";
 import { adminHref, type AdminRouteName, adminRoutes } from "#shared/admin/routes.ts";
+import { STUDIO_DOCUMENT_BODY_LIMIT } from "#shared/content/documents.ts";
 import { auditEvents, mailOutbox, passkeys, staff } from "../../db/schema.ts";
 import { inviteStaff } from "../staff/staff-repository.ts";
 
 // The door, walked from the route table: every route of src/shared/admin/routes.ts answers a
-// request without a session, from another site, or from a member of staff on an admin route
-// with a clear 4xx (or the sign-in page) and changes nothing. Then the review's findings about
+// request without a session, from another site, from a member of staff on an admin route, or
+// from one without "Can publish" on a publisher route with a clear 4xx (or the sign-in page) and
+// changes nothing. Then the review's findings about
 // the door itself: attempts, not page views, are limited; a sign-in link cannot be silenced or
 // timed; `next` cannot make a 500; a passkey cannot be registered twice; a role changes only by
 // its own action.
@@ -27,7 +29,11 @@ const someToken = "A".repeat(43);
 /** The route's address with made-up parameters. */
 function sampleHref(name: AdminRouteName): string {
   const path = adminRoutes[name].path;
-  return path.replace(":id", someId).replace(":token", someToken);
+  return path
+    .replace(":id", someId)
+    .replace(":token", someToken)
+    .replace(":linkId", someId)
+    .replace(":revisionId", "1");
 }
 
 let people = 0;
@@ -86,6 +92,32 @@ describe.each(testDrivers)("the door, from the route table, on %s", (driver) => 
     },
   );
 
+  it.each(names.filter((name) => adminRoutes[name].access === "publisher"))(
+    "%s as a member of staff without Can publish: 403, nothing changed; with it, past the door",
+    async (name) => {
+      const route = adminRoutes[name];
+      const before = await auditCount();
+      const response = await t.send({
+        method: route.method,
+        url: sampleHref(name),
+        cookie: member.cookie,
+        payload: {},
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.body).toContain(
+        "Publishing needs an admin, or a member of staff an admin has allowed to publish.",
+      );
+      expect(await auditCount()).toBe(before);
+      // Allowed to publish (from their next request), the same request reaches the route: no such article.
+      await t.database.db.update(staff).set({ canPublish: true }).where(eq(staff.id, member.staffId));
+      const allowed = await t.send({ method: route.method, url: sampleHref(name), cookie: member.cookie, payload: {} });
+      expect(allowed.statusCode).toBe(404);
+      const byAdmin = await t.send({ method: route.method, url: sampleHref(name), cookie: admin.cookie, payload: {} });
+      expect(byAdmin.statusCode).toBe(404);
+      expect(await auditCount()).toBe(before);
+    },
+  );
+
   it.each(names.filter((name) => adminRoutes[name].method === "POST"))(
     "%s posted from another site, even by an admin: 403, nothing changed",
     async (name) => {
@@ -107,15 +139,37 @@ describe.each(testDrivers)("the door, from the route table, on %s", (driver) => 
     "%s naming nobody (a malformed or unknown id): a clear 4xx, never a 500",
     async (name) => {
       const route = adminRoutes[name];
-      const cookie = route.access === "admin" ? admin.cookie : member.cookie;
+      const cookie = route.access === "admin" || route.access === "publisher" ? admin.cookie : member.cookie;
       for (const id of [someId, "not-a-uuid", "1 or 1=1", "%00"]) {
-        const url = route.path.replace(":id", id);
+        const url = route.path.replace(":id", id).replace(":linkId", id).replace(":revisionId", id);
         const response = await t.send({ method: route.method, url, cookie, payload: { version: "1", role: "staff" } });
         expect(response.statusCode, `${url}`).toBeGreaterThanOrEqual(400);
         expect(response.statusCode, `${url}`).toBeLessThan(500);
       }
     },
   );
+
+  it("turns away a client without the right before reading its body: a large studio body without Can publish is not a 413", async () => {
+    const body = `title=x&body=${"x".repeat(STUDIO_DOCUMENT_BODY_LIMIT)}`;
+    const headers = { "content-type": "application/x-www-form-urlencoded" };
+    const refused = await t.send({
+      method: "POST",
+      url: sampleHref("articlePublish"),
+      cookie: member.cookie,
+      headers,
+      payload: body,
+    });
+    expect(refused.statusCode).toBe(403);
+    const admitted = await t.send({
+      method: "POST",
+      url: sampleHref("articlePublish"),
+      cookie: admin.cookie,
+      headers,
+      payload: body,
+    });
+    expect(admitted.statusCode).toBe(413);
+    expect(admitted.json().message).toBe(`The body is larger than the limit of ${STUDIO_DOCUMENT_BODY_LIMIT} bytes.`);
+  });
 
   it("turns away a client without the right before reading its body: no session or a staff role is not a 413", async () => {
     const body = `note=${"x".repeat(200_000)}`;

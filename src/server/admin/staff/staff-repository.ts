@@ -147,6 +147,27 @@ export async function listActiveStaff(db: Database): Promise<Pick<StaffRow, "id"
     .orderBy(asc(staff.name));
 }
 
+/**
+ * Lets a member of staff publish without being an admin ("Can publish"), or not. Returns the value
+ * it had, or undefined when there is no such member; their next request sees the new one.
+ */
+export async function setStaffCanPublish(
+  db: Database,
+  staffId: string,
+  canPublish: boolean,
+): Promise<boolean | undefined> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ canPublish: staff.canPublish })
+      .from(staff)
+      .where(eq(staff.id, staffId))
+      .for("update");
+    if (!before) return undefined;
+    if (before.canPublish !== canPublish) await tx.update(staff).set({ canPublish }).where(eq(staff.id, staffId));
+    return before.canPublish;
+  });
+}
+
 /** Disables (or enables again) a member of staff. Disabling ends their sessions in the same transaction. */
 export async function setStaffDisabled(
   db: Database,

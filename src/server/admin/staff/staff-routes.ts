@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { formProblem, parseForm } from "#shared/admin/forms.ts";
 import type { PageMessages, StaffRole } from "#shared/admin/pages.ts";
 import { adminHref } from "#shared/admin/routes.ts";
-import { staffInviteForm, staffRoleForm } from "#shared/admin/schemas.ts";
+import { staffCanPublishForm, staffInviteForm, staffRoleForm } from "#shared/admin/schemas.ts";
 import { isUuid } from "#shared/schemas/identifiers.ts";
 import type { AdminContext, AdminHandlers, AdminRequest } from "../context.ts";
 import { endSessionsOf } from "../door/sessions.ts";
@@ -14,6 +14,7 @@ import {
   findStaffById,
   inviteStaff,
   listStaff,
+  setStaffCanPublish,
   setStaffDisabled,
 } from "./staff-repository.ts";
 
@@ -178,9 +179,28 @@ export function staffRoutes(
       return context.seeOther(reply, adminHref("staff", {}, { notice: "enabled" }));
     },
 
-    // PLACEHOLDER: "Can publish" on the Staff page.
+    // "Can publish": publishing, scheduling, unpublishing and trashing articles without being an
+    // admin (the route table's access "publisher"). It applies from the member's next request.
     async staffCanPublish(request, reply) {
-      return context.problem(request, reply, 404, "Not Found", "Not built yet.");
+      const member = await targetMember(request, reply);
+      if (!member) return reply;
+      const parsed = parseForm(staffCanPublishForm, request.body);
+      if (!parsed.ok) {
+        const form = { ...parsed.form, values: { ...parsed.form.values, id: member.id } };
+        return staffPage(request, reply, { error: parsed.form.errors.canPublish, form, formName: "can-publish" }, 400);
+      }
+      const canPublish = parsed.data.canPublish === "true";
+      const before = await setStaffCanPublish(db, member.id, canPublish);
+      if (before === undefined) return staffPage(request, reply, { error: "There is no such member of staff." }, 404);
+      if (before !== canPublish) {
+        await context.audit(request, {
+          actor: context.actorOf(context.sessionOf(request)),
+          action: "staff-can-publish-changed",
+          target: target(member),
+          details: { from: before, to: canPublish },
+        });
+      }
+      return context.seeOther(reply, adminHref("staff", {}, { notice: "can-publish-changed" }));
     },
 
     async staffEndSessions(request, reply) {

@@ -1,0 +1,80 @@
+import { and, eq } from "drizzle-orm";
+import { Marked, type Token } from "marked";
+import { type ArticleDocument, type ChecklistItem, publishBlockers } from "#shared/content/documents.ts";
+import { matchRoute } from "#shared/routes.ts";
+import type { Database } from "../../db/client.ts";
+import { blogPosts, contentRedirects } from "../../db/schema.ts";
+import { articleIsPublic, listProjects } from "../../content/public-content.ts";
+import { publicArticleSlugs } from "./article-queries.ts";
+import type { SiteImage } from "./site-images.ts";
+
+// The editor's publish checklist: what blocks publishing (publishBlockers, the same rules the
+// pages can apply) and warnings the server alone can give, because it knows the site: links in
+// the body to pages of the site that do not exist (no route of src/shared/routes.ts, or an
+// article or project that is not public), and a cover image that is not among the site's pictures.
+
+/** Files the site serves besides its pages, which a link may name. */
+const SITE_FILES = new Set(["/rss.xml", "/sitemap.xml", "/robots.txt", "/favicon.svg"]);
+
+/** The site paths (beginning with one "/") the body's Markdown links to, in order, once each. */
+export function sitePathsLinked(body: string): string[] {
+  const marked = new Marked({ gfm: true, async: false });
+  const found: string[] = [];
+  const tokens = marked.lexer(body);
+  marked.walkTokens(tokens, (token: Token) => {
+    if (token.type !== "link") return;
+    const href = String((token as { href?: unknown }).href ?? "").trim();
+    if (!href.startsWith("/") || href.startsWith("//") || href.startsWith("/\\")) return;
+    const pathname = href.split(/[?#]/)[0]!;
+    if (!found.includes(pathname)) found.push(pathname);
+  });
+  return found;
+}
+
+/** Warnings for the links of a body that lead to no page of the site now. */
+export async function linkWarnings(db: Database, body: string, now: Date, images: SiteImage[]): Promise<string[]> {
+  const linked = sitePathsLinked(body);
+  if (!linked.length) return [];
+  let articles: Set<string> | undefined;
+  let projects: Set<string> | undefined;
+  const warnings: string[] = [];
+  for (const linkedPath of linked) {
+    const pathname = linkedPath.length > 1 ? linkedPath.replace(/\/$/, "") : linkedPath;
+    if (SITE_FILES.has(pathname) || images.some((image) => image.url === pathname)) continue;
+    const match = matchRoute(pathname);
+    let exists = match !== undefined;
+    if (match?.id === "article") {
+      articles ??= await publicArticleSlugs(db, now);
+      exists = articles.has(match.params.slug!) || (await redirectsToPublicArticle(db, match.params.slug!, now));
+    } else if (match?.id === "project") {
+      projects ??= new Set((await listProjects(db)).map((project) => project.slug));
+      exists = projects.has(match.params.slug!);
+    }
+    if (!exists) warnings.push(`The link to ${linkedPath} leads to no page of the site.`);
+  }
+  return warnings;
+}
+
+/** Whether an old address of an article leads to one that is public now. */
+async function redirectsToPublicArticle(db: Database, slug: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: blogPosts.id })
+    .from(contentRedirects)
+    .innerJoin(blogPosts, eq(blogPosts.id, contentRedirects.articleId))
+    .where(and(eq(contentRedirects.kind, "article"), eq(contentRedirects.oldSlug, slug), articleIsPublic(now)));
+  return row !== undefined;
+}
+
+/** The checklist of a document: what blocks publishing it, and what is worth a second look. */
+export async function articleChecklist(
+  db: Database,
+  document: ArticleDocument,
+  now: Date,
+  images: SiteImage[],
+): Promise<{ blockers: ChecklistItem[]; warnings: string[] }> {
+  const warnings = await linkWarnings(db, document.body, now, images);
+  if (document.imageUrl && images.length && !images.some((image) => image.url === document.imageUrl)) {
+    warnings.unshift(`The cover image ${document.imageUrl} is not among the site's pictures.`);
+  }
+  return { blockers: publishBlockers(document), warnings };
+}

@@ -1,0 +1,518 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  type AdminTestApp,
+  buildAdminTestApp,
+  cookieFrom,
+  joinByInvitation,
+  type SignedIn,
+  signInWithPasskey,
+} from "../../../../test/admin-fixtures.ts";
+import { testDrivers } from "../../../../test/databases.ts";
+import { adminHref } from "#shared/admin/routes.ts";
+import { auditEvents, blogPosts, contentRedirects, contentRevisions, staff } from "../../db/schema.ts";
+import { getArticle, listBlogPosts, listFeedArticles } from "../../content/public-content.ts";
+import { isoToIndiaLocal } from "./article-fields.ts";
+import {
+  articleFields,
+  articleRow,
+  createArticle,
+  HOSTILE_BODY,
+  hasScriptVector,
+  headOf,
+  postForm,
+  propsOf,
+  setCanPublish,
+  uniqueEmail,
+} from "./studio-test-kit.ts";
+
+// Publishing through the studio, on both databases: who may (admins, and staff an admin allowed:
+// "Can publish"), the checklist, publish now and scheduled, the publish time a revision carries,
+// unpublish, the trash, slug changes and their redirects, what the public then reads (pages,
+// /rss.xml, the API) including hostile Markdown, and the audit trail of each.
+
+vi.mock("#web/admin/entry-server.tsx", async (importOriginal) =>
+  (await import("./studio-test-kit.ts")).recordingEntry(await importOriginal()),
+);
+
+const UNPUBLISH_FIRST =
+  "This article is public: its date can move into the past, not into the future. Unpublish it first, then schedule it.";
+
+describe.each(testDrivers)("publishing in the studio on %s", (driver) => {
+  let t: AdminTestApp;
+  let admin: SignedIn;
+  let member: SignedIn;
+  let publisher: SignedIn;
+  /** The instance's clock a minute behind the real one: what it publishes "now" is public to every reader. */
+  const resetClock = () => {
+    t.clock.now = new Date(Date.now() - 60_000);
+  };
+  beforeAll(async () => {
+    t = await buildAdminTestApp(driver, { startAt: new Date(Date.now() - 60_000) });
+    admin = await joinByInvitation(t, { email: uniqueEmail("meera"), name: "Meera Shah", role: "admin" });
+    member = await joinByInvitation(t, { email: uniqueEmail("ravi"), name: "Ravi Desai", role: "staff" });
+    publisher = await joinByInvitation(t, { email: uniqueEmail("asha"), name: "Asha Patel", role: "staff" });
+    await setCanPublish(t, publisher, true);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const publish = async (id: string, person: SignedIn, fields: Record<string, string>, when = "now", base?: number) =>
+    postForm(t, adminHref("articlePublish", { id }), person, {
+      ...articleFields(fields),
+      baseRevisionId: base ?? (await headOf(t, id)),
+      when,
+    });
+  const act = async (
+    name: "articleUnpublish" | "articleTrash" | "articleUntrash",
+    id: string,
+    person: SignedIn,
+    base?: number,
+  ) => postForm(t, adminHref(name, { id }), person, { baseRevisionId: base ?? (await headOf(t, id)) });
+  const editor = async (id: string, person: SignedIn = member) =>
+    propsOf(await t.send({ method: "GET", url: adminHref("article", { id }), cookie: person.cookie }), "article-editor")
+      .editor;
+  const revisionsOf = (id: string) =>
+    t.database.db
+      .select()
+      .from(contentRevisions)
+      .where(eq(contentRevisions.articleId, id))
+      .orderBy(contentRevisions.id);
+  const auditOf = async (id: string) =>
+    (await t.database.db.select().from(auditEvents).where(eq(auditEvents.targetId, id)).orderBy(auditEvents.id)).map(
+      (event) => ({ action: event.action, actor: event.actorLabel, details: event.details }),
+    );
+  const publicPage = (slug: string) => t.send({ method: "GET", url: `/blog/${slug}` });
+
+  describe("who may publish", () => {
+    it("a member of staff without Can publish gets 403 for publish, unpublish, trash and untrash, and nothing changes", async () => {
+      const id = await createArticle(t, member, { title: "Not yours to publish", slug: "not-yours-to-publish" });
+      const row = await articleRow(t, id);
+      const revisions = await revisionsOf(id);
+      const attempts = [
+        await publish(id, member, { title: "Changed by the attempt", slug: "not-yours-to-publish" }),
+        await act("articleUnpublish", id, member),
+        await act("articleTrash", id, member),
+        await act("articleUntrash", id, member),
+      ];
+      for (const response of attempts) {
+        expect(response.statusCode).toBe(403);
+        expect(response.body).toContain(
+          "Publishing needs an admin, or a member of staff an admin has allowed to publish.",
+        );
+      }
+      expect(await articleRow(t, id)).toEqual(row);
+      expect(await revisionsOf(id)).toEqual(revisions);
+      expect(await auditOf(id)).toEqual([]);
+      expect((await editor(id)).canPublish).toBe(false);
+    });
+
+    it("an admin's Can publish lets a member publish from their next request; taking it back stops them; each audited", async () => {
+      const id = await createArticle(t, member, { title: "Allowed now", slug: "allowed-now" });
+      const allow = (value: string, target: SignedIn = member) =>
+        postForm(t, adminHref("staffCanPublish", { id: target.staffId }), admin, { canPublish: value });
+      const allowed = await allow("true");
+      expect(allowed.statusCode).toBe(303);
+      expect(allowed.headers.location).toBe(adminHref("staff", {}, { notice: "can-publish-changed" }));
+      expect((await editor(id)).canPublish).toBe(true);
+      expect((await publish(id, member, { title: "Allowed now", slug: "allowed-now" })).statusCode).toBe(303);
+      // Saying the same again changes nothing and records nothing.
+      expect((await allow("true")).statusCode).toBe(303);
+      expect((await allow("false")).statusCode).toBe(303);
+      expect((await act("articleUnpublish", id, member)).statusCode).toBe(403);
+      const events = await t.database.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, "staff-can-publish-changed"), eq(auditEvents.targetId, member.staffId)))
+        .orderBy(auditEvents.id);
+      expect(events.map((event) => [event.actorLabel, event.details])).toEqual([
+        ["Meera Shah", { from: false, to: true }],
+        ["Meera Shah", { from: true, to: false }],
+      ]);
+      for (const value of ["yes", "", "TRUE"]) {
+        const bad = await allow(value);
+        expect(bad.statusCode, value).toBe(400);
+        expect(bad.body).toContain("Say whether this person can publish.");
+      }
+      for (const target of ["not-a-uuid", "00000000-0000-4000-8000-000000000000"]) {
+        const response = await postForm(t, adminHref("staffCanPublish", { id: target }), admin, { canPublish: "true" });
+        expect(response.statusCode, target).toBe(404);
+      }
+      // Only an admin may say so.
+      const byMember = await postForm(t, adminHref("staffCanPublish", { id: member.staffId }), publisher, {
+        canPublish: "true",
+      });
+      expect(byMember.statusCode).toBe(403);
+      const [ravi] = await t.database.db.select().from(staff).where(eq(staff.id, member.staffId));
+      expect(ravi!.canPublish).toBe(false);
+    });
+  });
+
+  describe("publishing now", () => {
+    it("saves first, then refuses while the checklist has blockers (422 at their fields), publishing nothing", async () => {
+      const id = await createArticle(t, member, { title: "Incomplete", imageAlt: "", excerpt: "" });
+      const response = await publish(id, publisher, {
+        title: "Incomplete",
+        imageAlt: "",
+        excerpt: "",
+        body: "Changed.",
+      });
+      expect(response.statusCode).toBe(422);
+      const props = propsOf(response, "article-editor");
+      expect(props.form?.errors).toMatchObject({
+        imageAlt: "Describe the cover image (alt text) for those who cannot see it.",
+        excerpt: "Write an excerpt: it is the article's summary on /blog and in search results.",
+      });
+      // The draft was saved (what was typed is not lost) and the form is based on it.
+      expect(props.editor.head?.number).toBe(2);
+      expect(props.editor.document.body).toBe("Changed.");
+      expect(props.form?.values.baseRevisionId).toBe(String(props.editor.head?.id));
+      expect(await articleRow(t, id)).toMatchObject({ status: "draft", publishedRevisionId: null, title: null });
+      expect(await auditOf(id)).toEqual([]);
+    });
+
+    it("publishes at the instance's time; the revision published carries it; the public reads it", async () => {
+      const slug = `published-now-${driver}`;
+      const id = await createArticle(t, member, { title: "Published now", slug });
+      const response = await publish(id, publisher, { title: "Published now", slug });
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe(adminHref("article", { id }, { notice: "article-published" }));
+      const row = await articleRow(t, id);
+      expect(row).toMatchObject({ status: "published", slug, title: "Published now", deletedAt: null });
+      expect(row.publishedAt).toEqual(t.clock.now);
+      const revisions = await revisionsOf(id);
+      // Revision 2 carries the publish time used (the draft had none), and is the head and the published one.
+      expect(revisions).toHaveLength(2);
+      expect(revisions[1]!.document.publishedAt).toBe(t.clock.now.toISOString());
+      expect(row.headRevisionId).toBe(revisions[1]!.id);
+      expect(row.publishedRevisionId).toBe(revisions[1]!.id);
+      const view = await editor(id);
+      expect(view).toMatchObject({
+        status: "published",
+        publicPath: `/blog/${slug}`,
+        publishedAt: t.clock.now.toISOString(),
+      });
+      expect(view.publishedRevision).toMatchObject({ number: 2, published: true });
+      expect(await auditOf(id)).toEqual([
+        {
+          action: "article-published",
+          actor: "Asha Patel",
+          details: { revision: 2, publishedAt: t.clock.now.toISOString(), slug },
+        },
+      ]);
+      const page = await publicPage(slug);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain("Published now");
+    });
+
+    it("keeps a past publish date; a public article's date may move into the past, never into the future", async () => {
+      const slug = `dated-${driver}`;
+      const id = await createArticle(t, member, { title: "Dated", slug, publishedAt: "2026-01-05T09:30" });
+      expect((await publish(id, admin, { title: "Dated", slug, publishedAt: "2026-01-05T09:30" })).statusCode).toBe(
+        303,
+      );
+      const row = await articleRow(t, id);
+      expect(row.publishedAt).toEqual(new Date("2026-01-05T04:00:00.000Z"));
+      // The draft's date was the one used: no revision added.
+      expect(await revisionsOf(id)).toHaveLength(1);
+
+      expect((await publish(id, admin, { title: "Dated", slug, publishedAt: "2025-12-01T10:00" })).statusCode).toBe(
+        303,
+      );
+      expect((await articleRow(t, id)).publishedAt).toEqual(new Date("2025-12-01T04:30:00.000Z"));
+
+      const future = isoToIndiaLocal(new Date(t.clock.now.getTime() + 3 * 86_400_000).toISOString());
+      for (const when of ["now", "scheduled"]) {
+        const refused = await publish(id, admin, { title: "Dated", slug, publishedAt: future }, when);
+        expect(refused.statusCode, when).toBe(422);
+        expect(propsOf(refused, "article-editor").form?.errors.publishedAt).toBe(UNPUBLISH_FIRST);
+        expect((await articleRow(t, id)).publishedAt).toEqual(new Date("2025-12-01T04:30:00.000Z"));
+      }
+    });
+  });
+
+  describe("scheduling", () => {
+    it("refuses a date that is not in the future, or none, at the Publish date field", async () => {
+      const id = await createArticle(t, member, { title: "Schedule me", slug: `schedule-me-${driver}` });
+      const past = await publish(
+        id,
+        admin,
+        { title: "Schedule me", slug: `schedule-me-${driver}`, publishedAt: "2026-01-01T10:00" },
+        "scheduled",
+      );
+      expect(past.statusCode).toBe(422);
+      expect(propsOf(past, "article-editor").form?.errors.publishedAt).toBe(
+        "To schedule, the publish date must be in the future.",
+      );
+      const none = await publish(id, admin, { title: "Schedule me", slug: `schedule-me-${driver}` }, "scheduled");
+      expect(propsOf(none, "article-editor").form?.errors.publishedAt).toBe(
+        "Choose a publish date to schedule the article.",
+      );
+      const bad = await publish(id, admin, { title: "Schedule me", slug: `schedule-me-${driver}` }, "later");
+      expect(bad.statusCode).toBe(422);
+      expect(propsOf(bad, "article-editor").form?.errors.when).toBe("Choose to publish now or at the publish date.");
+      expect((await articleRow(t, id)).status).toBe("draft");
+    });
+
+    it("a scheduled article is not public before its time, and is after it", async () => {
+      t.clock.now = new Date();
+      try {
+        const slug = `scheduled-${driver}`;
+        const at = new Date(Math.ceil((t.clock.now.getTime() + 2 * 86_400_000) / 60_000) * 60_000);
+        const id = await createArticle(t, member, { title: "Scheduled", slug });
+        const response = await publish(
+          id,
+          admin,
+          { title: "Scheduled", slug, publishedAt: isoToIndiaLocal(at.toISOString()) },
+          "scheduled",
+        );
+        expect(response.statusCode).toBe(303);
+        expect(response.headers.location).toBe(adminHref("article", { id }, { notice: "article-scheduled" }));
+        expect(await articleRow(t, id)).toMatchObject({ status: "published", publishedAt: at });
+        expect(await editor(id)).toMatchObject({
+          status: "scheduled",
+          publicPath: null,
+          publishedAt: at.toISOString(),
+        });
+        expect((await auditOf(id)).map((event) => [event.action, event.details])).toEqual([
+          ["article-scheduled", { revision: 2, publishedAt: at.toISOString(), slug }],
+        ]);
+        // Before its time: on no page, in no list, feed or API answer.
+        expect((await publicPage(slug)).statusCode).toBe(404);
+        expect((await t.send({ method: "GET", url: `/api/blog-posts/${slug}` })).statusCode).toBe(404);
+        const before = new Date(at.getTime() - 1000);
+        expect(await getArticle(t.database.db, slug, before)).toBeNull();
+        expect((await listBlogPosts(t.database.db, before)).map((post) => post.slug)).not.toContain(slug);
+        expect((await listFeedArticles(t.database.db, before)).map((post) => post.slug)).not.toContain(slug);
+        // Once its time has passed on the instance's clock, it is public, with no job having run.
+        t.clock.now = new Date(at.getTime() + 1000);
+        expect((await getArticle(t.database.db, slug, t.clock.now))?.title).toBe("Scheduled");
+        expect((await listFeedArticles(t.database.db, t.clock.now)).map((post) => post.slug)).toContain(slug);
+        // Two days on, the sessions have ended: the studio is seen through a new one.
+        const fresh = cookieFrom((await signInWithPasskey(t, member.authenticator)).headers["set-cookie"]);
+        expect(await editor(id, { ...member, cookie: fresh })).toMatchObject({
+          status: "published",
+          publicPath: `/blog/${slug}`,
+        });
+      } finally {
+        resetClock();
+      }
+    });
+  });
+
+  describe("unpublishing and the trash", () => {
+    it("unpublishes (from the head only), trashes and restores from the trash as a draft, each audited", async () => {
+      const slug = `unpublish-${driver}`;
+      const id = await createArticle(t, member, { title: "Coming and going", slug });
+      expect((await publish(id, admin, { title: "Coming and going", slug })).statusCode).toBe(303);
+      expect(await getArticle(t.database.db, slug, t.clock.now)).not.toBeNull();
+      const head = await headOf(t, id);
+
+      // From a page that showed an older revision, or another article's: refused, nothing done.
+      const other = await createArticle(t, member, { title: "Another" });
+      for (const base of [head - 1, await headOf(t, other)]) {
+        const stale = await act("articleUnpublish", id, publisher, base);
+        expect(stale.statusCode).toBe(409);
+        expect(propsOf(stale, "article-editor").error).toMatch(
+          /^This article was changed by .+ \(revision 2\) after you opened it, so nothing was done/,
+        );
+      }
+      expect((await act("articleUnpublish", id, publisher, Number.NaN)).statusCode).toBe(400);
+      expect((await articleRow(t, id)).status).toBe("published");
+
+      const unpublished = await act("articleUnpublish", id, publisher);
+      expect(unpublished.statusCode).toBe(303);
+      expect(unpublished.headers.location).toBe(adminHref("article", { id }, { notice: "article-unpublished" }));
+      expect(await articleRow(t, id)).toMatchObject({ status: "unpublished", slug, title: "Coming and going" });
+      expect(await getArticle(t.database.db, slug, t.clock.now)).toBeNull();
+      const again = await act("articleUnpublish", id, publisher);
+      expect(again.statusCode).toBe(409);
+      expect(propsOf(again, "article-editor").error).toBe("This article is not published.");
+
+      // Published again, then trashed: not public whatever its status.
+      expect(
+        (
+          await publish(id, admin, {
+            title: "Coming and going",
+            slug,
+            publishedAt: isoToIndiaLocal(t.clock.now.toISOString()),
+          })
+        ).statusCode,
+      ).toBe(303);
+      const trashed = await act("articleTrash", id, publisher);
+      expect(trashed.statusCode).toBe(303);
+      const row = await articleRow(t, id);
+      expect(row).toMatchObject({ status: "published", deletedByLabel: "Asha Patel" });
+      expect(row.deletedAt).toEqual(t.clock.now);
+      expect(await getArticle(t.database.db, slug, t.clock.now)).toBeNull();
+      const view = await editor(id);
+      expect(view).toMatchObject({ status: "trash", trashedAt: t.clock.now.toISOString(), publicPath: null });
+      // In the trash it is read-only: no save, autosave, presence, link or restore of a revision.
+      const base = await headOf(t, id);
+      for (const [url, payload] of [
+        [adminHref("articleSave", { id }), { ...articleFields({ title: "x" }), baseRevisionId: base }],
+        [adminHref("articleAutosave", { id }), { ...articleFields({ title: "x" }), baseRevisionId: base }],
+        [adminHref("articlePresence", { id }), {}],
+        [adminHref("articleShareLink", { id }), {}],
+        [adminHref("articlePreviewLink", { id }), {}],
+        [adminHref("articlePublish", { id }), { ...articleFields({ title: "x" }), baseRevisionId: base, when: "now" }],
+        [adminHref("articleRevisionRestore", { id, revisionId: String(base) }), { baseRevisionId: base }],
+        [adminHref("articleTrash", { id }), { baseRevisionId: base }],
+        [adminHref("articleUnpublish", { id }), { baseRevisionId: base }],
+      ] as const) {
+        const response = await postForm(t, url, admin, payload as Record<string, string>);
+        expect(response.statusCode, url).toBe(404);
+      }
+      expect(await headOf(t, id)).toBe(base);
+      const list = async (status?: string) =>
+        propsOf(
+          await t.send({
+            method: "GET",
+            url: adminHref("articles", {}, { status, q: "Coming and going" }),
+            cookie: member.cookie,
+          }),
+          "articles",
+        ).rows.map((one) => one.id);
+      expect(await list()).not.toContain(id);
+      expect(await list("trash")).toEqual([id]);
+      expect(await list("all")).toContain(id);
+
+      const restored = await act("articleUntrash", id, publisher);
+      expect(restored.statusCode).toBe(303);
+      expect(restored.headers.location).toBe(adminHref("article", { id }, { notice: "article-untrashed" }));
+      expect(await articleRow(t, id)).toMatchObject({ status: "draft", deletedAt: null, deletedByLabel: null });
+      expect(await getArticle(t.database.db, slug, t.clock.now)).toBeNull();
+      expect((await editor(id)).status).toBe("draft");
+      const notTrashed = await act("articleUntrash", id, publisher);
+      expect(notTrashed.statusCode).toBe(409);
+      expect(propsOf(notTrashed, "article-editor").error).toBe("This article is not in the trash.");
+
+      expect(
+        (await auditOf(id)).map((event) => [
+          event.action,
+          event.actor,
+          (event.details as { revision: number }).revision,
+        ]),
+      ).toEqual([
+        ["article-published", "Meera Shah", 2],
+        ["article-unpublished", "Asha Patel", 2],
+        ["article-published", "Meera Shah", 3],
+        ["article-trashed", "Asha Patel", 3],
+        ["article-untrashed", "Asha Patel", 3],
+      ]);
+    });
+  });
+
+  describe("slugs and redirects", () => {
+    it("publishing a new slug keeps the old address as a redirect; taking it back removes its redirect", async () => {
+      const [a, b] = [`first-address-${driver}`, `second-address-${driver}`];
+      const id = await createArticle(t, member, { title: "Moving", slug: a });
+      expect((await publish(id, admin, { title: "Moving", slug: a })).statusCode).toBe(303);
+      const redirects = async () =>
+        (await t.database.db.select().from(contentRedirects).where(eq(contentRedirects.articleId, id)))
+          .map((row) => row.oldSlug)
+          .sort();
+      expect(await redirects()).toEqual([]);
+
+      expect((await publish(id, admin, { title: "Moving", slug: b })).statusCode).toBe(303);
+      expect(await articleRow(t, id)).toMatchObject({ slug: b });
+      expect(await redirects()).toEqual([a]);
+      const [row] = await t.database.db.select().from(contentRedirects).where(eq(contentRedirects.oldSlug, a));
+      expect(row).toMatchObject({ kind: "article", createdByLabel: "Meera Shah" });
+      const publishedId = (await articleRow(t, id)).publishedRevisionId;
+      const publishedNumber = (await revisionsOf(id)).find((revision) => revision.id === publishedId)!.number;
+      const changed = (await auditOf(id)).filter((event) => event.action === "article-slug-changed");
+      expect(changed.map((event) => event.details)).toEqual([{ revision: publishedNumber, from: a, to: b }]);
+
+      // a → b → a: the redirect of a is gone (a is the address again); b, public for a while, leads to it.
+      expect((await publish(id, admin, { title: "Moving", slug: a })).statusCode).toBe(303);
+      expect(await redirects()).toEqual([b]);
+      expect(await articleRow(t, id)).toMatchObject({ slug: a });
+      expect((await publicPage(a)).statusCode).toBe(200);
+    });
+
+    it("a slug changed before the first publish leaves no redirect", async () => {
+      const id = await createArticle(t, member, { title: "Never public", slug: `draft-address-${driver}` });
+      expect((await publish(id, admin, { title: "Never public", slug: `final-address-${driver}` })).statusCode).toBe(
+        303,
+      );
+      expect(await t.database.db.select().from(contentRedirects).where(eq(contentRedirects.articleId, id))).toEqual([]);
+      // Its published address is its first: no change of address to record.
+      expect((await auditOf(id)).map((event) => event.action)).toEqual(["article-published"]);
+    });
+
+    it("refuses another article's published or current slug at save and at publish, publishing nothing", async () => {
+      const [published, next] = [`taken-address-${driver}`, `next-address-${driver}`];
+      const first = await createArticle(t, member, { title: "First owner", slug: published });
+      expect((await publish(first, admin, { title: "First owner", slug: published })).statusCode).toBe(303);
+      // Its head moves on to another slug, not yet published: both are its.
+      const moved = await postForm(t, adminHref("articleSave", { id: first }), member, {
+        ...articleFields({ title: "First owner", slug: next }),
+        baseRevisionId: await headOf(t, first),
+      });
+      expect(moved.statusCode).toBe(303);
+      const second = await createArticle(t, member, { title: "Second" });
+      for (const slug of [published, next]) {
+        const response = await publish(second, admin, { title: "Second", slug });
+        expect(response.statusCode, slug).toBe(422);
+        expect(propsOf(response, "article-editor").form?.errors.slug).toBe(
+          `/blog/${slug} is the address of «First owner»`,
+        );
+      }
+      expect(await articleRow(t, second)).toMatchObject({ status: "draft", publishedRevisionId: null });
+      expect(await revisionsOf(second)).toHaveLength(1);
+    });
+  });
+
+  describe("what the public reads", () => {
+    it("hostile Markdown saved and published through the studio is harmless in the preview, the article page and /rss.xml", async () => {
+      const slug = `hostile-${driver}`;
+      const title = "Fault levels <script>steal()</script> explained";
+      const id = await createArticle(t, member, { title, slug, body: HOSTILE_BODY });
+      expect((await publish(id, admin, { title, slug, body: HOSTILE_BODY })).statusCode).toBe(303);
+
+      const preview = await t.send({
+        method: "POST",
+        url: adminHref("markdownPreview"),
+        cookie: member.cookie,
+        payload: { body: (await revisionsOf(id)).at(-1)!.document.body },
+      });
+      expect(hasScriptVector(preview.json().html)).toBe(false);
+
+      const page = await publicPage(slug);
+      expect(page.statusCode).toBe(200);
+      const feed = await t.send({ method: "GET", url: "/rss.xml" });
+      expect(feed.body).toContain(`/blog/${slug}`);
+      // The article's body as the page shows it (the page around it has pictures and scripts of its own).
+      const start = page.body.indexOf('<div class="article-body');
+      expect(start).toBeGreaterThan(0);
+      const articleBody = page.body.slice(start, page.body.indexOf("</div>", start));
+      expect(hasScriptVector(articleBody)).toBe(false);
+      expect(articleBody).toContain("paragraph with handler");
+      const feedItem = feed.body.slice(
+        feed.body.indexOf(`/blog/${slug}`),
+        feed.body.indexOf("</item>", feed.body.indexOf(`/blog/${slug}`)),
+      );
+      expect(hasScriptVector(feedItem)).toBe(false);
+      expect(feedItem).toContain("paragraph with handler");
+      for (const [name, body] of [
+        ["page", page.body],
+        ["feed", feed.body],
+      ] as const) {
+        expect(body, name).not.toContain("alert(");
+        expect(body, name).not.toContain("<script>steal()");
+        expect(body, name).not.toContain("javascript:");
+        expect(body, name).not.toContain("data:text/html");
+      }
+      expect(page.body).toContain("Fault levels &lt;script&gt;steal()&lt;/script&gt; explained");
+      expect(feed.body).toContain("<title>Fault levels &lt;script&gt;steal()&lt;/script&gt; explained</title>");
+    });
+  });
+
+  it("does not open an article without a revision yet (an upgraded site before its seed): 404", async () => {
+    const [row] = await t.database.db.insert(blogPosts).values({ status: "draft" }).returning({ id: blogPosts.id });
+    const response = await t.send({ method: "GET", url: adminHref("article", { id: row!.id }), cookie: admin.cookie });
+    expect(response.statusCode).toBe(404);
+  });
+});
