@@ -21,6 +21,7 @@ import type { PageCache } from "./pages/page-cache.ts";
 import type { AdminRenderer } from "./render/admin-renderer.ts";
 import { registerCanonicalRedirects, registerPageRoutes } from "./pages/page-routes.ts";
 import { createReadApi, registerContentApi } from "./routes/content-api.ts";
+import { registerPreviewRoutes } from "./routes/preview-routes.ts";
 import { oldAddresses } from "./pages/old-addresses.ts";
 import { registerEnquiryRoutes } from "./routes/enquiry-routes.ts";
 import { registerForwardedForFilter } from "./http/client-address.ts";
@@ -201,6 +202,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     app.all(unknownApi, async (request, reply) => reply.code(404).send(apiNotFound(request.method, request.url)));
   }
 
+  // Drafts through a preview or share link: never kept, never counted (routes/preview-routes.ts).
+  registerPreviewRoutes(app, { db, renderer: deps.renderer, now });
   registerPageRoutes(app, {
     renderer: deps.renderer,
     readApi,
