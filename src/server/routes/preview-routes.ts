@@ -6,7 +6,7 @@ import { resolveContentLink } from "../content/links.ts";
 import type { Database } from "../db/client.ts";
 import type { PageRenderer } from "../render/page-renderer.ts";
 
-// GET /preview/:token: an article's draft (its head revision) as the public article page shows a
+// GET /preview/<token>: an article's draft (its head revision) as the public article page shows a
 // published one, for whoever holds a preview or share link (docs/decisions/038-the-database-
 // holds-the-content.md, section 2). Outside /admin, since a reviewer may have no session. Never
 // kept in a cache (the page cache, a proxy's, the browser's), never counted by the analytics,
