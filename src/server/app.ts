@@ -12,7 +12,7 @@ import { registerHealthRoutes } from "./routes/health.ts";
 import type { PageRenderer } from "./render/page-renderer.ts";
 import fastifyCompress from "@fastify/compress";
 import fastifyFormbody from "@fastify/formbody";
-import { watchContentVersion } from "./content/data-version.ts";
+import { type ContentVersionWatcher, watchContentVersion } from "./content/data-version.ts";
 import { generateSecret, sharedSetting } from "./db/settings.ts";
 import { issueFormFields } from "./enquiries/form-token.ts";
 import { FORM_FIELD_PLACEHOLDERS } from "./pages/form-fields.ts";
@@ -21,6 +21,8 @@ import type { PageCache } from "./pages/page-cache.ts";
 import type { AdminRenderer } from "./render/admin-renderer.ts";
 import { registerCanonicalRedirects, registerPageRoutes } from "./pages/page-routes.ts";
 import { createReadApi, registerContentApi } from "./routes/content-api.ts";
+import { registerPreviewRoutes } from "./routes/preview-routes.ts";
+import { oldAddresses } from "./pages/old-addresses.ts";
 import { registerEnquiryRoutes } from "./routes/enquiry-routes.ts";
 import { registerForwardedForFilter } from "./http/client-address.ts";
 import { capConnectionsPerClient, serverTimeoutOptions } from "./http/connection-limits.ts";
@@ -39,11 +41,14 @@ export type AppDependencies = {
   devMiddleware?: import("@fastify/middie").Handler;
   /** pino options (level, transport); error serialisation is the app's own. */
   logger?: Exclude<FastifyServerOptions["logger"], boolean>;
-  /** How often to look for a content change made by another instance (default 5 s). */
+  /** How often to look for a content change made by another instance (default 2 s). */
   contentPollMs?: number;
   /** Renders the back office's pages; without one, they answer 503. */
   adminRenderer?: AdminRenderer;
-  /** The back office's clock (tests move it to check session expiry). */
+  /**
+   * The instance's clock: the back office's (tests move it to check session expiry) and the
+   * public read's (an article is public once its time has come on it; tests move it past one).
+   */
   now?: () => Date;
   /** Where rendered pages are kept (tests pass one to look into it); the app makes its own when unset. */
   pageCache?: PageCache;
@@ -57,6 +62,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The analytics' view counter (tests flush it). */
     viewCounter: ViewCounter;
+    /** The content version this instance serves pages under (tests refresh it, or read it). */
+    contentVersion: ContentVersionWatcher;
   }
 }
 
@@ -147,15 +154,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     closedEnquiryDays: config.enquiryRetentionDays,
     analyticsDays: config.analyticsRetentionDays,
   };
+  // One clock decides what the public reads and when the content version moves (decision 038).
+  const now = deps.now ?? (() => new Date());
   const readApi = createReadApi({
     db,
     issueFormFields: () => issueFormFields(formSecret),
     retention: statedRetention,
+    now,
   });
-  const contentVersion = await watchContentVersion(db, deps.contentPollMs);
+  const contentVersion = await watchContentVersion(db, deps.contentPollMs, now);
+  app.decorate("contentVersion", contentVersion);
   app.addHook("onClose", async () => contentVersion.stop());
-  registerFeeds(app, { db, siteUrl: config.siteUrl, contentVersion: () => contentVersion.current() });
-  registerContentApi(app, readApi, config.dev ? undefined : () => contentVersion.current());
+  const keptVersion = config.dev ? undefined : () => contentVersion.current();
+  const previousAddresses = oldAddresses({ db, now, contentVersion: keptVersion });
+  registerFeeds(app, { db, siteUrl: config.siteUrl, contentVersion: () => contentVersion.current(), now });
+  registerContentApi(app, readApi, keptVersion, previousAddresses);
   registerEnquiryRoutes(app, {
     db,
     formSecret,
@@ -189,6 +202,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     app.all(unknownApi, async (request, reply) => reply.code(404).send(apiNotFound(request.method, request.url)));
   }
 
+  // Drafts through a preview or share link: never kept, never counted (routes/preview-routes.ts).
+  registerPreviewRoutes(app, { db, renderer: deps.renderer, now });
   registerPageRoutes(app, {
     renderer: deps.renderer,
     readApi,
@@ -196,11 +211,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       db,
       issueFormFields: () => FORM_FIELD_PLACEHOLDERS,
       retention: statedRetention,
+      now,
     }),
-    contentVersion: config.dev ? undefined : () => contentVersion.current(),
+    contentVersion: keptVersion,
     formSecret,
     cache: deps.pageCache,
     counter,
+    oldAddresses: previousAddresses,
   });
 
   app.setNotFoundHandler(async (request, reply) => reply.code(404).send(apiNotFound(request.method, request.url)));

@@ -11,6 +11,12 @@ export type PageData = Record<string, unknown>;
 export const formStateKeys = { contact: "form-state:contact", newsletter: "form-state:newsletter" } as const;
 export type FormStateKey = (typeof formStateKeys)[keyof typeof formStateKeys];
 
+/**
+ * What the 404 page says instead of its usual text (a string), for a 404 with a reason of its
+ * own: an expired or withdrawn preview link (src/server/routes/preview-routes.ts).
+ */
+export const notFoundReasonKey = "page:not-found-reason";
+
 /** What a form post without JavaScript hands back to its page: the values and each field's error. */
 export type PostedFormState = {
   values: Record<string, string>;

@@ -1,18 +1,30 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { type Database, queryRows } from "../db/client.ts";
+import { blogPosts } from "../db/schema.ts";
+import { articleIsPublic, articleIsScheduled } from "./public-content.ts";
 
-// The content's version, shared by every instance through the database: the content sync bumps
-// it, and each instance reads it every few seconds to know when its page cache is stale. The
-// moment the next scheduled article is published also counts as a change.
+// The content's version, shared by every instance through the database: every write that changes
+// what the public reads bumps it in its transaction (publishing.ts, the importer), the instance
+// that wrote refreshes at once after its commit (refreshContentVersion), and every instance polls
+// it every 2 s to know when its page cache is stale. The moment the next scheduled article comes
+// due on the instance's clock also counts as a change, with no poll and no job.
+// docs/decisions/038-the-database-holds-the-content.md, section 3; 016 before it.
 
 export const CONTENT_VERSION_KEY = "content-version";
 
+/**
+ * Moves the content version, in the caller's transaction. The value is the time in ms (the
+ * sitemap dates pages by it), and always greater than the one before, so two writes within one
+ * millisecond still make two versions: a watcher that read the first cannot miss the second.
+ */
 export async function bumpContentVersion(db: Database): Promise<void> {
   await queryRows(
     db,
     sql`insert into app_settings (key, value) values (${CONTENT_VERSION_KEY}, ${String(Date.now())})
-        on conflict (key) do update set value = excluded.value`,
+        on conflict (key) do update set value = case
+          when app_settings.value ~ '^[0-9]{1,15}$' then greatest(app_settings.value::bigint + 1, excluded.value::bigint)::text
+          else excluded.value end`,
   );
 }
 
@@ -43,23 +55,52 @@ export async function contentSyncedAt(db: Database): Promise<Date | undefined> {
 }
 
 export type ContentVersionWatcher = {
-  /** The current version: the stored one plus the number of scheduled articles now due. */
+  /** The current version: the stored one plus the newest article due on this instance's clock. */
   current: () => string;
+  /** Reads the version now (the writing instance calls it after its commit; the timer does every poll). */
   refresh: () => Promise<void>;
   stop: () => void;
 };
 
-export async function watchContentVersion(db: Database, intervalMs = 5000): Promise<ContentVersionWatcher> {
+/** How often an instance looks for a change another made (decision 038, section 3). */
+export const CONTENT_POLL_MS = 2000;
+
+/** The watchers of this process by database, so that a write can refresh them at once. */
+const watchersByDatabase = new WeakMap<Database, Set<ContentVersionWatcher>>();
+
+/**
+ * Call after the commit of a write that changed what the public reads (publish, unpublish, trash,
+ * a slug change…): every watcher of this process over `db` reads the version at once, so this
+ * instance's next answer shows the change; the other instances see it at their next poll. Never
+ * throws: a failed read keeps the last version, as a failed poll does.
+ */
+export async function refreshContentVersion(db: Database): Promise<void> {
+  const watchers = watchersByDatabase.get(db);
+  if (watchers) await Promise.all([...watchers].map((watcher) => watcher.refresh().catch(() => {})));
+}
+
+/**
+ * Watches the content version. Each poll is one small query: the stored version, and the newest
+ * and next publication times of articles under the public read condition
+ * (src/server/content/public-content.ts) with this instance's clock as its parameter, not the
+ * database's now(), so the clock that decides what a page shows also decides when its version moves.
+ */
+export async function watchContentVersion(
+  db: Database,
+  intervalMs = CONTENT_POLL_MS,
+  now: () => Date = () => new Date(),
+): Promise<ContentVersionWatcher> {
   let stored = "";
   let latestPublished = 0;
   let nextPublishAt = Number.POSITIVE_INFINITY;
   const time = (value: Date | string | null | undefined) => (value ? new Date(value).getTime() : undefined);
   const refresh = async () => {
+    const at = now();
     const [row] = await queryRows<{ version: string | null; latest: Date | string | null; next_publish: Date | string | null }>(
       db,
       sql`select (select value from app_settings where key = ${CONTENT_VERSION_KEY}) as version,
-                 (select max(published_at) from blog_posts where published_at <= now()) as latest,
-                 (select min(published_at) from blog_posts where published_at > now()) as next_publish`,
+                 (select max(${blogPosts.publishedAt}) from ${blogPosts} where ${articleIsPublic(at)}) as latest,
+                 (select min(${blogPosts.publishedAt}) from ${blogPosts} where ${articleIsScheduled(at)}) as next_publish`,
     );
     stored = row?.version ?? "";
     latestPublished = time(row?.latest) ?? 0;
@@ -72,11 +113,18 @@ export async function watchContentVersion(db: Database, intervalMs = 5000): Prom
     refresh().catch(() => {});
   }, intervalMs);
   timer.unref();
-  return {
+  const watcher: ContentVersionWatcher = {
     // The newest article already due is part of the version; past the next scheduled one the
     // version moves at once, before the next poll confirms it.
-    current: () => `${stored}:${Date.now() >= nextPublishAt ? nextPublishAt : latestPublished}`,
+    current: () => `${stored}:${now().getTime() >= nextPublishAt ? nextPublishAt : latestPublished}`,
     refresh,
-    stop: () => clearInterval(timer),
+    stop: () => {
+      clearInterval(timer);
+      watchersByDatabase.get(db)?.delete(watcher);
+    },
   };
+  const watchers = watchersByDatabase.get(db) ?? new Set();
+  watchers.add(watcher);
+  watchersByDatabase.set(db, watchers);
+  return watcher;
 }

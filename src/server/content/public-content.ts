@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, isNull, lte, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, lte, type SQL } from "drizzle-orm";
 import type { ArticleDetail, BlogPostSummary, Project, ProjectDetail, TeamMember } from "#shared/api-types.ts";
 import { readingMinutes, renderArticleMarkdown } from "./render-markdown.ts";
 import type { Database } from "../db/client.ts";
-import { blogPosts, projects, teamMembers } from "../db/schema.ts";
+import { blogPosts, contentRedirects, projects, teamMembers } from "../db/schema.ts";
 
 // What the public reads: the read queries of the public API (SPEC section 7), the feeds and the
 // sitemap, shaped as the browser receives them. The one place that says what is public
@@ -15,6 +15,14 @@ import { blogPosts, projects, teamMembers } from "../db/schema.ts";
 /** An article is public: published, its time come (`now`, this instance's clock), not in the trash. */
 export function articleIsPublic(now: Date): SQL {
   return and(eq(blogPosts.status, "published"), lte(blogPosts.publishedAt, now), isNull(blogPosts.deletedAt))!;
+}
+
+/**
+ * An article is scheduled: published with a time still to come on this clock, not in the trash.
+ * What the content version watches (data-version.ts): it moves when the first of these comes due.
+ */
+export function articleIsScheduled(now: Date): SQL {
+  return and(eq(blogPosts.status, "published"), gt(blogPosts.publishedAt, now), isNull(blogPosts.deletedAt))!;
 }
 
 /** A project is public: published and not in the trash. */
@@ -91,7 +99,7 @@ export async function listBlogPosts(db: Database, now: Date = new Date()): Promi
 }
 
 /** Same category first, then the rest, newest first within each; never the item itself. */
-function relatedFirst<T extends { category: string }>(
+export function relatedFirst<T extends { category: string }>(
   items: T[],
   category: string,
   isSelf: (item: T) => boolean,
@@ -146,7 +154,7 @@ export async function getArticle(db: Database, slug: string, now: Date = new Dat
     headings: rendered.headings,
     readingMinutes: readingMinutes(rendered.words),
     authorName: row.authorName,
-    related: relatedFirst(posts, row.category, (post) => post.slug === row.slug, 3),
+    related: relatedFirst(posts, row.category, (post) => post.id === row.id, 3),
   };
 }
 
@@ -177,14 +185,45 @@ export async function listFeedArticles(db: Database, now: Date = new Date()): Pr
   }));
 }
 
-export async function getProject(db: Database, slug: string): Promise<ProjectDetail | null> {
+export async function getProject(db: Database, slug: string, now: Date = new Date()): Promise<ProjectDetail | null> {
   const all = await listProjects(db);
   const project = all.find((item) => item.slug === slug);
   if (!project) return null;
-  const posts = await listBlogPosts(db);
+  const posts = await listBlogPosts(db, now);
   return {
     project,
     relatedProjects: relatedFirst(all, project.category, (item) => item.slug === slug, 2),
     relatedArticles: relatedFirst(posts, project.category, () => false, 3),
   };
+}
+
+/** The kinds of item whose old addresses are kept (content_redirects.kind). */
+export type RedirectKind = "article" | "project";
+
+/**
+ * The current slug of the item an old address names, when that item is public now; undefined
+ * otherwise (no such row, or its item is a draft, unpublished, scheduled or in the trash), so an
+ * old address never reveals a new one (decision 038, section 2). A row names the item, not a
+ * slug, so a chain a→b→c answers c from a and from b alike.
+ */
+export async function currentSlugOf(
+  db: Database,
+  kind: RedirectKind,
+  oldSlug: string,
+  now: Date = new Date(),
+): Promise<string | undefined> {
+  const [row] =
+    kind === "article"
+      ? await db
+          .select({ slug: blogPosts.slug })
+          .from(contentRedirects)
+          .innerJoin(blogPosts, eq(blogPosts.id, contentRedirects.articleId))
+          .where(and(eq(contentRedirects.kind, kind), eq(contentRedirects.oldSlug, oldSlug), articleIsPublic(now)))
+      : await db
+          .select({ slug: projects.slug })
+          .from(contentRedirects)
+          .innerJoin(projects, eq(projects.id, contentRedirects.projectId))
+          .where(and(eq(contentRedirects.kind, kind), eq(contentRedirects.oldSlug, oldSlug), projectIsPublic));
+  // Its own current address is no redirect: that page answers itself.
+  return row?.slug && row.slug !== oldSlug ? row.slug : undefined;
 }

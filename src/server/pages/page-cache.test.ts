@@ -8,8 +8,9 @@ import { readSiteContent } from "../content/load-content.ts";
 import { syncSiteContent } from "../content/sync-content.ts";
 import { openDatabase } from "../db/client.ts";
 import { applyMigrations } from "../db/migrate.ts";
-import { blogPosts, teamMembers } from "../db/schema.ts";
+import { teamMembers } from "../db/schema.ts";
 import { siteContentDir, testRenderer } from "../../../test/build-test-app.ts";
+import { addArticle, articleDocument } from "../../../test/content-fixtures.ts";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../../../test/databases.ts";
 import { TEST_FORM_SECRET } from "../../../test/enquiry-fixtures.ts";
 import { PageCache } from "./page-cache.ts";
@@ -141,16 +142,17 @@ describe("a scheduled article", () => {
     const app = await appOver(database);
     try {
       await app.inject({ method: "GET", url: "/blog" });
-      await database.db.insert(blogPosts).values({
-        title: "Scheduled Grid Note",
-        excerpt: "Due in a moment.",
-        content: "## Due\n\nSoon.",
-        category: "Grid Integration",
-        imageUrl: "/images/articles/x.svg",
-        slug: "scheduled-grid-note",
+      await addArticle(
+        database.db,
+        articleDocument({
+          title: "Scheduled Grid Note",
+          excerpt: "Due in a moment.",
+          body: "## Due\n\nSoon.",
+          slug: "scheduled-grid-note",
+        }),
         // Far enough ahead that the three requests below are answered before it is due.
-        publishedAt: new Date(Date.now() + 3000),
-      });
+        { state: "published", at: new Date(Date.now() + 3000) },
+      );
       expect((await app.inject({ method: "GET", url: "/api/blog-posts" })).body).not.toContain("Scheduled Grid Note");
       expect((await app.inject({ method: "GET", url: "/blog" })).body).not.toContain("Scheduled Grid Note");
       expect((await app.inject({ method: "GET", url: "/blog/scheduled-grid-note" })).statusCode).toBe(404);

@@ -1,16 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { navSection } from "#shared/paths.ts";
-import { matchRoute, queryChangesPage } from "#shared/routes.ts";
+import { matchRoute, queryChangesPage, type RouteMatch, routePath } from "#shared/routes.ts";
 import type { PageRenderer } from "../render/page-renderer.ts";
 import type { ReadApi } from "../routes/content-api.ts";
 import { fillFormFields, hasFormFields } from "./form-fields.ts";
 import { canonicalPageTarget, mayNeedCanonicalising } from "./canonical-url.ts";
 import { PageCache, sendCachedPage } from "./page-cache.ts";
 import type { ViewCounter } from "../analytics/counting.ts";
+import { OLD_ADDRESS_CACHE_CONTROL, type OldAddresses } from "./old-addresses.ts";
 
 // Serving the site's pages: one canonical address per page (a 301 from any other spelling), the
 // route table (#shared/routes.ts) deciding what is a page, rendered pages kept per content version,
-// and the 404 page for everything else.
+// an article's or a project's old address sent on to its current one, and the 404 page for
+// everything else.
 
 export type PageRouteDependencies = {
   /** Renders the pages; without one, page routes answer 503 (API-only tests). */
@@ -26,6 +28,8 @@ export type PageRouteDependencies = {
   cache?: PageCache;
   /** Counts the views of public pages (analytics), after each answer has gone. */
   counter?: ViewCounter;
+  /** Where an old address of an article or a project leads now (old-addresses.ts); unset: nowhere. */
+  oldAddresses?: OldAddresses;
 };
 
 /**
@@ -95,6 +99,21 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageRouteDependen
     return page;
   }
 
+  /**
+   * The current address an article's or a project's old address leads to (its query string kept),
+   * or undefined: an address of another route, or one that leads nowhere public now.
+   */
+  async function redirectTarget(match: RouteMatch, search: string): Promise<string | undefined> {
+    const kind = match.id === "article" ? "article" : match.id === "project" ? "project" : undefined;
+    const oldSlug = match.params.slug;
+    if (!kind || !oldSlug || !deps.oldAddresses) return undefined;
+    const slug = await deps.oldAddresses(kind, oldSlug);
+    return slug ? `${routePath(match.id, { slug })}${search}` : undefined;
+  }
+
+  const sendRedirect = (reply: FastifyReply, target: string) =>
+    reply.code(301).header("location", target).header("cache-control", OLD_ADDRESS_CACHE_CONTROL).send();
+
   async function sendNotFound(renderer: PageRenderer, request: FastifyRequest, reply: FastifyReply, pathname: string) {
     const { key, renderAt } = notFoundPage(pathname);
     if (!cache) return renderOnce(renderer, request, reply, renderAt, 404);
@@ -134,10 +153,24 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageRouteDependen
     // A query string the page reads (the blog's search) is rendered for this request; any other
     // (utm_source, say) changes nothing, and the page comes from the cache.
     const search = queryAt === -1 ? undefined : new URLSearchParams(url.slice(queryAt + 1));
-    if (!cache || (search && queryChangesPage(match.id, search))) return renderOnce(renderer, request, reply, url);
+    const query = queryAt === -1 ? "" : url.slice(queryAt);
+    if (!cache) {
+      // Development: nothing kept; an unknown article may still be an old address.
+      const rendered = await renderer.render(url, { readApi: deps.readApi, log: request.log });
+      const target = rendered.status === 404 ? await redirectTarget(match, query) : undefined;
+      if (target) return sendRedirect(reply, target);
+      return reply.code(rendered.status).header("cache-control", "no-cache").send(rendered.html);
+    }
+    if (search && queryChangesPage(match.id, search)) return renderOnce(renderer, request, reply, url);
 
     const page = await keptPage(renderer, request, pathname, pathname);
-    if (!page) return sendNotFound(renderer, request, reply, pathname);
+    if (!page) {
+      // No page at this address: an old address of an article or a project is sent on, if its
+      // item is public now; anything else gets the 404 page. Neither is kept under the address.
+      const target = await redirectTarget(match, query);
+      if (target) return sendRedirect(reply, target);
+      return sendNotFound(renderer, request, reply, pathname);
+    }
     if ("incomplete" in page) {
       const html = fillFormFields(page.html, deps.formSecret) ?? page.html;
       return reply.code(page.status).header("cache-control", "no-store").send(html);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TeamMember } from "#shared/api-types.ts";
 import { site } from "#shared/site.ts";
 import { pageRoutesForTests } from "../../../test/page-paths.ts";
-import { blogPosts } from "../db/schema.ts";
+import { addArticle, articleDocument } from "../../../test/content-fixtures.ts";
 import { buildTestApp, type TestApp } from "../../../test/build-test-app.ts";
 import { testDrivers } from "../../../test/databases.ts";
 
@@ -79,15 +79,18 @@ describe.each(testDrivers)("server-rendered pages on %s", (driver) => {
   });
 
   it("embeds page data as non-executable JSON that cannot close its script element", async () => {
-    await t.database.db.insert(blogPosts).values({
-      title: "Hostile </script><script>alert(1)</script> title",
-      excerpt: "<!-- excerpt & more \u2028",
-      content: "body",
-      category: "Power Quality",
-      imageUrl: "/images/articles/x.svg",
-      publishedAt: PUBLISHED_A_MINUTE_AGO(),
-      slug: "hostile-title",
-    });
+    await addArticle(
+      t.database.db,
+      articleDocument({
+        title: "Hostile </script><script>alert(1)</script> title",
+        excerpt: "<!-- excerpt & more \u2028",
+        body: "body",
+        category: "Power Quality",
+        imageUrl: "/images/articles/x.svg",
+        slug: "hostile-title",
+      }),
+      { state: "published", at: PUBLISHED_A_MINUTE_AGO() },
+    );
     // A search the earlier tests did not render, so the page is not one cached before the insert.
     const response = await t.app.inject({ method: "GET", url: "/blog?q=hostile" });
     expect(response.statusCode).toBe(200);
@@ -109,15 +112,18 @@ describe.each(testDrivers)("server-rendered pages on %s", (driver) => {
       "Load Flow",
       "Site footer",
     ];
-    await t.database.db.insert(blogPosts).values({
-      title: "Headings That Echo The Page",
-      excerpt: "Every heading is named like an element of the page around it.",
-      content: headings.map((heading) => `## ${heading}\n\nText about ${heading.toLowerCase()}.\n`).join("\n"),
-      category: "Power Quality",
-      imageUrl: "/images/articles/x.svg",
-      publishedAt: PUBLISHED_A_MINUTE_AGO(),
-      slug: "headings-that-echo-the-page",
-    });
+    await addArticle(
+      t.database.db,
+      articleDocument({
+        title: "Headings That Echo The Page",
+        excerpt: "Every heading is named like an element of the page around it.",
+        body: headings.map((heading) => `## ${heading}\n\nText about ${heading.toLowerCase()}.\n`).join("\n"),
+        category: "Power Quality",
+        imageUrl: "/images/articles/x.svg",
+        slug: "headings-that-echo-the-page",
+      }),
+      { state: "published", at: PUBLISHED_A_MINUTE_AGO() },
+    );
     const html = (await t.app.inject({ method: "GET", url: "/blog/headings-that-echo-the-page" })).body;
     const ids = [...html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]!);
     expect(ids).toContain("related-heading");
@@ -127,6 +133,25 @@ describe.each(testDrivers)("server-rendered pages on %s", (driver) => {
     expect(targets).toHaveLength(headings.length);
     expect(targets).toContain("section-load-flow-2");
     for (const target of targets) expect(html).toMatch(new RegExp(`<h2 id="${target}">`));
+  });
+
+  it("gives an article's cover its alt text, and leaves a cover without one decorative", async () => {
+    await addArticle(
+      t.database.db,
+      articleDocument({
+        title: "A Cover Described",
+        slug: "a-cover-described",
+        imageUrl: "/images/articles/arc-flash-studies-ieee-1584-2018.svg",
+        imageAlt: "Switchgear with its arc flash label & boundary",
+        body: "Text.",
+      }),
+      { state: "published", at: PUBLISHED_A_MINUTE_AGO() },
+    );
+    const cover = (html: string) => /<img src="\/images\/articles\/[^"]+" alt="([^"]*)"/.exec(html)?.[1];
+    const described = await t.app.inject({ method: "GET", url: "/blog/a-cover-described" });
+    expect(cover(described.body)).toBe("Switchgear with its arc flash label &amp; boundary");
+    const seeded = await t.app.inject({ method: "GET", url: "/blog/ieee-519-harmonics-at-a-vfd-heavy-plant" });
+    expect(cover(seeded.body)).toBe("");
   });
 
   it("sends every 'Get directions' link to the office's full address, postcode included", async () => {

@@ -4,6 +4,7 @@ import { apiPaths } from "#shared/paths.ts";
 import type { StatedRetention } from "#shared/retention.ts";
 import { SLUG_PATTERN } from "#shared/routes.ts";
 import type { Database } from "../db/client.ts";
+import { OLD_ADDRESS_CACHE_CONTROL, type OldAddresses } from "../pages/old-addresses.ts";
 import { type CachedPage, cachedEntry, PageCache, sendCachedPage } from "../pages/page-cache.ts";
 import { getArticle, getProject, listBlogPosts, listProjects, listTeamMembers } from "../content/public-content.ts";
 
@@ -24,21 +25,24 @@ export function createReadApi(deps: {
   issueFormFields: () => FormFields;
   /** The retention periods the site is configured with: the privacy notice states them. */
   retention: StatedRetention;
+  /** The instance's clock: an article is public once its time has come on it. */
+  now?: () => Date;
 }): ReadApi {
+  const now = deps.now ?? (() => new Date());
   const fixed: Record<string, () => Promise<unknown>> = {
     [apiPaths.retention]: async () => deps.retention,
     [apiPaths.teamMembers]: () => listTeamMembers(deps.db),
     [apiPaths.projects]: () => listProjects(deps.db),
-    [apiPaths.blogPosts]: () => listBlogPosts(deps.db),
+    [apiPaths.blogPosts]: () => listBlogPosts(deps.db, now()),
     [apiPaths.formToken]: async () => deps.issueFormFields(),
   };
   return (apiPath) => {
     const read = fixed[apiPath];
     if (read) return read();
     const article = articlePath.exec(apiPath);
-    if (article?.[1]) return getArticle(deps.db, article[1]);
+    if (article?.[1]) return getArticle(deps.db, article[1], now());
     const project = projectPath.exec(apiPath);
-    if (project?.[1]) return getProject(deps.db, project[1]);
+    if (project?.[1]) return getProject(deps.db, project[1], now());
     return undefined;
   };
 }
@@ -52,7 +56,12 @@ const MAX_KEPT_MISSES = 500;
  * (pages/page-cache.ts): a repeated request costs no query, no JSON and no compression. The form
  * fields are new for every request.
  */
-export function registerContentApi(app: FastifyInstance, readApi: ReadApi, contentVersion?: () => string): void {
+export function registerContentApi(
+  app: FastifyInstance,
+  readApi: ReadApi,
+  contentVersion?: () => string,
+  oldAddresses?: OldAddresses,
+): void {
   const kept = new PageCache(100, 16 * 1024 * 1024);
   // Paths whose data said "no such thing" in the kept version, so that a made-up slug repeated
   // costs no query either; bounded, and emptied with the version.
@@ -102,6 +111,18 @@ export function registerContentApi(app: FastifyInstance, readApi: ReadApi, conte
     app.get<{ Params: { slug: string } }>(`${collection}/:slug`, precompressed, async (request, reply) => {
       const answer = await read(`${collection}/${request.params.slug}`);
       if (answer === null) {
+        // An old address of an item that is public now is sent on, as its page is (decision 038).
+        const current =
+          oldAddresses && SLUG_PATTERN.test(request.params.slug)
+            ? await oldAddresses(what, request.params.slug)
+            : undefined;
+        if (current) {
+          return reply
+            .code(301)
+            .header("location", `${collection}/${current}`)
+            .header("cache-control", OLD_ADDRESS_CACHE_CONTROL)
+            .send();
+        }
         const problem: ApiErrorBody = {
           error: "Not Found",
           message: `There is no ${what} at ${collection}/${request.params.slug}.`,

@@ -10,6 +10,7 @@ import { syncSiteContent } from "../content/sync-content.ts";
 import { applyMigrations } from "../db/migrate.ts";
 import { blogPosts, teamMembers } from "../db/schema.ts";
 import { siteContentDir, testRenderer } from "../../../test/build-test-app.ts";
+import { addArticle, articleDocument } from "../../../test/content-fixtures.ts";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../../../test/databases.ts";
 import { indiaTimestamp } from "./feeds.ts";
 
@@ -58,15 +59,16 @@ describe.each(testDrivers)("the sitemap and the RSS feed on %s", (driver) => {
     // a second after the sync, so that the two are told apart in the sitemap's whole seconds.
     const syncedAt = (await contentSyncedAt(database.db))!.getTime();
     const published = new Date(Math.max(Date.now(), syncedAt + 1000) + 100);
-    await database.db.insert(blogPosts).values({
-      title: "Published After The Sync",
-      excerpt: "Came due after the content was last loaded.",
-      content: "## Due\n\nNow.",
-      category: "Grid Integration",
-      imageUrl: "/images/articles/x.svg",
-      slug: "published-after-the-sync",
-      publishedAt: published,
-    });
+    await addArticle(
+      database.db,
+      articleDocument({
+        title: "Published After The Sync",
+        excerpt: "Came due after the content was last loaded.",
+        body: "## Due\n\nNow.",
+        slug: "published-after-the-sync",
+      }),
+      { state: "published", at: published },
+    );
     // Once it is due, the content version moves and the sitemap is made again.
     await expect
       .poll(async () => (await app.inject({ method: "GET", url: "/sitemap.xml" })).body, { timeout: 10_000 })

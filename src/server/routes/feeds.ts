@@ -35,10 +35,13 @@ export type FeedDependencies = {
   siteUrl: string;
   /** The content version (content/data-version.ts): a rendered feed is kept until it changes. */
   contentVersion: () => string;
+  /** The instance's clock: an article is listed once its time has come on it. */
+  now?: () => Date;
 };
 
 export function registerFeeds(app: FastifyInstance, deps: FeedDependencies): void {
   const { db, siteUrl } = deps;
+  const now = deps.now ?? (() => new Date());
   const cache = new PageCache(2);
 
   /** The feed at `path`, rendered by `render` when the content version has changed since it last was. */
@@ -56,12 +59,16 @@ export function registerFeeds(app: FastifyInstance, deps: FeedDependencies): voi
       .type("text/plain; charset=utf-8")
       .header("cache-control", "public, max-age=3600")
       .send(
-        `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\nDisallow: /thank-you\n\nSitemap: ${siteUrl}/sitemap.xml\n`,
+        `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\nDisallow: /preview\nDisallow: /thank-you\n\nSitemap: ${siteUrl}/sitemap.xml\n`,
       ),
   );
 
   serveKept("/sitemap.xml", "application/xml; charset=utf-8", "public, max-age=3600", async () => {
-    const [posts, projects, syncedAt] = await Promise.all([listBlogPosts(db), listProjects(db), contentSyncedAt(db)]);
+    const [posts, projects, syncedAt] = await Promise.all([
+      listBlogPosts(db, now()),
+      listProjects(db),
+      contentSyncedAt(db),
+    ]);
     // Pages and projects change with the content files, so the last content sync dates them
     // (the schema keeps no time per row); an article is dated by its own publication.
     const newestArticle = posts[0] ? new Date(posts[0].publishedAt) : undefined;
@@ -78,7 +85,7 @@ export function registerFeeds(app: FastifyInstance, deps: FeedDependencies): voi
   });
 
   serveKept("/rss.xml", "application/rss+xml; charset=utf-8", "public, max-age=900", async () => {
-    const articles = await listFeedArticles(db);
+    const articles = await listFeedArticles(db, now());
     const items = articles.map((article) => {
       const link = `${siteUrl}${articlePath(article.slug)}`;
       return [

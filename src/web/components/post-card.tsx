@@ -7,7 +7,7 @@ export function articlePath(slug: string): string {
   return `/blog/${slug}`;
 }
 
-export function PostCard({ post, headingLevel = 3 }: { post: BlogPostSummary; headingLevel?: 2 | 3 }) {
+export function PostCard({ post, headingLevel = 3 }: { post: Omit<BlogPostSummary, "id">; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const titleId = `post-${post.slug}`;
   return (

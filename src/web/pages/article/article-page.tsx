@@ -78,14 +78,18 @@ export function ArticlePage({ params }: { params: { slug?: string } }) {
         </header>
 
         <div className="container-page max-w-4xl py-12">
-          <img
-            src={post.imageUrl}
-            alt=""
-            width={1200}
-            height={675}
-            fetchPriority="high"
-            className="aspect-video w-full rounded-xl bg-slate-100 object-cover"
-          />
+          {/* The cover's alt text when it has one; without, it is decorative. A draft seen through a
+              preview link may have no cover yet. */}
+          {post.imageUrl ? (
+            <img
+              src={post.imageUrl}
+              alt={post.imageAlt ?? ""}
+              width={1200}
+              height={675}
+              fetchPriority="high"
+              className="aspect-video w-full rounded-xl bg-slate-100 object-cover"
+            />
+          ) : null}
           {sections.length >= TOC_MIN_SECTIONS ? (
             <nav aria-labelledby="toc-heading" className="mt-10 rounded-xl border border-slate-200 bg-paper p-6">
               <h2 id="toc-heading" className="text-sm font-semibold tracking-wider text-navy-900 uppercase">
@@ -122,7 +126,7 @@ export function ArticlePage({ params }: { params: { slug?: string } }) {
             </h2>
             <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
               {post.related.map((related) => (
-                <li key={related.id}>
+                <li key={related.slug}>
                   <PostCard post={related} />
                 </li>
               ))}

@@ -27,7 +27,10 @@ export function isFiltering(filters: BlogFilters): boolean {
  * SPEC section 5: the search matches title or excerpt, ignoring case; the category must match
  * exactly; both must hold.
  */
-export function filterPosts(posts: readonly BlogPostSummary[], filters: BlogFilters): BlogPostSummary[] {
+export function filterPosts<Post extends Pick<BlogPostSummary, "title" | "excerpt" | "category">>(
+  posts: readonly Post[],
+  filters: BlogFilters,
+): Post[] {
   const needle = filters.query.trim().toLowerCase();
   return posts.filter(
     (post) =>
@@ -37,7 +40,7 @@ export function filterPosts(posts: readonly BlogPostSummary[], filters: BlogFilt
 }
 
 /** 'All' and each distinct category among the posts, in order of first appearance. */
-export function categoriesOf(posts: readonly BlogPostSummary[]): string[] {
+export function categoriesOf(posts: readonly Pick<BlogPostSummary, "category">[]): string[] {
   return [ALL_CATEGORIES, ...new Set(posts.map((post) => post.category))];
 }
 

@@ -1,0 +1,117 @@
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import { notFoundReasonKey } from "#shared/page-rendering.ts";
+import { articleApiPath, articlePath } from "#shared/paths.ts";
+import { draftArticle } from "../content/draft-article.ts";
+import { resolveContentLink } from "../content/links.ts";
+import type { Database } from "../db/client.ts";
+import type { PageRenderer } from "../render/page-renderer.ts";
+
+// GET /preview/<token>: an article's draft (its head revision) as the public article page shows a
+// published one, for whoever holds a preview or share link (docs/decisions/038-the-database-
+// holds-the-content.md, section 2). Outside /admin, since a reviewer may have no session. Never
+// kept in a cache (the page cache, a proxy's, the browser's), never counted by the analytics,
+// never indexed, and the token never leaves in a Referer. An expired, revoked, malformed or
+// trashed link, and a link to an article with no draft, get a 404 page saying so.
+
+export const PREVIEW_GONE_MESSAGE = "This preview link has expired or was withdrawn.";
+export const DRAFT_BANNER_TEXT = "Draft, not public";
+
+/** What every preview answer carries, found or not: nothing of it is kept, indexed or referred. */
+export const PREVIEW_HEADERS = {
+  "cache-control": "no-store",
+  "x-robots-tag": "noindex, nofollow",
+  "referrer-policy": "no-referrer",
+} as const;
+
+const ROBOTS_META = '<meta name="robots" content="noindex, nofollow">';
+
+/**
+ * The banner every preview shows, first in the page's reading order and fixed to the bottom of
+ * the window (the site's header is fixed to the top), and room under the page's end so that it
+ * never covers the footer's last line. Styled by a style element of its own: the site's stylesheet
+ * is built from the pages' classes, and the policy allows inline style elements (style-src
+ * 'unsafe-inline'), as the document's noscript style uses.
+ */
+const BANNER_STYLE =
+  "<style>#draft-banner{position:fixed;inset:auto 0 0 0;z-index:60;background:#9a3412;color:#fff;" +
+  "padding:.5rem 1rem;text-align:center;font:400 .9375rem/1.4 system-ui,sans-serif}" +
+  "#draft-banner strong{font-weight:700}body{padding-bottom:3rem}</style>";
+const DRAFT_BANNER =
+  `<div id="draft-banner" role="note" aria-label="Preview"><strong>${DRAFT_BANNER_TEXT}.</strong> ` +
+  "This preview shows a version that visitors to the site do not see.</div>";
+
+/**
+ * A rendered public page made a preview: a robots meta tag, no canonical address (the article may
+ * have none yet), and the draft banner. Each insertion point is one the document writes exactly
+ * once, before any text of the article (src/server/render/document.ts).
+ */
+export function markAsPreview(html: string, options: { banner: boolean }): string {
+  const marked = html
+    .replace("<head>", `<head>${ROBOTS_META}`)
+    .replace(/<link rel="canonical" href="[^"]*">/, "")
+    .replace(/<meta property="og:url" content="[^"]*">/, "");
+  if (!options.banner) return marked;
+  return marked.replace("</head>", `${BANNER_STYLE}</head>`).replace("<body>", `<body>${DRAFT_BANNER}`);
+}
+
+export type PreviewDependencies = {
+  db: Database;
+  /** Renders the pages; without one, previews answer 503 as the pages do. */
+  renderer?: PageRenderer;
+  /** The instance's clock: links expire by it, and it dates an undated draft. */
+  now: () => Date;
+};
+
+export type RenderedPreview = { status: 200 | 404; html: string };
+
+/**
+ * The preview page of an article's draft, as GET /preview/:token answers it once the token is
+ * resolved; or the 404 page saying the link is gone, when the article has no draft to show. Also
+ * what the bench times (no token, no HTTP).
+ */
+export async function renderArticlePreview(
+  deps: { db: Database; renderer: PageRenderer; now: () => Date; log: FastifyBaseLogger },
+  articleId: string,
+): Promise<RenderedPreview> {
+  const draft = await draftArticle(deps.db, articleId, deps.now());
+  if (!draft) return renderPreviewGone(deps);
+  const apiPath = articleApiPath(draft.slug);
+  const rendered = await deps.renderer.render(articlePath(draft.slug), {
+    // The article page asks for its article alone; any other path has nothing here.
+    readApi: (path) => Promise.resolve(path === apiPath ? draft.detail : null),
+    log: deps.log,
+  });
+  if (rendered.status !== 200) return renderPreviewGone(deps);
+  return { status: 200, html: markAsPreview(rendered.html, { banner: true }) };
+}
+
+/** The 404 page, saying that the preview link has expired or was withdrawn. */
+export async function renderPreviewGone(deps: {
+  renderer: PageRenderer;
+  log: FastifyBaseLogger;
+}): Promise<RenderedPreview> {
+  const rendered = await deps.renderer.render("/preview/_", {
+    readApi: () => Promise.resolve(null),
+    log: deps.log,
+    extraData: { [notFoundReasonKey]: PREVIEW_GONE_MESSAGE },
+  });
+  return { status: 404, html: markAsPreview(rendered.html, { banner: false }) };
+}
+
+export function registerPreviewRoutes(app: FastifyInstance, deps: PreviewDependencies): void {
+  // Every path under /preview/ is answered here, however long or oddly shaped: anything that is
+  // not a live link's token gets the page saying the link is gone, never the site's usual 404.
+  app.get<{ Params: { "*": string } }>("/preview/*", async (request, reply) => {
+    reply.headers(PREVIEW_HEADERS);
+    const { renderer } = deps;
+    if (!renderer) {
+      return reply.code(503).send({ error: "Service Unavailable", message: "Pages are not being served." });
+    }
+    reply.type("text/html; charset=utf-8");
+    const context = { db: deps.db, renderer, now: deps.now, log: request.log };
+    // A malformed token is refused by resolveContentLink before any query.
+    const link = await resolveContentLink(deps.db, request.params["*"], deps.now());
+    const page = link ? await renderArticlePreview(context, link.articleId) : await renderPreviewGone(context);
+    return reply.code(page.status).send(page.html);
+  });
+}
