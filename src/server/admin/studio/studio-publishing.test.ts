@@ -84,6 +84,7 @@ describe.each(testDrivers)("publishing in the studio on %s", (driver) => {
       (event) => ({ action: event.action, actor: event.actorLabel, details: event.details }),
     );
   const publicPage = (slug: string) => t.send({ method: "GET", url: `/blog/${slug}` });
+  const blogList = () => t.send({ method: "GET", url: "/blog" });
 
   describe("who may publish", () => {
     it("a member of staff without Can publish gets 403 for publish, unpublish, trash and untrash, and nothing changes", async () => {
@@ -204,6 +205,18 @@ describe.each(testDrivers)("publishing in the studio on %s", (driver) => {
       const page = await publicPage(slug);
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain("Published now");
+    });
+
+    it("this instance's kept pages follow a publish and an unpublish at once, not at its next poll", async () => {
+      const slug = `kept-pages-${driver}`;
+      const id = await createArticle(t, member, { title: "Kept pages follow", slug });
+      // /blog is rendered and kept for the current content version.
+      expect((await blogList()).body).not.toContain("Kept pages follow");
+      expect((await publish(id, admin, { title: "Kept pages follow", slug })).statusCode).toBe(303);
+      expect((await blogList()).body).toContain("Kept pages follow");
+      expect((await act("articleUnpublish", id, admin)).statusCode).toBe(303);
+      expect((await blogList()).body).not.toContain("Kept pages follow");
+      expect((await publicPage(slug)).statusCode).toBe(404);
     });
 
     it("keeps a past publish date; a public article's date may move into the past, never into the future", async () => {

@@ -15,6 +15,8 @@ import {
 import { type ArticleDocument, articleStatusOf } from "#shared/content/documents.ts";
 import { isUuid } from "#shared/schemas/identifiers.ts";
 import type { AuditAction } from "#shared/admin/audit-actions.ts";
+import { refreshContentVersion } from "../../content/data-version.ts";
+import type { Database } from "../../db/client.ts";
 import { createContentLink, revokeContentLink } from "../../content/links.ts";
 import type { RevisionSummary } from "../../content/revisions.ts";
 import { readingMinutes, renderArticleMarkdown } from "../../content/render-markdown.ts";
@@ -84,11 +86,10 @@ const IN_THE_TRASH = "This article is in the trash: restore it from the trash fi
 
 /**
  * After a change the public reads (publish, schedule, unpublish, trash) has committed: this
- * instance's page cache must start again at once, not at its next poll (decision 038, section 3).
- * TODO(studio-server): call the public side's refresh of this instance's content version here; the
+ * instance's page cache starts again at once, not at its next poll (decision 038, section 3). The
  * version itself was bumped in the change's transaction, so other instances see it at their poll.
  */
-function publicContentChanged(): void {}
+const publicContentChanged = (db: Database) => refreshContentVersion(db);
 
 export function studioRoutes(context: AdminContext): AdminHandlers<StudioRouteName> {
   const { db } = context;
@@ -257,7 +258,7 @@ export function studioRoutes(context: AdminContext): AdminHandlers<StudioRouteNa
       );
     if (done.outcome === "refused")
       return renderEditorAgain(request, reply, article.row.id, { error: done.message }, 409);
-    if (action !== "untrash") publicContentChanged();
+    if (action !== "untrash") await publicContentChanged(db);
     const actions = {
       unpublish: "article-unpublished",
       trash: "article-trashed",
@@ -497,7 +498,7 @@ export function studioRoutes(context: AdminContext): AdminHandlers<StudioRouteNa
       }
       if (published.outcome === "stale" || published.outcome === "missing" || published.outcome === "refused")
         return refusedSave(request, reply, article, published, built.document);
-      publicContentChanged();
+      await publicContentChanged(db);
       const title = built.document.title;
       await audit(
         request,
