@@ -139,8 +139,9 @@ export async function exportContent(db: Database, outDir: string): Promise<Expor
       const title = row.label ?? String((kind === "team-member" ? shown?.document.name : shown?.document.title) ?? "");
       const folder = CONTENT_FOLDERS[kind];
       const slugOf = (revision: typeof shown) => String(revision?.document.slug ?? "");
+      const fileOf = (slug: string) => path.posix.join(folder, `${slug}${kind === "article" ? ".md" : ".yaml"}`);
       const leftOut = (detail: string) =>
-        summary.notExported.push({ kind, file: path.posix.join(folder, slugOf(shown) || row.id), title, detail });
+        summary.notExported.push({ kind, file: fileOf(slugOf(shown ?? head) || row.id), title, detail });
       if (row.deletedAt) {
         leftOut("in the trash");
         continue;
@@ -174,7 +175,7 @@ export async function exportContent(db: Database, outDir: string): Promise<Expor
       } else {
         text = teamMemberFileText(canonicalDocument("team-member", shown.document as unknown as DocumentOf<"team-member">));
       }
-      const file = path.posix.join(folder, `${slug}${kind === "article" ? ".md" : ".yaml"}`);
+      const file = fileOf(slug);
       slugsById.set(row.id, slug);
       entries.push({
         file,
