@@ -219,10 +219,7 @@ describe.each(testDrivers)("importContent on %s", (driver) => {
     )[0]?.value;
   const article = async (slug: string) => {
     const rows = await database.db.select().from(blogPosts);
-    const revisions = await database.db
-      .select()
-      .from(contentRevisions)
-      .orderBy(asc(contentRevisions.number));
+    const revisions = await database.db.select().from(contentRevisions).orderBy(asc(contentRevisions.number));
     const row = rows.find(
       (candidate) =>
         candidate.slug === slug ||
@@ -353,9 +350,21 @@ describe.each(testDrivers)("importContent on %s", (driver) => {
       [2, "studio", "Harmonics, as Meera wrote it"],
       [3, "import", "Harmonics, as the file says"],
     ]);
-    expect(row).toMatchObject({ title: "Harmonics, as the file says", studioChangedAt: null, studioChangedByLabel: null });
-    const [audit] = await database.db.select().from(auditEvents).where(eq(auditEvents.action, "content-imported")).orderBy(asc(auditEvents.id)).offset(1);
-    expect(audit).toMatchObject({ actorLabel: "command line", details: expect.objectContaining({ forced: ["articles/harmonics.md"] }) });
+    expect(row).toMatchObject({
+      title: "Harmonics, as the file says",
+      studioChangedAt: null,
+      studioChangedByLabel: null,
+    });
+    const [audit] = await database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "content-imported"))
+      .orderBy(asc(auditEvents.id))
+      .offset(1);
+    expect(audit).toMatchObject({
+      actorLabel: "command line",
+      details: expect.objectContaining({ forced: ["articles/harmonics.md"] }),
+    });
     // From now on the file rules again.
     expect(said(await run())).toEqual([]);
   });
@@ -373,7 +382,9 @@ describe.each(testDrivers)("importContent on %s", (driver) => {
     });
     const summary = await run();
     expect(said(summary)).toEqual([
-      expect.stringMatching(/^skipped articles\/harmonics\.md: changed in the studio by Meera Shah on \d+ \w{3} \d{4}, \d\d:\d\d$/),
+      expect.stringMatching(
+        /^skipped articles\/harmonics\.md: changed in the studio by Meera Shah on \d+ \w{3} \d{4}, \d\d:\d\d$/,
+      ),
     ]);
     expect(await database.db.$count(blogPosts)).toBe(1);
   });
@@ -477,7 +488,12 @@ describe.each(testDrivers)("importContent on %s", (driver) => {
     ]);
     const { row } = (await article("harmonics"))!;
     expect(await database.db.select().from(contentRedirects)).toEqual([
-      expect.objectContaining({ kind: "article", oldSlug: "vfd-harmonics", articleId: row.id, createdByLabel: "command line" }),
+      expect.objectContaining({
+        kind: "article",
+        oldSlug: "vfd-harmonics",
+        articleId: row.id,
+        createdByLabel: "command line",
+      }),
     ]);
     await writeContent(dir, { "articles/vfd-harmonics.md": articleFile("A new article at an old address") });
     const again = await run();
@@ -489,7 +505,10 @@ describe.each(testDrivers)("importContent on %s", (driver) => {
   });
 
   it("on a dry run says what it would do and writes nothing", async () => {
-    await writeContent(dir, { "articles/harmonics.md": articleFile("Harmonics"), "team/anil.yaml": teamFile("Anil Shah", 1) });
+    await writeContent(dir, {
+      "articles/harmonics.md": articleFile("Harmonics"),
+      "team/anil.yaml": teamFile("Anil Shah", 1),
+    });
     const versionBefore = await version();
     const summary = await run({ dryRun: true, prune: true });
     expect(said(summary)).toEqual(["added team/anil.yaml: published", "added articles/harmonics.md: published"]);

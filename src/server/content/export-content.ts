@@ -101,7 +101,10 @@ async function rowsOf(db: Database, kind: ContentKind): Promise<ExportRow[]> {
     .from(table)) as ExportRow[];
 }
 
-async function documents(db: Database, ids: number[]): Promise<Map<number, { document: Record<string, unknown>; number: number; by: string }>> {
+async function documents(
+  db: Database,
+  ids: number[],
+): Promise<Map<number, { document: Record<string, unknown>; number: number; by: string }>> {
   if (!ids.length) return new Map();
   const rows = await db
     .select({
@@ -173,7 +176,9 @@ export async function exportContent(db: Database, outDir: string): Promise<Expor
       } else if (kind === "project") {
         text = projectFileText(canonicalDocument("project", shown.document as unknown as DocumentOf<"project">));
       } else {
-        text = teamMemberFileText(canonicalDocument("team-member", shown.document as unknown as DocumentOf<"team-member">));
+        text = teamMemberFileText(
+          canonicalDocument("team-member", shown.document as unknown as DocumentOf<"team-member">),
+        );
       }
       const file = fileOf(slug);
       slugsById.set(row.id, slug);
@@ -216,14 +221,19 @@ export async function exportContent(db: Database, outDir: string): Promise<Expor
       detail: `leads to ${slug}`,
     });
   }
-  const ordered = Object.fromEntries(["articles", "projects"].filter((key) => redirectFile[key]).map((key) => [key, redirectFile[key]]));
+  const ordered = Object.fromEntries(
+    ["articles", "projects"].filter((key) => redirectFile[key]).map((key) => [key, redirectFile[key]]),
+  );
   files.set("redirects.yaml", stringify(ordered, yamlOptions));
 
   for (const folder of Object.values(CONTENT_FOLDERS)) await mkdir(path.join(outDir, folder), { recursive: true });
   for (const [file, text] of files) await writeFile(path.join(outDir, file), text);
   for (const folder of Object.values(CONTENT_FOLDERS)) {
     const entries = await readdir(path.join(outDir, folder), { withFileTypes: true });
-    for (const name of entries.filter((entry) => entry.isFile()).map((entry) => entry.name).sort()) {
+    for (const name of entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => entry.name)
+      .sort()) {
       const file = path.posix.join(folder, name);
       if (!/\.(md|yaml)$/.test(name) || writtenFiles.has(file)) continue;
       await rm(path.join(outDir, folder, name), { force: true });

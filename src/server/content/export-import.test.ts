@@ -63,7 +63,8 @@ async function rowIdsAsSlugs(app: TestApp): Promise<(body: string) => string> {
     ids.set(row.id, `project:${row.slug}`);
   for (const row of await db.select({ id: teamMembers.id, slug: teamMembers.slug }).from(teamMembers))
     ids.set(row.id, `team:${row.slug}`);
-  return (body) => body.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (id) => ids.get(id) ?? id);
+  return (body) =>
+    body.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (id) => ids.get(id) ?? id);
 }
 
 describe.each(testDrivers)("export, then import into an empty database, on %s", (driver) => {

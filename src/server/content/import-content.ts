@@ -117,7 +117,8 @@ function studioReason(row: ItemRow): string {
 const fileOf = (kind: ContentKind, slug: string) =>
   path.posix.join(CONTENT_FOLDERS[kind], `${slug}${kind === "article" ? ".md" : ".yaml"}`);
 
-const addressOf = (kind: "article" | "project", slug: string) => `${kind === "article" ? "/blog" : "/projects"}/${slug}`;
+const addressOf = (kind: "article" | "project", slug: string) =>
+  `${kind === "article" ? "/blog" : "/projects"}/${slug}`;
 
 /** The title a line shows for a document. */
 function titleOf(kind: ContentKind, document: Record<string, unknown>): string {
@@ -150,7 +151,10 @@ async function itemRows(tx: Tx, kind: ContentKind): Promise<ItemRow[]> {
       headDocument: contentRevisions.document,
     })
     .from(table)
-    .leftJoin(contentRevisions, eq(contentRevisions.id, table.headRevisionId));
+    .leftJoin(contentRevisions, eq(contentRevisions.id, table.headRevisionId))
+    // Locked to the end of the import: a studio save meanwhile waits, then finds the head moved
+    // (409), instead of slipping in between what the import read and what it writes.
+    .for("update", { of: table });
   return rows as ItemRow[];
 }
 
@@ -242,7 +246,13 @@ export async function importContent(
       const forced: string[] = [];
 
       /** Writes a file's document over an item (or into a new one): a revision, then publish or not. */
-      const write = async (kind: ContentKind, itemId: string, row: ItemRow | undefined, document: DocumentOf<ContentKind>, draft: boolean) => {
+      const write = async (
+        kind: ContentKind,
+        itemId: string,
+        row: ItemRow | undefined,
+        document: DocumentOf<ContentKind>,
+        draft: boolean,
+      ) => {
         const { table } = contentTables[kind];
         const saved = await appendRevision(tx, {
           kind,
@@ -252,13 +262,17 @@ export async function importContent(
           author: actor,
           studioChange: false,
         });
-        if (saved.outcome !== "saved" && saved.outcome !== "unchanged") throw new Error(`could not write ${kind} ${itemId}: ${saved.outcome}`);
+        if (saved.outcome !== "saved" && saved.outcome !== "unchanged")
+          throw new Error(`could not write ${kind} ${itemId}: ${saved.outcome}`);
         let state: string;
         if (!draft) {
           await publishRevision(tx, { kind, itemId, revisionId: saved.revision.id });
           summary.publicChanged = true;
           const publishedAt = kind === "article" ? (document as ArticleDocument).publishedAt : "";
-          state = publishedAt && new Date(publishedAt).getTime() > Date.now() ? `scheduled for ${formatStudioTime(new Date(publishedAt))}` : "published";
+          state =
+            publishedAt && new Date(publishedAt).getTime() > Date.now()
+              ? `scheduled for ${formatStudioTime(new Date(publishedAt))}`
+              : "published";
         } else if (row?.status === "published") {
           await unpublishItem(tx, kind, itemId);
           summary.publicChanged = true;
@@ -387,7 +401,11 @@ export async function importContent(
             continue;
           }
           forced.push(file);
-          summary.updated.push(line(`${await write(kind, row.id, row, document, draft)}, forced over the studio (${studioReason(row)})`));
+          summary.updated.push(
+            line(
+              `${await write(kind, row.id, row, document, draft)}${row.deletedAt ? ", restored from the trash" : ""}, forced over the studio (${studioReason(row)})`,
+            ),
+          );
         }
 
         // Items from before migration 0007 that no file matched get a first revision from their
@@ -405,9 +423,13 @@ export async function importContent(
             studioChange: false,
           });
           if (saved.outcome !== "saved") continue;
-          if (row.status === "published") await publishRevision(tx, { kind, itemId: row.id, revisionId: saved.revision.id });
+          if (row.status === "published")
+            await publishRevision(tx, { kind, itemId: row.id, revisionId: saved.revision.id });
           const { table } = contentTables[kind];
-          await tx.update(table).set({ originHash: documentHash(kind, document) }).where(eq(table.id, row.id));
+          await tx
+            .update(table)
+            .set({ originHash: documentHash(kind, document) })
+            .where(eq(table.id, row.id));
           summary.changed = true;
         }
       }
@@ -453,13 +475,17 @@ export async function importContent(
           if (owner === target?.id) summary.unchanged += 1;
           else {
             const other = rows.find((row) => row.id === owner);
-            summary.skipped.push(line(`leads to «${other?.label ?? titleOf(redirect.kind, other?.headDocument ?? {})}» already`));
+            summary.skipped.push(
+              line(`leads to «${other?.label ?? titleOf(redirect.kind, other?.headDocument ?? {})}» already`),
+            );
           }
           continue;
         }
         const holder = rows.find((row) => currentSlug(row) === redirect.oldSlug || row.slug === redirect.oldSlug);
         if (holder) {
-          summary.skipped.push(line(`is the address of «${holder.label ?? titleOf(redirect.kind, holder.headDocument ?? {})}»`));
+          summary.skipped.push(
+            line(`is the address of «${holder.label ?? titleOf(redirect.kind, holder.headDocument ?? {})}»`),
+          );
           continue;
         }
         if (!target) {
@@ -525,7 +551,10 @@ export async function importContentFolder(
 
 /** True once the content folder has been imported on a first start. */
 export async function contentSeeded(db: Database): Promise<boolean> {
-  const rows = await queryRows<{ key: string }>(db, sql`select key from app_settings where key = ${CONTENT_SEEDED_KEY}`);
+  const rows = await queryRows<{ key: string }>(
+    db,
+    sql`select key from app_settings where key = ${CONTENT_SEEDED_KEY}`,
+  );
   return rows.length > 0;
 }
 

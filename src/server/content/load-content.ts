@@ -130,7 +130,11 @@ const articleFrontMatter = z
     if (data.draft) return;
     for (const field of ["excerpt", "category", "image", "publishedAt"] as const) {
       if (data[field] === undefined)
-        ctx.addIssue({ code: "custom", path: [field], message: "is required (only a draft: true article may leave it out)" });
+        ctx.addIssue({
+          code: "custom",
+          path: [field],
+          message: "is required (only a draft: true article may leave it out)",
+        });
     }
   });
 
@@ -284,13 +288,18 @@ export async function readSiteContent(contentDir: string, options: ReadContentOp
     result.present.articles.add(slug);
     const split = splitFrontMatter(source);
     if (!split) {
-      return void result.problems.push({ file, field: "(front matter)", message: "must start with --- front matter ---" });
+      return void result.problems.push({
+        file,
+        field: "(front matter)",
+        message: "must start with --- front matter ---",
+      });
     }
     const parsed = articleFrontMatter.safeParse(split.data);
     if (!parsed.success) return void result.problems.push(...problemsFrom(file, parsed.error));
     if (imageMissing(file, parsed.data.image)) return;
     const body = normaliseLineBreaks(split.body).trim();
-    if (!body && !parsed.data.draft) return void result.problems.push({ file, field: "(body)", message: "must not be empty" });
+    if (!body && !parsed.data.draft)
+      return void result.problems.push({ file, field: "(body)", message: "must not be empty" });
     if (body.length > CONTENT_LIMITS.body) {
       return void result.problems.push({
         file,

@@ -43,7 +43,10 @@ describe.each(testDrivers)("the seed on %s", (driver) => {
   const seeded = async () =>
     (await queryRows(database.db, sql`select 1 from app_settings where key = ${CONTENT_SEEDED_KEY}`)).length === 1;
   const titles = async () =>
-    (await database.db.select({ slug: blogPosts.slug, title: blogPosts.title }).from(blogPosts).orderBy(asc(blogPosts.slug)));
+    await database.db
+      .select({ slug: blogPosts.slug, title: blogPosts.title })
+      .from(blogPosts)
+      .orderBy(asc(blogPosts.slug));
 
   it("runs on the first start only: a later start reads no content file", async () => {
     await startAndStop(dir, false);
@@ -71,7 +74,8 @@ describe.each(testDrivers)("the seed on %s", (driver) => {
 
   it("is done by one of two instances starting at once", async () => {
     await applyMigrations(database.db);
-    const other = driver === "postgres" ? await openDatabase({ databaseUrl: database.url, dataDir: "unused" }) : database;
+    const other =
+      driver === "postgres" ? await openDatabase({ databaseUrl: database.url, dataDir: "unused" }) : database;
     try {
       const results = await Promise.all([seedContent(database.db, dir), seedContent(other.db, dir)]);
       expect(results.filter((result) => result !== undefined)).toHaveLength(1);
@@ -110,7 +114,10 @@ describe.each(testDrivers)("the seed on %s", (driver) => {
             values (${member.name}, ${member.title}, ${member.expertise}, ${member.imageUrl}, ${member.linkedinUrl}, ${member.email}, ${member.order})`,
       );
     }
-    for (const project of [...content.projects, { ...content.projects[0]!, slug: "retired-project", title: "Retired" }]) {
+    for (const project of [
+      ...content.projects,
+      { ...content.projects[0]!, slug: "retired-project", title: "Retired" },
+    ]) {
       await database.db.execute(
         sql`insert into projects (slug, title, description, category, image_url, year, capacity, timeline)
             values (${project.slug}, ${project.title}, ${project.description}, ${project.category}, ${project.imageUrl}, ${project.year}, ${project.capacity}, ${project.timeline})`,
@@ -123,8 +130,14 @@ describe.each(testDrivers)("the seed on %s", (driver) => {
       );
     }
     const idsBefore = {
-      posts: await database.db.select({ id: blogPosts.id, slug: blogPosts.slug }).from(blogPosts).orderBy(asc(blogPosts.slug)),
-      team: await database.db.select({ id: teamMembers.id, name: teamMembers.name }).from(teamMembers).orderBy(asc(teamMembers.name)),
+      posts: await database.db
+        .select({ id: blogPosts.id, slug: blogPosts.slug })
+        .from(blogPosts)
+        .orderBy(asc(blogPosts.slug)),
+      team: await database.db
+        .select({ id: teamMembers.id, name: teamMembers.name })
+        .from(teamMembers)
+        .orderBy(asc(teamMembers.name)),
     };
 
     await startAndStop(dir);
@@ -146,7 +159,10 @@ describe.each(testDrivers)("the seed on %s", (driver) => {
     expect(revisions).toHaveLength(posts.length + team.length + content.projects.length + 1);
     // Bylines now name their team member by id as well.
     const arcFlash = posts.find((post) => post.slug === "arc-flash-studies-ieee-1584-2018")!;
-    expect(arcFlash).toMatchObject({ authorName: "Anil Patel", authorId: team.find((m) => m.slug === "anil-patel")!.id });
+    expect(arcFlash).toMatchObject({
+      authorName: "Anil Patel",
+      authorId: team.find((m) => m.slug === "anil-patel")!.id,
+    });
     // A row no file matched got its revision too, then the prune moved it to the trash.
     const [retired] = await database.db.select().from(projects).where(eq(projects.slug, "retired-project"));
     expect(retired).toMatchObject({ deletedByLabel: "content files", headRevisionId: expect.any(Number) });
