@@ -130,7 +130,7 @@ describe.each(testDrivers)("export, then import into an empty database, on %s", 
     expect(back.changed).toBe(false);
   });
 
-  it("serves byte-identical public pages, feeds and redirects", async () => {
+  it("serves byte-identical public pages, feeds and redirects", { timeout: 120_000 }, async () => {
     const articles = (await listBlogPosts(seeded.database.db)).map((post) => post.slug);
     const projects = (await listProjects(seeded.database.db)).map((project) => project.slug);
     expect(articles.length).toBeGreaterThan(0);
