@@ -237,7 +237,7 @@ describe("one owner of the embedded database's files at a time", () => {
   });
 
   it(
-    "content:sync asks the running site to load the content, and the site shows it",
+    "content:sync asks the running site to import its content folder, and the site shows it",
     { timeout: 120_000 },
     async () => {
       dataDir = await mkdtemp(path.join(tmpdir(), "site-lock-"));
@@ -259,7 +259,7 @@ describe("one owner of the embedded database's files at a time", () => {
       const output = await command("content-sync", [], env);
       expect(output).toMatch(
         new RegExp(
-          `^The running site \\(pid ${server.child.pid}\\) loaded its content folder: 8 team members, \\d+ projects and \\d+ articles\\.\n$`,
+          `^The running site \\(pid ${server.child.pid}\\) imported .+:\nupdated team/anil-patel\\.yaml «Anil Patel»: published\n\\d+ unchanged\\.\n$`,
         ),
       );
       // The site's page and API caches follow the new content version within a poll (5 s).
@@ -267,7 +267,7 @@ describe("one owner of the embedded database's files at a time", () => {
         .poll(async () => (await fetch(`${server!.baseUrl}/api/team-members`)).text(), { timeout: 15_000 })
         .toContain("Chief Relay Whisperer");
       // Asked again with nothing changed, it confirms as well (it once waited 60 s and failed).
-      expect(await command("content-sync", [], env)).toMatch(/loaded its content folder: 8 team members/);
+      expect(await command("content-sync", [], env)).toMatch(/imported .+:\n\d+ unchanged\.\n$/);
       // The site kept the files to itself all along.
       expect(server.child.exitCode).toBeNull();
       expect(JSON.parse(await readFile(path.join(dataDir, "database.lock"), "utf8")).pid).toBe(server.child.pid);

@@ -3,8 +3,7 @@ import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { type AppDependencies, buildApp } from "#server/app.ts";
 import { type Config, parseConfig } from "#server/config.ts";
-import { readSiteContent } from "#server/content/load-content.ts";
-import { syncSiteContent } from "#server/content/sync-content.ts";
+import { seedContent } from "#server/content/import-content.ts";
 import { applyMigrations } from "#server/db/migrate.ts";
 import { type AdminRenderer, createAdminRenderer } from "#server/render/admin-renderer.ts";
 import { createPageRenderer, type PageRenderer } from "#server/render/page-renderer.ts";
@@ -61,7 +60,7 @@ export async function buildTestApp(
   });
   const database = await createTestDatabase(driver);
   await applyMigrations(database.db);
-  if (options.content !== false) await syncSiteContent(database.db, await readSiteContent(siteContentDir));
+  if (options.content !== false) await seedContent(database.db, siteContentDir);
   const app = await buildApp({
     config,
     db: database.db,

@@ -2,8 +2,8 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { type AppDependencies, buildApp } from "./app.ts";
 import type { Config } from "./config.ts";
-import { readSiteContent } from "./content/load-content.ts";
-import { syncSiteContent } from "./content/sync-content.ts";
+import { importContentFolder, type ImportSummary, seedContent } from "./content/import-content.ts";
+import { leaveImportAnswer, takeImportRequests } from "./content/import-requests.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { lockDataDir, SITE_HOLDER } from "./db/data-dir-lock.ts";
 import { tightenDataDir } from "./db/data-dir-permissions.ts";
@@ -30,7 +30,10 @@ export type Site = {
   app: FastifyInstance;
   database: DatabaseHandle;
   outbox: OutboxWorker | undefined;
-  /** Loads content/ into the database again, as on start (main.ts does it on SIGHUP). */
+  /**
+   * Runs the imports `npm run content:import` and `content:sync` asked for, or, asked by none (a
+   * plain `kill -HUP`), imports CONTENT_DIR with prune. main.ts calls it on SIGHUP.
+   */
   loadContent: () => Promise<void>;
   /**
    * Stops taking connections, lets requests in flight finish (cutting them after
@@ -43,7 +46,10 @@ export type SiteOptions = Omit<AppDependencies, "db" | "onEnquiryQueued"> & {
   config: Config;
   /** An open database to use instead of the one the configuration names. */
   database?: DatabaseHandle;
-  /** Load content/ into the database on start (default true). */
+  /**
+   * Seed: import CONTENT_DIR on the first start of a database, once (default true; false leaves
+   * the content tables as they are, for tests that need no content).
+   */
   syncContent?: boolean;
   /** Share an embedded database on a socket in DATA_DIR for the export commands (default true). */
   shareEmbeddedDatabase?: boolean;
@@ -71,12 +77,24 @@ export async function startSite(options: SiteOptions): Promise<Site> {
     await lock?.release();
     throw error;
   }
-  const loadContent = async () => {
-    const content = await readSiteContent(path.resolve(config.contentDir));
-    for (const problem of content.problems) {
+  const reportProblems = (summary: ImportSummary | undefined) => {
+    for (const problem of summary?.problems ?? []) {
       console.error(printable(`content: ${problem.file}: ${problem.field} ${problem.message}`));
     }
-    await syncSiteContent(database.db, content);
+  };
+  const loadContent = async () => {
+    const requests = await takeImportRequests(database.db);
+    if (!requests.length) {
+      reportProblems(await importContentFolder(database.db, path.resolve(config.contentDir), { prune: true }));
+      return;
+    }
+    for (const request of requests) {
+      const answer = await importContentFolder(database.db, request.dir, request.options).then(
+        (summary) => ({ summary }),
+        (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }),
+      );
+      await leaveImportAnswer(database.db, request.id, answer);
+    }
   };
   // What start-up opened, last first: closed again when start-up fails or is called off. A step
   // is never cut short, so the embedded database is closed between two of them, not mid-write.
@@ -89,8 +107,10 @@ export async function startSite(options: SiteOptions): Promise<Site> {
     signal?.throwIfAborted();
     await applyMigrations(database.db);
     signal?.throwIfAborted();
+    // The first start of a database imports CONTENT_DIR; every later start reads no content file
+    // (docs/decisions/038-the-database-holds-the-content.md, section 1).
     if (options.syncContent !== false) {
-      await loadContent();
+      reportProblems(await seedContent(database.db, path.resolve(config.contentDir)));
       signal?.throwIfAborted();
     }
     // Files the migrations and the content sync made are private like the rest.
@@ -167,8 +187,8 @@ export async function startSite(options: SiteOptions): Promise<Site> {
         closedEnquiryDays: config.enquiryRetentionDays,
       }).then(
         (deleted) => {
-          if (deleted && (deleted.enquiries || deleted.spam))
-            app.log.info(deleted, "deleted enquiries past their retention period");
+          if (deleted && (deleted.enquiries || deleted.spam || deleted.articlesPurged || deleted.autosavesThinned))
+            app.log.info(deleted, "deleted enquiries, trashed articles and old autosaves past their retention period");
         },
         (error: unknown) => app.log.warn(errCode(error), "deleting expired enquiries failed"),
       ),

@@ -1,36 +1,80 @@
 import { existsSync } from "node:fs";
-import { INDIA_UTC_OFFSET } from "#shared/india-time.ts";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
+import {
+  type ArticleDocument,
+  CONTENT_LIMITS,
+  IMAGE_PATH_PATTERN,
+  type ProjectDocument,
+  SLUG_PATTERN,
+  type TeamMemberDocument,
+} from "#shared/content/documents.ts";
+import { INDIA_UTC_OFFSET } from "#shared/india-time.ts";
+import { hasControlCharacters, lineBreakOrTab, normaliseLineBreaks } from "#shared/schemas/text-rules.ts";
 
-// Reads the site's content files (content/team/*.yaml, content/projects/*.yaml,
-// content/articles/*.md) and validates them. A broken file is reported with its path and the
-// field at fault and left out; it never stops the others from loading.
+// Reads a content folder (team/*.yaml, projects/*.yaml, articles/*.md and redirects.yaml) into
+// the documents a revision stores (src/shared/content/documents.ts), and validates them by the
+// studio's rules: the same limits (CONTENT_LIMITS), slugs and picture paths, and no control
+// characters. A broken file is reported with its path and the field at fault and left out; it
+// never stops the others from loading. The importer (import-content.ts) writes what this reads;
+// docs/decisions/038-the-database-holds-the-content.md says when.
 
-const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const text = (max: number) => z.string({ error: "must be text" }).trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`);
+/** A text field of a content file: trimmed, not empty, at most `max` characters, on one line unless `multiline`. */
+const text = (max: number, options: { multiline?: boolean } = {}) =>
+  z
+    .string({ error: "must be text" })
+    .transform((value) => (options.multiline ? normaliseLineBreaks(value) : value).trim())
+    .pipe(
+      z
+        .string()
+        .min(1, "must not be empty")
+        .max(max, `must be at most ${max} characters`)
+        .refine((value) => !hasControlCharacters(value), "must not contain control characters")
+        .refine((value) => options.multiline || !lineBreakOrTab.test(value), "must be a single line of text"),
+    );
+
+/** The longest picture path the studio takes. */
+const IMAGE_PATH_MAX = 300;
 const imagePath = z
   .string({ error: "must be text" })
-  .regex(/^\/images\/[a-z0-9/_-]+\.(svg|png|jpe?g|webp|avif)$/, "must be a path under /images/ of a file in public/images");
+  .max(IMAGE_PATH_MAX, `must be at most ${IMAGE_PATH_MAX} characters`)
+  .regex(IMAGE_PATH_PATTERN, "must be a path under /images/ of a file in public/images");
+
+const slug = (message: string) =>
+  z
+    .string({ error: message })
+    .max(CONTENT_LIMITS.slug, `must be at most ${CONTENT_LIMITS.slug} characters`)
+    .regex(SLUG_PATTERN, message);
 
 const teamMemberFile = z.strictObject({
   name: text(120),
   title: text(160),
   expertise: text(300),
   image: imagePath,
-  email: z.email("must be an email address").optional(),
-  linkedinUrl: z.url({ protocol: /^https$/, error: "must be an https:// URL" }).optional(),
-  order: z.number({ error: "must be a number" }).int("must be a whole number").min(0, "must be 0 or more").default(0),
+  email: z.email("must be an email address").max(254, "must be at most 254 characters").optional(),
+  linkedinUrl: z
+    .url({ protocol: /^https$/, error: "must be an https:// URL" })
+    .max(300, "must be at most 300 characters")
+    .optional(),
+  order: z
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 or more")
+    .max(10_000, "must be at most 10000")
+    .default(0),
 });
 
 const projectFile = z.strictObject({
-  title: text(200),
-  description: text(2000),
-  category: text(60),
+  title: text(CONTENT_LIMITS.title),
+  description: text(2000, { multiline: true }),
+  category: text(CONTENT_LIMITS.category),
   image: imagePath,
-  year: z.union([z.string(), z.number()], { error: "must be a year" }).transform(String).pipe(z.string().regex(/^\d{4}$/, "must be a four-digit year")),
+  year: z
+    .union([z.string(), z.number()], { error: "must be a year" })
+    .transform(String)
+    .pipe(z.string().regex(/^\d{4}$/, "must be a four-digit year")),
   capacity: text(120).optional(),
   timeline: text(120).optional(),
 });
@@ -44,79 +88,84 @@ function isRealCalendarDay(raw: string): boolean {
   return utc.getUTCFullYear() === year && utc.getUTCMonth() === month - 1 && utc.getUTCDate() === date;
 }
 
-const isoDate = z
-  .union([z.string(), z.date()], { error: "must be a date like 2025-01-05" })
-  .transform((value, ctx) => {
-    const raw = value instanceof Date ? value.toISOString().slice(0, 10) : value;
-    // A bare date is midnight in India, where the firm publishes.
-    const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(raw) ? `${raw}T00:00:00${INDIA_UTC_OFFSET}` : raw);
-    if (Number.isNaN(date.getTime())) {
-      ctx.addIssue({ code: "custom", message: "must be a date like 2025-01-05" });
-      return z.NEVER;
-    }
-    // JavaScript rolls an impossible day over into the next month (2025-02-30 becomes 2 March).
-    if (!isRealCalendarDay(raw)) {
-      ctx.addIssue({ code: "custom", message: `must be a date that exists (${raw.slice(0, 10)} does not)` });
-      return z.NEVER;
-    }
-    return date;
-  });
+const DATE_MESSAGE = "must be a date like 2025-01-05 (or 2025-01-05T09:30:00+05:30)";
 
-const articleFrontMatter = z.strictObject({
-  title: text(200),
-  excerpt: text(400),
-  category: text(60),
-  image: imagePath,
-  publishedAt: isoDate,
-  author: z.string().regex(slugPattern, "must be the file name of a team member, without .yaml").optional(),
-  draft: z.boolean({ error: "must be true or false" }).default(false),
+/** A bare date (midnight in India, where the firm publishes) or a date and time with its offset. */
+const isoDate = z.union([z.string(), z.date()], { error: DATE_MESSAGE }).transform((value, ctx) => {
+  const raw = value instanceof Date ? value.toISOString().slice(0, 10) : value.trim();
+  const bare = /^\d{4}-\d{2}-\d{2}$/.test(raw);
+  if (!bare && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(raw)) {
+    ctx.addIssue({ code: "custom", message: DATE_MESSAGE });
+    return z.NEVER;
+  }
+  const date = new Date(bare ? `${raw}T00:00:00${INDIA_UTC_OFFSET}` : raw);
+  if (Number.isNaN(date.getTime())) {
+    ctx.addIssue({ code: "custom", message: DATE_MESSAGE });
+    return z.NEVER;
+  }
+  // JavaScript rolls an impossible day over into the next month (2025-02-30 becomes 2 March).
+  if (!isRealCalendarDay(raw)) {
+    ctx.addIssue({ code: "custom", message: `must be a date that exists (${raw.slice(0, 10)} does not)` });
+    return z.NEVER;
+  }
+  return date.toISOString();
 });
 
-export type TeamMemberContent = {
-  name: string;
-  title: string;
-  expertise: string;
-  imageUrl: string;
-  email: string | null;
-  linkedinUrl: string | null;
-  order: number;
-};
+/**
+ * An article's front matter. A published article needs every field its page shows; a draft
+ * (`draft: true`), like a draft in the studio, needs only its title.
+ */
+const articleFrontMatter = z
+  .strictObject({
+    title: text(CONTENT_LIMITS.title),
+    excerpt: text(CONTENT_LIMITS.excerpt, { multiline: true }).optional(),
+    category: text(CONTENT_LIMITS.category).optional(),
+    image: imagePath.optional(),
+    imageAlt: text(CONTENT_LIMITS.imageAlt).optional(),
+    publishedAt: isoDate.optional(),
+    author: slug("must be the file name of a team member, without .yaml").optional(),
+    draft: z.boolean({ error: "must be true or false" }).default(false),
+  })
+  .superRefine((data, ctx) => {
+    if (data.draft) return;
+    for (const field of ["excerpt", "category", "image", "publishedAt"] as const) {
+      if (data[field] === undefined)
+        ctx.addIssue({
+          code: "custom",
+          path: [field],
+          message: "is required (only a draft: true article may leave it out)",
+        });
+    }
+  });
 
-export type ProjectContent = {
-  slug: string;
-  title: string;
-  description: string;
-  category: string;
-  imageUrl: string;
-  year: string;
-  capacity: string | null;
-  timeline: string | null;
-};
+/** redirects.yaml: `articles:` and `projects:`, each a map of old slug to current slug. Empty is none. */
+const redirectsFile = z
+  .strictObject({
+    articles: z.record(slug("must be an old slug"), slug("must be the slug of an article")).optional(),
+    projects: z.record(slug("must be an old slug"), slug("must be the slug of a project")).optional(),
+  })
+  .nullable();
 
-export type ArticleContent = {
-  slug: string;
-  title: string;
-  excerpt: string;
-  category: string;
-  imageUrl: string;
-  publishedAt: Date;
-  author: string | null;
-  /** The named team member's name, for the byline. */
-  authorName: string | null;
-  draft: boolean;
-  content: string;
-};
+/** An article file: its document and whether it is a draft (kept off the site). */
+export type ArticleFile = { document: ArticleDocument; draft: boolean };
+
+/** An old address (redirects.yaml): /blog/<oldSlug> leads to the article whose slug is `slug`. */
+export type ContentRedirect = { kind: "article" | "project"; oldSlug: string; slug: string };
 
 export type ContentProblem = { file: string; field: string; message: string };
 
 export type SiteContent = {
-  teamMembers: TeamMemberContent[];
-  projects: ProjectContent[];
-  articles: ArticleContent[];
-  /** Slugs (or team file names) of every file found, valid or not. */
+  teamMembers: TeamMemberDocument[];
+  projects: ProjectDocument[];
+  articles: ArticleFile[];
+  redirects: ContentRedirect[];
+  /** Slugs (file names) of every file found, valid or not. */
   present: { team: Set<string>; projects: Set<string>; articles: Set<string> };
   problems: ContentProblem[];
 };
+
+/** The folder of each kind, as problems name it (`articles/x.md`). */
+export const CONTENT_FOLDERS = { "team-member": "team", project: "projects", article: "articles" } as const;
 
 async function listFiles(dir: string, extension: string): Promise<string[]> {
   try {
@@ -153,32 +202,48 @@ export async function readSiteContent(contentDir: string, options: ReadContentOp
     teamMembers: [],
     projects: [],
     articles: [],
+    redirects: [],
     present: { team: new Set(), projects: new Set(), articles: new Set() },
     problems: [],
   };
 
-  const teamNames = new Map<string, string>();
-
   /** Reports a file whose image is not in public/ (only when asked to look); true when it is missing. */
-  function imageMissing(file: string, image: string): boolean {
-    if (!options.publicDir || existsSync(path.join(options.publicDir, image))) return false;
+  function imageMissing(file: string, image: string | undefined): boolean {
+    if (!image || !options.publicDir || existsSync(path.join(options.publicDir, image))) return false;
     result.problems.push({ file, field: "image", message: `names a file that does not exist (public${image})` });
     return true;
   }
 
-  async function readEach(folder: string, extension: string, handle: (file: string, slug: string, source: string) => void) {
+  async function readEach(
+    folder: string,
+    extension: string,
+    handle: (file: string, slug: string, source: string) => void,
+  ) {
     const dir = path.join(contentDir, folder);
     for (const name of await listFiles(dir, extension)) {
       const file = path.join(folder, name);
       const slug = name.slice(0, -extension.length);
       try {
-        if (!slugPattern.test(slug)) {
-          result.problems.push({ file, field: "(file name)", message: "must be lower-case words joined by hyphens" });
+        if (!SLUG_PATTERN.test(slug) || slug.length > CONTENT_LIMITS.slug) {
+          result.problems.push({
+            file,
+            field: "(file name)",
+            message: `must be lower-case words joined by hyphens, at most ${CONTENT_LIMITS.slug} characters`,
+          });
           continue;
         }
-        handle(file, slug, await readFile(path.join(dir, name), "utf8"));
+        const source = await readFile(path.join(dir, name), "utf8");
+        if (hasControlCharacters(source)) {
+          result.problems.push({ file, field: "(file)", message: "must not contain control characters" });
+          continue;
+        }
+        handle(file, slug, source);
       } catch (error) {
-        result.problems.push({ file, field: "(file)", message: `could not be read or parsed: ${(error as Error).message.split("\n")[0]}` });
+        result.problems.push({
+          file,
+          field: "(file)",
+          message: `could not be read or parsed: ${(error as Error).message.split("\n")[0]}`,
+        });
       }
     }
   }
@@ -188,9 +253,17 @@ export async function readSiteContent(contentDir: string, options: ReadContentOp
     const parsed = teamMemberFile.safeParse(parseYaml(source));
     if (!parsed.success) return void result.problems.push(...problemsFrom(file, parsed.error));
     if (imageMissing(file, parsed.data.image)) return;
-    const { image, email, linkedinUrl, ...rest } = parsed.data;
-    result.teamMembers.push({ ...rest, imageUrl: image, email: email ?? null, linkedinUrl: linkedinUrl ?? null });
-    teamNames.set(slug, parsed.data.name);
+    const { name, title, expertise, image, email, linkedinUrl, order } = parsed.data;
+    result.teamMembers.push({
+      slug,
+      name,
+      title,
+      expertise,
+      imageUrl: image,
+      email: email ?? null,
+      linkedinUrl: linkedinUrl ?? null,
+      order,
+    });
   });
 
   await readEach("projects", ".yaml", (file, slug, source) => {
@@ -198,33 +271,95 @@ export async function readSiteContent(contentDir: string, options: ReadContentOp
     const parsed = projectFile.safeParse(parseYaml(source));
     if (!parsed.success) return void result.problems.push(...problemsFrom(file, parsed.error));
     if (imageMissing(file, parsed.data.image)) return;
-    const { image, capacity, timeline, ...rest } = parsed.data;
-    result.projects.push({ ...rest, slug, imageUrl: image, capacity: capacity ?? null, timeline: timeline ?? null });
+    const { title, description, category, image, year, capacity, timeline } = parsed.data;
+    result.projects.push({
+      slug,
+      title,
+      description,
+      category,
+      imageUrl: image,
+      year,
+      capacity: capacity ?? null,
+      timeline: timeline ?? null,
+    });
   });
 
   await readEach("articles", ".md", (file, slug, source) => {
     result.present.articles.add(slug);
     const split = splitFrontMatter(source);
     if (!split) {
-      return void result.problems.push({ file, field: "(front matter)", message: "must start with --- front matter ---" });
+      return void result.problems.push({
+        file,
+        field: "(front matter)",
+        message: "must start with --- front matter ---",
+      });
     }
     const parsed = articleFrontMatter.safeParse(split.data);
     if (!parsed.success) return void result.problems.push(...problemsFrom(file, parsed.error));
     if (imageMissing(file, parsed.data.image)) return;
-    const content = split.body.trim();
-    if (!content) return void result.problems.push({ file, field: "(body)", message: "must not be empty" });
-    const { image, author, ...rest } = parsed.data;
-    result.articles.push({ ...rest, slug, imageUrl: image, author: author ?? null, authorName: null, content });
+    const body = normaliseLineBreaks(split.body).trim();
+    if (!body && !parsed.data.draft)
+      return void result.problems.push({ file, field: "(body)", message: "must not be empty" });
+    if (body.length > CONTENT_LIMITS.body) {
+      return void result.problems.push({
+        file,
+        field: "(body)",
+        message: `must be at most ${CONTENT_LIMITS.body} characters`,
+      });
+    }
+    const data = parsed.data;
+    result.articles.push({
+      document: {
+        slug,
+        title: data.title,
+        excerpt: data.excerpt ?? "",
+        category: data.category ?? "",
+        imageUrl: data.image ?? "",
+        imageAlt: data.imageAlt ?? "",
+        publishedAt: data.publishedAt ?? "",
+        author: data.author ?? "",
+        body,
+      },
+      draft: data.draft,
+    });
   });
 
-  const teamSlugs = result.present.team;
-  for (const article of result.articles) {
-    article.authorName = article.author ? (teamNames.get(article.author) ?? null) : null;
-    if (article.author && !teamSlugs.has(article.author)) {
+  // An article naming a team member who has no file is broken: left out, like any broken file.
+  result.articles = result.articles.filter(({ document }) => {
+    if (!document.author || result.present.team.has(document.author)) return true;
+    result.problems.push({
+      file: path.join("articles", `${document.slug}.md`),
+      field: "author",
+      message: `names no team member (no team/${document.author}.yaml)`,
+    });
+    return false;
+  });
+
+  const redirectsPath = path.join(contentDir, "redirects.yaml");
+  if (existsSync(redirectsPath)) {
+    const file = "redirects.yaml";
+    try {
+      const source = await readFile(redirectsPath, "utf8");
+      const parsed = hasControlCharacters(source) ? undefined : redirectsFile.safeParse(parseYaml(source));
+      if (!parsed) result.problems.push({ file, field: "(file)", message: "must not contain control characters" });
+      else if (!parsed.success) result.problems.push(...problemsFrom(file, parsed.error));
+      else {
+        for (const [kind, entries] of [
+          ["article", parsed.data?.articles],
+          ["project", parsed.data?.projects],
+        ] as const) {
+          for (const [oldSlug, slug] of Object.entries(entries ?? {})) {
+            if (oldSlug === slug) {
+              result.problems.push({ file, field: `${kind}s.${oldSlug}`, message: "must lead to another slug" });
+            } else result.redirects.push({ kind, oldSlug, slug });
+          }
+        }
+      }
+    } catch (error) {
       result.problems.push({
-        file: path.join("articles", `${article.slug}.md`),
-        field: "author",
-        message: `names no team member (no content/team/${article.author}.yaml)`,
+        file,
+        field: "(file)",
+        message: `could not be read or parsed: ${(error as Error).message.split("\n")[0]}`,
       });
     }
   }

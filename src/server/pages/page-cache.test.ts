@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { parseConfig } from "../config.ts";
 import { bumpContentVersion } from "../content/data-version.ts";
-import { readSiteContent } from "../content/load-content.ts";
-import { syncSiteContent } from "../content/sync-content.ts";
+import { seedContent } from "../content/import-content.ts";
 import { openDatabase } from "../db/client.ts";
 import { applyMigrations } from "../db/migrate.ts";
 import { teamMembers } from "../db/schema.ts";
@@ -33,7 +32,7 @@ describe.each(testDrivers)("the page cache on %s", (driver) => {
   beforeAll(async () => {
     database = await createTestDatabase(driver);
     await applyMigrations(database.db);
-    await syncSiteContent(database.db, await readSiteContent(siteContentDir));
+    await seedContent(database.db, siteContentDir);
     app = await appOver(database, cache);
   });
   afterAll(async () => {
@@ -124,7 +123,7 @@ describe.each(testDrivers)("the page cache on %s", (driver) => {
     const before = await app.inject({ method: "GET", url: "/about" });
     await database.db.update(teamMembers).set({ title: "Chief Relay Whisperer" }).where(eq(teamMembers.order, 1));
     expect((await app.inject({ method: "GET", url: "/about" })).body).toBe(before.body);
-    // What a content sync that changed a row does last (content/sync-content.ts).
+    // What a content sync that changed a row does last (content/import-content.ts).
     await bumpContentVersion(database.db);
     // The watcher polls every 50 ms here; the next request after it has seen the version renders again.
     await expect
@@ -173,7 +172,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("page caches of two instances over
   it("both render again when the content changes through either", async () => {
     const database = await createTestDatabase("postgres");
     await applyMigrations(database.db);
-    await syncSiteContent(database.db, await readSiteContent(siteContentDir));
+    await seedContent(database.db, siteContentDir);
     const other = await openDatabase({ databaseUrl: database.url, dataDir: "unused" });
     const [a, b] = [await appOver(database), await appOver(other)];
     try {

@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../app.ts";
 import { parseConfig } from "../config.ts";
 import { bumpContentVersion, contentSyncedAt } from "../content/data-version.ts";
-import { readSiteContent } from "../content/load-content.ts";
-import { syncSiteContent } from "../content/sync-content.ts";
+import { seedContent } from "../content/import-content.ts";
 import { applyMigrations } from "../db/migrate.ts";
 import { blogPosts, teamMembers } from "../db/schema.ts";
 import { siteContentDir, testRenderer } from "../../../test/build-test-app.ts";
@@ -34,7 +33,7 @@ describe.each(testDrivers)("the sitemap and the RSS feed on %s", (driver) => {
   beforeAll(async () => {
     database = await createTestDatabase(driver);
     await applyMigrations(database.db);
-    await syncSiteContent(database.db, await readSiteContent(siteContentDir));
+    await seedContent(database.db, siteContentDir);
     app = await buildApp({ config, db: database.db, renderer: testRenderer(config.siteUrl), contentPollMs: 50 });
   });
   afterAll(async () => {
