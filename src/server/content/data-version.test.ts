@@ -16,8 +16,7 @@ import {
   refreshContentVersion,
   watchContentVersion,
 } from "./data-version.ts";
-import { readSiteContent } from "./load-content.ts";
-import { syncSiteContent } from "./sync-content.ts";
+import { seedContent } from "./import-content.ts";
 
 // The content version (decision 038, section 3): one small poll every 2 s, whose query is the
 // public read condition with the instance's own clock; a write refreshes its own instance at once;
@@ -131,7 +130,7 @@ describe.each(testDrivers)("an article scheduled a minute ahead, on two instance
   beforeAll(async () => {
     database = await createTestDatabase(driver);
     await applyMigrations(database.db);
-    await syncSiteContent(database.db, await readSiteContent(siteContentDir));
+    await seedContent(database.db, siteContentDir);
     // PostgreSQL: a connection pool each, as two servers have. PGlite: one embedded database, shared.
     otherHandle = database.url ? await openDatabase({ databaseUrl: database.url, dataDir: "unused" }) : undefined;
     apps = await Promise.all(
@@ -153,7 +152,8 @@ describe.each(testDrivers)("an article scheduled a minute ahead, on two instance
     const listings = ["/blog", "/rss.xml", "/sitemap.xml", "/"];
     const before = new Map<string, string | undefined>();
     for (const [index, app] of apps.entries()) {
-      for (const url of listings) before.set(`${index}${url}`, (await get(app, url)).headers.etag as string | undefined);
+      for (const url of listings)
+        before.set(`${index}${url}`, (await get(app, url)).headers.etag as string | undefined);
     }
     const { id } = await addArticle(
       database.db,
@@ -178,7 +178,9 @@ describe.each(testDrivers)("an article scheduled a minute ahead, on two instance
         .toBe(200);
       for (const url of listings) {
         const response = await get(app, url);
-        expect(response.body, `${index}${url}`).toContain(url === "/sitemap.xml" || url === "/rss.xml" ? "/blog/scheduled-on-two" : "Scheduled On Two Instances");
+        expect(response.body, `${index}${url}`).toContain(
+          url === "/sitemap.xml" || url === "/rss.xml" ? "/blog/scheduled-on-two" : "Scheduled On Two Instances",
+        );
         expect(response.headers.etag, `${index}${url}`).not.toBe(before.get(`${index}${url}`));
       }
     }

@@ -43,13 +43,19 @@ export async function markContentLoaded(db: Database): Promise<void> {
 }
 
 export async function contentLoadedAt(db: Database): Promise<string | undefined> {
-  const [row] = await queryRows<{ value: string }>(db, sql`select value from app_settings where key = ${CONTENT_LOADED_KEY}`);
+  const [row] = await queryRows<{ value: string }>(
+    db,
+    sql`select value from app_settings where key = ${CONTENT_LOADED_KEY}`,
+  );
   return row?.value;
 }
 
 /** When the content was last synced (the stored version is that moment in ms), or undefined before any sync. */
 export async function contentSyncedAt(db: Database): Promise<Date | undefined> {
-  const [row] = await queryRows<{ value: string }>(db, sql`select value from app_settings where key = ${CONTENT_VERSION_KEY}`);
+  const [row] = await queryRows<{ value: string }>(
+    db,
+    sql`select value from app_settings where key = ${CONTENT_VERSION_KEY}`,
+  );
   const time = Number(row?.value);
   return row && Number.isFinite(time) ? new Date(time) : undefined;
 }
@@ -96,7 +102,11 @@ export async function watchContentVersion(
   const time = (value: Date | string | null | undefined) => (value ? new Date(value).getTime() : undefined);
   const refresh = async () => {
     const at = now();
-    const [row] = await queryRows<{ version: string | null; latest: Date | string | null; next_publish: Date | string | null }>(
+    const [row] = await queryRows<{
+      version: string | null;
+      latest: Date | string | null;
+      next_publish: Date | string | null;
+    }>(
       db,
       sql`select (select value from app_settings where key = ${CONTENT_VERSION_KEY}) as version,
                  (select max(${blogPosts.publishedAt}) from ${blogPosts} where ${articleIsPublic(at)}) as latest,

@@ -34,7 +34,11 @@ function isoOr(value: string, fallback: Date): string {
  * it is in the trash, or it has no revision yet. `now` dates an undated draft and decides which
  * published articles are its related ones, as it does on the public page.
  */
-export async function draftArticle(db: Database, articleId: string, now: Date = new Date()): Promise<DraftArticle | undefined> {
+export async function draftArticle(
+  db: Database,
+  articleId: string,
+  now: Date = new Date(),
+): Promise<DraftArticle | undefined> {
   const [item] = await db
     .select({ headRevisionId: blogPosts.headRevisionId })
     .from(blogPosts)

@@ -56,7 +56,8 @@ export function otherContentTableReads(file: string, source: string): string[] {
       if (new RegExp(`\\b${namespace}\\.${table}\\b`).test(source)) found.push(`${namespace}.${table}`);
     }
   }
-  for (const table of CONTENT_TABLES) if (new RegExp(`\\.query\\.${table}\\b`).test(source)) found.push(`db.query.${table}`);
+  for (const table of CONTENT_TABLES)
+    if (new RegExp(`\\.query\\.${table}\\b`).test(source)) found.push(`db.query.${table}`);
   for (const match of source.matchAll(/\b(?:from|join|into|update)\s+"?(?:blog_posts|projects|team_members)\b"?/gi)) {
     found.push(`SQL ${match[0]}`);
   }
@@ -77,7 +78,9 @@ describe("the public read's one place", () => {
       "teamMembers",
     ]);
     expect(namesImportedFromSchema(file, `import { projects } from "./projects.ts";`)).toEqual([]);
-    expect(otherContentTableReads(file, `import * as s from "../db/schema.ts";\ns.teamMembers`)).toEqual(["s.teamMembers"]);
+    expect(otherContentTableReads(file, `import * as s from "../db/schema.ts";\ns.teamMembers`)).toEqual([
+      "s.teamMembers",
+    ]);
     expect(otherContentTableReads(file, "sql`select title from blog_posts`")).toEqual(["SQL from blog_posts"]);
     expect(otherContentTableReads(file, `db.query.projects.findMany()`)).toEqual(["db.query.projects"]);
     expect(otherContentTableReads(file, `// Projects from the table\nconst projects = 1;`)).toEqual([]);
@@ -85,7 +88,8 @@ describe("the public read's one place", () => {
 
   it("no module outside src/server/content/ and src/server/admin/studio/ reads blog_posts, projects or team_members", async () => {
     const files = (await sourceFiles("src")).filter(
-      (file) => !ALLOWED_DIRECTORIES.some((directory) => file.startsWith(directory)) && file !== "src/server/db/schema.ts",
+      (file) =>
+        !ALLOWED_DIRECTORIES.some((directory) => file.startsWith(directory)) && file !== "src/server/db/schema.ts",
     );
     expect(files.length).toBeGreaterThan(100);
     const readers: Record<string, string[]> = {};

@@ -15,7 +15,10 @@ type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0] | Database;
 /** The published copy's columns for an article document; the author's name is looked up by slug. */
 async function articleCopy(tx: Tx, document: ArticleDocument, publishedAt: Date) {
   const [author] = document.author
-    ? await tx.select({ id: teamMembers.id, name: teamMembers.name }).from(teamMembers).where(eq(teamMembers.slug, document.author))
+    ? await tx
+        .select({ id: teamMembers.id, name: teamMembers.name })
+        .from(teamMembers)
+        .where(eq(teamMembers.slug, document.author))
     : [];
   return {
     title: document.title,
@@ -68,13 +71,22 @@ export async function publishRevision(tx: Tx, input: PublishInput): Promise<bool
     const document = revision.document as DocumentOf<"article">;
     const publishedAt = input.publishedAt ?? (document.publishedAt ? new Date(document.publishedAt) : new Date());
     const copy = await articleCopy(tx, document, publishedAt);
-    await tx.update(blogPosts).set({ ...copy, ...bookkeeping }).where(eq(blogPosts.id, input.itemId));
+    await tx
+      .update(blogPosts)
+      .set({ ...copy, ...bookkeeping })
+      .where(eq(blogPosts.id, input.itemId));
   } else if (input.kind === "project") {
     const copy = projectCopy(revision.document as DocumentOf<"project">);
-    await tx.update(projects).set({ ...copy, ...bookkeeping }).where(eq(projects.id, input.itemId));
+    await tx
+      .update(projects)
+      .set({ ...copy, ...bookkeeping })
+      .where(eq(projects.id, input.itemId));
   } else {
     const copy = teamMemberCopy(revision.document as DocumentOf<"team-member">);
-    await tx.update(teamMembers).set({ ...copy, ...bookkeeping }).where(eq(teamMembers.id, input.itemId));
+    await tx
+      .update(teamMembers)
+      .set({ ...copy, ...bookkeeping })
+      .where(eq(teamMembers.id, input.itemId));
     // The byline of every public article by this member follows the name published.
     await tx.update(blogPosts).set({ authorName: copy.name }).where(eq(blogPosts.authorId, input.itemId));
   }

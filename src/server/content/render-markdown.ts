@@ -21,8 +21,30 @@ export function slugifyHeading(text: string): string {
 
 const sanitizeOptions: sanitizeHtml.IOptions = {
   allowedTags: [
-    "h2", "h3", "h4", "p", "ul", "ol", "li", "strong", "em", "code", "pre", "blockquote",
-    "table", "thead", "tbody", "tr", "th", "td", "a", "hr", "br", "del", "sup", "sub",
+    "h2",
+    "h3",
+    "h4",
+    "p",
+    "ul",
+    "ol",
+    "li",
+    "strong",
+    "em",
+    "code",
+    "pre",
+    "blockquote",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+    "a",
+    "hr",
+    "br",
+    "del",
+    "sup",
+    "sub",
   ],
   allowedAttributes: { a: ["href", "title", "rel"], h2: ["id"], h3: ["id"], h4: ["id"], th: ["align"], td: ["align"] },
   allowedSchemes: ["http", "https", "mailto", "tel"],
@@ -79,7 +101,10 @@ export function renderArticleMarkdown(markdown: string): RenderedArticle {
   });
   const raw = marked.parse(markdown) as string;
   const html = sanitizeHtml(raw, sanitizeOptions);
-  const words = markdown.replace(/[#>*_`|-]/g, " ").split(/\s+/).filter(Boolean).length;
+  const words = markdown
+    .replace(/[#>*_`|-]/g, " ")
+    .split(/\s+/)
+    .filter(Boolean).length;
   return { html, headings, words };
 }
 

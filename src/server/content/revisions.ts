@@ -59,7 +59,9 @@ export function canonicalDocument<Kind extends ContentKind>(kind: Kind, document
 
 /** SHA-256 (hex) of the canonical document: two documents with one hash are the same document. */
 export function documentHash<Kind extends ContentKind>(kind: Kind, document: DocumentOf<Kind>): string {
-  return createHash("sha256").update(JSON.stringify(canonicalDocument(kind, document))).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify(canonicalDocument(kind, document)))
+    .digest("hex");
 }
 
 /** The item tables and their revision column, by kind. */
@@ -116,7 +118,11 @@ const summaryColumns = {
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0] | Database;
 
 /** The item's head revision, or undefined when it has none yet. */
-export async function headRevision(db: Tx, kind: ContentKind, itemId: string): Promise<(RevisionSummary & { hash: string }) | undefined> {
+export async function headRevision(
+  db: Tx,
+  kind: ContentKind,
+  itemId: string,
+): Promise<(RevisionSummary & { hash: string }) | undefined> {
   const { table, revisionItem } = contentTables[kind];
   const [row] = await db
     .select(summaryColumns)
@@ -131,7 +137,10 @@ export async function headRevision(db: Tx, kind: ContentKind, itemId: string): P
  * Of two saves on one base exactly one wins: the head moves with `WHERE head_revision_id = base`,
  * and the row lock makes the second wait and then find the new head.
  */
-export async function appendRevision<Kind extends ContentKind>(db: Tx, input: AppendRevision<Kind>): Promise<AppendResult> {
+export async function appendRevision<Kind extends ContentKind>(
+  db: Tx,
+  input: AppendRevision<Kind>,
+): Promise<AppendResult> {
   const run = async (tx: Tx): Promise<AppendResult> => {
     const { table, revisionItem, itemColumn } = contentTables[input.kind];
     // The item's row, locked: saves of one item take turns from here to the commit.
@@ -142,7 +151,11 @@ export async function appendRevision<Kind extends ContentKind>(db: Tx, input: Ap
       .for("update");
     if (!item || (item.deletedAt && input.studioChange !== false)) return { outcome: "missing" };
     const head = await headRevision(tx, input.kind, input.itemId);
-    if (input.baseRevisionId !== undefined && input.baseRevisionId !== null && item.headRevisionId !== input.baseRevisionId) {
+    if (
+      input.baseRevisionId !== undefined &&
+      input.baseRevisionId !== null &&
+      item.headRevisionId !== input.baseRevisionId
+    ) {
       if (head) return { outcome: "stale", current: head };
     }
     const document = canonicalDocument(input.kind, input.document);
@@ -186,11 +199,14 @@ export async function revisionOf<Kind extends ContentKind>(
   kind: Kind,
   itemId: string,
   revisionId: number,
-): Promise<(RevisionSummary & { document: DocumentOf<Kind>; hash: string; restoredFromId: number | null }) | undefined> {
+): Promise<
+  (RevisionSummary & { document: DocumentOf<Kind>; hash: string; restoredFromId: number | null }) | undefined
+> {
   const { revisionItem } = contentTables[kind];
   const [row] = await db
     .select({ ...summaryColumns, document: contentRevisions.document, restoredFromId: contentRevisions.restoredFromId })
     .from(contentRevisions)
     .where(and(eq(contentRevisions.id, revisionId), eq(revisionItem, itemId)));
-  return row as (RevisionSummary & { document: DocumentOf<Kind>; hash: string; restoredFromId: number | null }) | undefined;
+  return row as
+    (RevisionSummary & { document: DocumentOf<Kind>; hash: string; restoredFromId: number | null }) | undefined;
 }
