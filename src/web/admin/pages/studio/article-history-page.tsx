@@ -80,7 +80,7 @@ export function ArticleHistoryPage({ viewer, article, revisions, headId, notice,
           {
             header: "Revision",
             rowHeader: true,
-            className: "font-normal whitespace-nowrap",
+            className: "align-top font-normal whitespace-nowrap",
             cell: (revision) => (
               <>
                 <span className="font-semibold">{revision.number}</span>

@@ -88,7 +88,7 @@ export function ArticlesPage({
           {
             header: "Title",
             rowHeader: true,
-            className: "min-w-48 font-normal",
+            className: "min-w-48 align-top font-normal whitespace-normal",
             cell: (row) => (
               <a href={adminHref("article", { id: row.id })} className="admin-link">
                 {row.title || "Untitled"}

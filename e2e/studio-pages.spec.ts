@@ -1,0 +1,213 @@
+import { adminOrigin, signedInStaff } from "./admin-helpers.ts";
+import { expect, test } from "./fixtures.ts";
+import { expectNoAxeViolations, expectNoOverflow, photograph } from "./page-checks.ts";
+import {
+  articleIdOf,
+  bodyField,
+  createArticle,
+  editorReady,
+  editorUrl,
+  publishable,
+  uniqueTitle,
+} from "./studio-helpers.ts";
+
+// The studio's pages for everyone: at a phone's and a desktop's width without axe violations or
+// sideways scrolling, with the keyboard alone, and with JavaScript off (every button a plain form
+// post). docs/back-office.md, "Content studio".
+
+test.describe("the studio's pages", () => {
+  test.describe.configure({ timeout: 120_000 });
+  test.beforeEach(({ pageGuard }) => {
+    pageGuard.allow(/request to another origin: http:\/\/localhost:/);
+  });
+
+  test("the list, the editor, History and Compare at 375 and 1280 px: no axe violations, no sideways overflow, photographed", async ({
+    page,
+  }) => {
+    // Nine axe scans and screenshots.
+    test.setTimeout(240_000);
+    await signedInStaff(page, { name: "Axe Studio", role: "admin" });
+    const { title } = uniqueTitle("Protection settings for a 33 kV feeder");
+    const body = [
+      "Settings are chosen from the fault levels.",
+      "",
+      "## Fault levels",
+      "",
+      "| Bus | Three-phase (kA) | Single-phase (kA) |",
+      "| --- | --- | --- |",
+      "| 33 kV main | 12.5 | 9.8 |",
+      "| 11 kV feeder | 8.1 | 6.4 |",
+      "",
+      "Ask [our team](/contact) for the study.",
+    ].join("\n");
+    const id = await createArticle(page, publishable(title, body));
+    // A second revision, so History has two to compare and Compare has lines added and removed.
+    await bodyField(page).fill(body.replace("12.5", "13.1").concat("\n\nA line added in revision 2."));
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await page.waitForURL(`${editorUrl(id)}?notice=draft-saved`);
+
+    const pages = [
+      { name: "list", url: `${adminOrigin}/admin/articles` },
+      { name: "editor", url: editorUrl(id) },
+      { name: "history", url: `${adminOrigin}/admin/articles/${id}/history` },
+      { name: "compare", url: `${adminOrigin}/admin/articles/${id}/compare` },
+    ];
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const entry of pages) {
+        await page.goto(entry.url);
+        if (entry.name === "editor") await editorReady(page);
+        // The live preview has rendered beside the text (at 375 px it is behind its tab, below).
+        if (entry.name === "editor" && width === 1280)
+          await expect(page.locator("[data-studio-preview] table")).toBeVisible();
+        if (entry.name === "compare") await expect(page.locator("main")).toContainText("A line added in revision 2.");
+        // The editor's markup changes with the width (a tab pair below 1024 px), so each width is scanned.
+        await expectNoAxeViolations(page, `studio ${entry.name} at ${width} px`);
+        await expectNoOverflow(page, `studio ${entry.name} at ${width} px`);
+        await photograph(page, `studio-${entry.name}-${width}`);
+      }
+    }
+    // At 375 px the preview is behind its tab.
+    await page.setViewportSize({ width: 375, height: 900 });
+    await page.goto(editorUrl(id));
+    await editorReady(page);
+    const tabs = page.getByRole("tablist", { name: "Body" });
+    await tabs.getByRole("tab", { name: "Preview" }).click();
+    await expect(page.locator("[data-studio-preview] table")).toBeVisible();
+    await expect(bodyField(page)).toBeHidden();
+    await expectNoAxeViolations(page, "studio editor's preview tab at 375 px");
+    await expectNoOverflow(page, "studio editor's preview tab at 375 px");
+    await photograph(page, "studio-editor-preview-tab-375");
+  });
+
+  test("the editor with the keyboard alone: Tab through the fields and the toolbar, a toolbar button by key, Save draft by key", async ({
+    page,
+  }) => {
+    await signedInStaff(page, { name: "Keys Studio", role: "staff" });
+    const { title } = uniqueTitle("Keyboard article");
+    // Nothing missing, so the publish checklist has no links between Publish date and Save draft.
+    const id = await createArticle(page, publishable(title, "Line one."));
+    await page.goto(editorUrl(id));
+    await editorReady(page);
+
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement as HTMLElement | null;
+        if (!element) return "";
+        const labelled = element.id ? document.querySelector(`label[for="${element.id}"]`)?.textContent : undefined;
+        return (labelled ?? element.getAttribute("aria-label") ?? element.textContent ?? "").trim();
+      });
+    await page.getByLabel("Title", { exact: true }).focus();
+    const order: string[] = [await focused()];
+    for (let step = 0; step < 9; step++) {
+      await page.keyboard.press("Tab");
+      order.push(await focused());
+    }
+    expect(order).toEqual([
+      "Title",
+      "Slug",
+      "Excerpt",
+      "Category",
+      "Author",
+      "Cover image",
+      "Alt text",
+      // The toolbar is one stop (its first button); the arrows move within it.
+      "Bold",
+      "Body",
+      "Publish date",
+    ]);
+
+    // Back to the toolbar, to Heading with the arrows, and press it with Enter: the body's line is a heading.
+    await page.keyboard.press("Shift+Tab");
+    await expect(bodyField(page)).toBeFocused();
+    await page.keyboard.press("Control+Home");
+    await page.keyboard.press("Shift+Tab");
+    const toolbar = page.getByRole("toolbar", { name: "Formatting" });
+    await expect(toolbar.getByRole("button", { name: "Bold" })).toBeFocused();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await expect(toolbar.getByRole("button", { name: "Heading" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(bodyField(page)).toHaveValue("## Line one.");
+    await expect(bodyField(page)).toBeFocused();
+    // The toolbar remembers the button last used: Shift+Tab returns to Heading; Space presses it again.
+    await page.keyboard.press("Shift+Tab");
+    await expect(toolbar.getByRole("button", { name: "Heading" })).toBeFocused();
+    await page.keyboard.press("Space");
+    await expect(bodyField(page)).toHaveValue("### Line one.");
+    // Each toolbar edit is one typing step: Ctrl+Z in the body takes the last one back.
+    await expect(bodyField(page)).toBeFocused();
+    await page.keyboard.press("Control+z");
+    await expect(bodyField(page)).toHaveValue("## Line one.");
+    await page.keyboard.press("Control+Shift+z");
+    await expect(bodyField(page)).toHaveValue("### Line one.");
+    await page.keyboard.press("Shift+Tab");
+    await expect(toolbar.getByRole("button", { name: "Heading" })).toBeFocused();
+
+    // Tab on to Save draft (through the publish date's parts: day, month, year, time) and press it with Enter.
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(page.getByLabel("Publish date", { exact: true })).toBeFocused();
+    const save = page.getByRole("button", { name: "Save draft" });
+    for (let step = 0; step < 8 && !(await save.evaluate((button) => button === document.activeElement)); step++)
+      await page.keyboard.press("Tab");
+    await expect(save).toBeFocused();
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${editorUrl(id)}?notice=draft-saved`);
+    await editorReady(page);
+    await expect(bodyField(page)).toHaveValue("### Line one.");
+  });
+
+  test("with JavaScript off, an article is created and its draft saved through plain form posts", async ({
+    page,
+    browser,
+  }) => {
+    await signedInStaff(page, { name: "Plain Forms", role: "staff" });
+    // The same browser's session, in a context that runs no script at all.
+    const plain = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    });
+    try {
+      const noScript = await plain.newPage();
+      await noScript.goto(`${adminOrigin}/admin/articles`);
+      await noScript.getByRole("link", { name: "New article" }).click();
+      await expect(noScript.getByRole("heading", { level: 1 })).toHaveText("New article");
+      // Nothing the script would show: no toolbar, no live preview. (Chromium with scripts turned off
+      // by the DevTools protocol still parses <noscript> as if they ran, so its note is not checked.)
+      await expect(noScript.getByRole("toolbar", { name: "Formatting" })).toBeHidden();
+      await expect(noScript.getByRole("region", { name: "Preview of the body" })).toBeHidden();
+      const { title, slug } = uniqueTitle("Without a script");
+      await noScript.getByLabel("Title", { exact: true }).fill(title);
+      await noScript.getByLabel("Excerpt", { exact: true }).fill("Written with plain forms.");
+      await bodyField(noScript).fill("The first draft, posted as a form.");
+      await noScript.getByRole("button", { name: "Save draft" }).click();
+      await noScript.waitForURL(/\/admin\/articles\/[0-9a-f-]{36}\?notice=article-created$/);
+      const id = articleIdOf(noScript);
+      await expect(noScript.getByRole("status")).toContainText("The article was created as a draft.");
+      await expect(noScript.getByRole("heading", { level: 1 })).toHaveText(title);
+      // The slug the server made of the title.
+      await expect(noScript.getByLabel("Slug", { exact: true })).toHaveValue(slug);
+
+      await bodyField(noScript).fill("The first draft, posted as a form.\n\nA second paragraph, saved again.");
+      await noScript.getByRole("button", { name: "Save draft" }).click();
+      await noScript.waitForURL(`${editorUrl(id)}?notice=draft-saved`);
+      await expect(noScript.getByRole("status")).toContainText("Draft saved.");
+      await expect(bodyField(noScript)).toHaveValue(
+        "The first draft, posted as a form.\n\nA second paragraph, saved again.",
+      );
+      await noScript.getByRole("link", { name: "History" }).click();
+      const revisions = noScript.getByRole("region", { name: "Revisions" }).locator("tbody tr");
+      await expect(revisions).toHaveCount(2);
+      await expect(revisions.first()).toContainText("Plain Forms");
+
+      // The list finds it as a draft.
+      await noScript.goto(`${adminOrigin}/admin/articles?q=${encodeURIComponent(title)}`);
+      const rows = noScript.getByRole("region", { name: "Articles" }).locator("tbody tr");
+      await expect(rows).toHaveCount(1);
+      await expect(rows.first()).toContainText("Draft");
+    } finally {
+      await plain.close();
+    }
+  });
+});

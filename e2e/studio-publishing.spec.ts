@@ -1,0 +1,246 @@
+import { adminOrigin, signedInStaff } from "./admin-helpers.ts";
+import { expect, test } from "./fixtures.ts";
+import {
+  articleIdOf,
+  bodyField,
+  createArticle,
+  editorReady,
+  editorUrl,
+  expectPublicStatus,
+  fillArticle,
+  publishable,
+  uniqueTitle,
+  uniqueWord,
+  visitorContext,
+} from "./studio-helpers.ts";
+
+// The content studio's way to the public site in a real browser: an article written with the
+// toolbar and its shortcuts, previewed, published and read by a visitor; its address changed; and
+// publishing kept to those allowed (docs/back-office.md, "Content studio").
+
+test.describe("publishing from the studio", () => {
+  test.describe.configure({ timeout: 90_000 });
+  test.beforeEach(({ pageGuard }) => {
+    pageGuard.allow(/request to another origin: http:\/\/localhost:/);
+  });
+
+  test("an admin writes an article with a heading, a table and a link, previews it, publishes it, and a visitor reads it on /blog, its page and the feed", async ({
+    page,
+    browser,
+    pageGuard,
+  }) => {
+    await signedInStaff(page, { name: "Meera Shah", role: "admin" });
+    const { title, slug } = uniqueTitle("Harmonic limits at the point of connection");
+    await page.goto(`${adminOrigin}/admin/articles`);
+    await page.getByRole("link", { name: "New article" }).click();
+    await editorReady(page);
+    // Every field but the body, which is written below.
+    await fillArticle(page, { ...publishable(title), body: undefined });
+    // The slug follows the title.
+    await expect(page.getByLabel("Slug", { exact: true })).toHaveValue(slug);
+
+    // The body as a person writes it: typed, with a toolbar button, a shortcut and the table tool.
+    const text = bodyField(page);
+    await text.click();
+    await page.keyboard.type("Why the utility asks for a harmonic study.");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Measured distortion");
+    await page.getByRole("toolbar", { name: "Formatting" }).getByRole("button", { name: "Heading" }).click();
+    await page.keyboard.press("End");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Read the limits, then ");
+    await page.keyboard.type("ask us");
+    for (let step = 0; step < "ask us".length; step++) await page.keyboard.press("Shift+ArrowLeft");
+    // Ctrl+K makes the selected words a link, and selects the address to write.
+    await page.keyboard.press("Control+k");
+    await page.keyboard.type("/contact");
+    await page.keyboard.press("End");
+    await page.keyboard.type(" for a study.");
+    await page.keyboard.press("Enter");
+    await page.getByRole("toolbar", { name: "Formatting" }).getByRole("button", { name: "Table" }).click();
+    // The table tool selects its first header, to be written over.
+    await page.keyboard.type("Bus");
+    await expect(text).toHaveValue(
+      [
+        "Why the utility asks for a harmonic study.",
+        "",
+        "## Measured distortion",
+        "",
+        "Read the limits, then [ask us](/contact) for a study.",
+        "",
+        "| Bus | Column 2 |",
+        "| --- | --- |",
+        "| Cell | Cell |",
+      ].join("\n"),
+    );
+
+    // The live preview renders it as the article page will.
+    const preview = page.getByRole("region", { name: "Preview of the body" });
+    await expect(preview.getByRole("heading", { name: "Measured distortion", level: 2 })).toBeVisible();
+    await expect(preview.getByRole("table")).toBeVisible();
+    await expect(preview.getByRole("columnheader", { name: "Bus" })).toBeVisible();
+    await expect(preview.getByRole("link", { name: "ask us" })).toHaveAttribute("href", "/contact");
+
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await page.waitForURL(/\?notice=article-created$/);
+    await editorReady(page);
+    const id = articleIdOf(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    await expect(page.locator("[data-studio-checklist]")).toContainText("Nothing is missing.");
+
+    // Not public yet: a visitor finds nothing at its address.
+    const visitor = await visitorContext(browser);
+    try {
+      expect((await visitor.request.get(`/blog/${slug}`)).status()).toBe(404);
+
+      // A last line, and straight to "Preview": the editor saves it first, then opens the saved draft
+      // in a new tab, at a link of its own, marked as a draft.
+      const closing = `Measured on ${uniqueWord()}.`;
+      await bodyField(page).focus();
+      await page.keyboard.press("Control+End");
+      await page.keyboard.type(`\n\n${closing}`);
+      const [previewTab] = await Promise.all([
+        page.context().waitForEvent("page"),
+        page.getByRole("button", { name: "Preview", exact: true }).click(),
+      ]);
+      pageGuard.watch(previewTab);
+      await previewTab.waitForURL(/\/preview\/[A-Za-z0-9_-]{20,}$/);
+      await expect(page.locator("[data-studio-save-status]")).toHaveText(/^Saved at \d\d:\d\d$/);
+      await expect(previewTab.getByText("Draft, not public").first()).toBeVisible();
+      await expect(previewTab.getByRole("heading", { level: 1 })).toHaveText(title);
+      await expect(previewTab.getByRole("table")).toBeVisible();
+      await expect(previewTab.getByText(closing)).toBeVisible();
+      await previewTab.close();
+
+      await page.getByRole("button", { name: "Publish", exact: true }).click();
+      await page.waitForURL(`${editorUrl(id)}?notice=article-published`);
+      await expect(
+        page.getByRole("status").filter({ hasText: "Published: the article is on the site." }),
+      ).toBeVisible();
+      await expect(page.locator("[data-studio-public-state]")).toContainText(`On the site at /blog/${slug}`);
+
+      // A visitor, with no session, on the public address.
+      await expectPublicStatus(visitor, `/blog/${slug}`, 200);
+      const reader = await visitor.newPage();
+      pageGuard.watch(reader);
+      await reader.goto(`/blog/${slug}`);
+      await expect(reader.getByRole("heading", { level: 1 })).toHaveText(title);
+      const article = reader.locator("article");
+      await expect(article.getByRole("heading", { name: "Measured distortion", level: 2 })).toBeVisible();
+      await expect(article.getByRole("table")).toContainText("Bus");
+      await expect(article.getByRole("link", { name: "ask us" })).toHaveAttribute("href", "/contact");
+      await expect(article).toContainText(closing);
+      await expect(reader.getByText("Draft, not public")).toHaveCount(0);
+
+      await reader.goto("/blog");
+      await expect(reader.getByRole("link", { name: new RegExp(title) }).first()).toHaveAttribute(
+        "href",
+        `/blog/${slug}`,
+      );
+      const feed = await visitor.request.get("/rss.xml");
+      expect(feed.status()).toBe(200);
+      const xml = await feed.text();
+      expect(xml).toContain(`<title>${title}</title>`);
+      expect(xml).toContain(`/blog/${slug}</link>`);
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  test("a published article's slug is changed and published again: its old address answers 301 to the new one", async ({
+    page,
+    browser,
+  }) => {
+    await signedInStaff(page, { name: "Kiran Joshi", role: "admin" });
+    const { title, slug } = uniqueTitle("Relay coordination in solar parks");
+    const id = await createArticle(page, publishable(title));
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await page.waitForURL(`${editorUrl(id)}?notice=article-published`);
+    await editorReady(page);
+
+    const visitor = await visitorContext(browser);
+    try {
+      await expectPublicStatus(visitor, `/blog/${slug}`, 200);
+      // Once public, the slug no longer follows the title; it is changed by hand.
+      await page.getByLabel("Title", { exact: true }).fill(`${title} revised`);
+      await expect(page.getByLabel("Slug", { exact: true })).toHaveValue(slug);
+      const moved = `${slug}-revised`;
+      await page.getByLabel("Slug", { exact: true }).fill(moved);
+      await page.getByRole("button", { name: "Publish", exact: true }).click();
+      await page.waitForURL(`${editorUrl(id)}?notice=article-published`);
+      await expect(page.locator("[data-studio-public-state]")).toContainText(`On the site at /blog/${moved}`);
+
+      await expectPublicStatus(visitor, `/blog/${moved}`, 200);
+      const old = await visitor.request.get(`/blog/${slug}`, { maxRedirects: 0 });
+      expect(old.status()).toBe(301);
+      expect(new URL(old.headers().location!, "http://site.invalid").pathname).toBe(`/blog/${moved}`);
+      const reader = await visitor.newPage();
+      await reader.goto(`/blog/${slug}`);
+      await expect(reader).toHaveURL(new RegExp(`/blog/${moved}$`));
+      await expect(reader.getByRole("heading", { level: 1 })).toHaveText(`${title} revised`);
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  test("staff without Can publish save a draft but cannot publish it, until an admin allows them on the Staff page", async ({
+    page,
+    browser,
+    pageGuard,
+  }) => {
+    pageGuard.allow(/status of 403 \(Forbidden\)/);
+    const { email } = await signedInStaff(page, { name: "Ravi Desai", role: "staff" });
+    const { title, slug } = uniqueTitle("Earthing design for a 66 kV yard");
+    const id = await createArticle(page, publishable(title));
+    await expect(page.locator("[data-studio-checklist]")).toContainText("Nothing is missing.");
+    await expect(page.getByRole("button", { name: "Save draft" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Publish", exact: true })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Schedule" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Unpublish" })).toHaveCount(0);
+    await expect(page.getByText("Publishing needs an admin, or someone an admin has allowed to publish")).toBeVisible();
+
+    // A publish posted anyway, from the editor's own page with its own form's fields.
+    const crafted = await page.evaluate(async (url) => {
+      const data = new URLSearchParams();
+      const form = document.querySelector<HTMLFormElement>("form[data-studio-editor]")!;
+      for (const [key, value] of new FormData(form)) if (typeof value === "string") data.append(key, value);
+      data.set("when", "now");
+      const response = await fetch(url, { method: "POST", body: data });
+      return { status: response.status, text: await response.text() };
+    }, `/admin/articles/${id}/publish`);
+    expect(crafted.status).toBe(403);
+    expect(crafted.text).toContain("Publishing needs an admin, or a member of staff an admin has allowed to publish.");
+
+    const visitor = await visitorContext(browser);
+    const admin = await browser.newContext();
+    try {
+      expect((await visitor.request.get(`/blog/${slug}`)).status()).toBe(404);
+      expect(await (await visitor.request.get("/api/blog-posts")).text()).not.toContain(slug);
+      expect(await (await visitor.request.get("/rss.xml")).text()).not.toContain(slug);
+
+      const adminPage = await admin.newPage();
+      pageGuard.watch(adminPage);
+      await signedInStaff(adminPage, { name: "Asha Patel", role: "admin" });
+      await adminPage.goto(`${adminOrigin}/admin/staff`);
+      const row = adminPage.getByRole("row").filter({ hasText: email });
+      await expect(row.locator("[data-can-publish]")).toHaveText("No");
+      await row.getByRole("button", { name: "Allow publishing for Ravi Desai" }).click();
+      await expect(adminPage.getByRole("status")).toContainText("Done. It applies from their next request.");
+      await expect(row.locator("[data-can-publish]")).toHaveText("Yes");
+
+      await page.reload();
+      await editorReady(page);
+      await page.getByRole("button", { name: "Publish", exact: true }).click();
+      await page.waitForURL(`${editorUrl(id)}?notice=article-published`);
+      await expect(
+        page.getByRole("status").filter({ hasText: "Published: the article is on the site." }),
+      ).toBeVisible();
+      await expectPublicStatus(visitor, `/blog/${slug}`, 200);
+    } finally {
+      await admin.close();
+      await visitor.close();
+    }
+  });
+});
