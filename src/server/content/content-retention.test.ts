@@ -1,9 +1,9 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ArticleDocument } from "#shared/content/documents.ts";
-import { createContentLink } from "../content/links.ts";
-import { publishRevision } from "../content/publishing.ts";
-import { appendRevision } from "../content/revisions.ts";
+import { createContentLink } from "./links.ts";
+import { publishRevision } from "./publishing.ts";
+import { appendRevision } from "./revisions.ts";
 import { queryRows } from "../db/client.ts";
 import { applyMigrations } from "../db/migrate.ts";
 import {
@@ -17,7 +17,8 @@ import {
   staffSessions,
 } from "../db/schema.ts";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../../../test/databases.ts";
-import { dailyRetentionPurge, defaultRetentionPeriods, purgeTrashedArticles, thinAutosaves } from "./retention.ts";
+import { dailyRetentionPurge, defaultRetentionPeriods } from "../enquiries/retention.ts";
+import { purgeTrashedArticles, thinAutosaves } from "./content-retention.ts";
 
 // The daily purge's part in the content studio (docs/decisions/038-the-database-holds-the-content.md,
 // section 2): articles in the trash for more than 30 days go, with everything that hangs on them;
