@@ -1,5 +1,3 @@
-import { SLUG_PATTERN } from "../routes.ts";
-
 // What an article, a project and a team member are, whole: the document a revision stores
 // (content_revisions.document), the studio's editor shows and the content files hold. Shared by
 // the server, the back office's pages and the importer, and free of zod so that anything may
@@ -79,7 +77,13 @@ export const CONTENT_LIMITS = {
  */
 export const STUDIO_DOCUMENT_BODY_LIMIT = 1_048_576;
 
-export { SLUG_PATTERN };
+/**
+ * An item's slug: lower-case words of letters and digits joined by hyphens. The same pattern as
+ * the public route table's (SLUG_PATTERN in src/shared/routes.ts; a test holds them equal), written
+ * here again so that the studio's script, which imports this module, shares no module with the
+ * public pages: a shared module becomes a chunk of its own that every public page would load.
+ */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** A picture of the site: a path under /images/ of a file in public/images. */
 export const IMAGE_PATH_PATTERN = /^\/images\/[a-z0-9/_-]+\.(svg|png|jpe?g|webp|avif)$/;
