@@ -127,7 +127,7 @@ test.describe("publishing from the studio", () => {
       pageGuard.watch(reader);
       await reader.goto(`/blog/${slug}`);
       await expect(reader.getByRole("heading", { level: 1 })).toHaveText(title);
-      const article = reader.locator("article");
+      const article = reader.getByRole("article", { name: title, exact: true });
       await expect(article.getByRole("heading", { name: "Measured distortion", level: 2 })).toBeVisible();
       await expect(article.getByRole("table")).toContainText("Bus");
       await expect(article.getByRole("link", { name: "ask us" })).toHaveAttribute("href", "/contact");
