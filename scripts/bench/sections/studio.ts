@@ -16,9 +16,9 @@ import { defineSection } from "../section.ts";
 // - The live preview's round trip: the editor posts a 5,000-word article's Markdown to
 //   /admin/api/markdown-preview and gets the public pipeline's HTML back; timed from the request to
 //   the last byte, RUNS times after a warm-up. Target p95 < 150 ms.
-// - Publish to visible elsewhere: "Publish" posted to instance A, then instance B's /blog/<slug>
-//   asked every POLL_MS until it answers 200; timed from the post. Target < 5 s (every instance
-//   polls the content version every 2 s).
+// - Publish to visible elsewhere: "Publish" posted to instance A, then instance B's kept /blog
+//   asked every POLL_MS until it lists the article; timed from the post. Target < 5 s (every
+//   instance polls the content version every 2 s).
 
 const WORDS = 5_000;
 const RUNS = 60;
@@ -140,8 +140,9 @@ async function measurePublish(
     const id = /\/admin\/articles\/([0-9a-f-]{36})/.exec(location)?.[1];
     if (created.status !== 303 || !id) throw new Error(`creating an article answered ${created.status} ${location}`);
     const baseRevisionId = String(await headOf(id));
-    // B has served the blog before: its page cache holds /blog/<slug>'s 404 from the last version.
-    await (await fetch(`${b.base}/blog/${slug}`)).arrayBuffer();
+    // B has served /blog before: its page cache holds the list of the current version, which must
+    // change. (A page B never kept, such as the new article's own, is read afresh at once.)
+    await (await fetch(`${b.base}/blog`)).arrayBuffer();
     const started = performance.now();
     const published = await send(`/admin/articles/${id}/publish`, {
       method: "POST",
@@ -151,10 +152,9 @@ async function measurePublish(
     await published.arrayBuffer();
     if (published.status !== 303) throw new Error(`publishing answered ${published.status}`);
     for (;;) {
-      const response = await fetch(`${b.base}/blog/${slug}`);
-      await response.arrayBuffer();
-      if (response.status === 200) break;
-      if (performance.now() - started > 30_000) throw new Error(`instance B did not show /blog/${slug} within 30 s`);
+      const response = await fetch(`${b.base}/blog`);
+      if ((await response.text()).includes(`/blog/${slug}"`)) break;
+      if (performance.now() - started > 30_000) throw new Error(`instance B's /blog did not list ${slug} within 30 s`);
       await sleep(POLL_MS);
     }
     samples.push(performance.now() - started);
@@ -247,7 +247,7 @@ export const studioSection = defineSection<StudioResult>({
     ];
     if (result.publish)
       rows.push([
-        "Publish on A to /blog/<slug> 200 on B",
+        "Publish on A to the article listed on B's kept /blog",
         result.publish.p50,
         result.publish.p95,
         result.publish.max,
