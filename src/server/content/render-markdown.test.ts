@@ -1,27 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { HOSTILE_BODY } from "../../../test/hostile-markdown.ts";
 import { readingMinutes, renderArticleMarkdown, slugifyHeading } from "./render-markdown.ts";
 
-const hostile = `
-# Title inside the body
-
-Some **bold** text and [a fine link](https://ieee.org/standards) and [a relative one](/contact).
-
-<script>alert("xss")</script>
-
-<img src=x onerror="alert(1)">
-
-<a href="javascript:alert(2)">click</a>
-
-[markdown js link](javascript:alert(3))
-
-[data link](data:text/html;base64,PHNjcmlwdD5hbGVydCg0KTwvc2NyaXB0Pg==)
-
-<iframe src="https://evil.example"></iframe>
-
-<p onclick="alert(5)" style="color:red">paragraph with handler</p>
-
-<svg onload="alert(6)"><circle r="1"/></svg>
-
+const hostile = `${HOSTILE_BODY}
 ## Load & Flow
 
 ### Load & Flow

@@ -114,28 +114,7 @@ let people = 0;
 /** An address no other test of the run uses. */
 export const uniqueEmail = (name: string) => `${name}.studio.${(people += 1)}@example.com`;
 
-/** The XSS payloads of the public Markdown tests (src/server/content/render-markdown.test.ts). */
-export const HOSTILE_BODY = `
-# Title inside the body
-
-Some **bold** text and [a fine link](https://ieee.org/standards) and [a relative one](/contact).
-
-<script>alert("xss")</script>
-
-<img src=x onerror="alert(1)">
-
-<a href="javascript:alert(2)">click</a>
-
-[markdown js link](javascript:alert(3))
-
-[data link](data:text/html;base64,PHNjcmlwdD5hbGVydCg0KTwvc2NyaXB0Pg==)
-
-<iframe src="https://evil.example"></iframe>
-
-<p onclick="alert(5)" style="color:red">paragraph with handler</p>
-
-<svg onload="alert(6)"><circle r="1"/></svg>
-`;
+export { HOSTILE_BODY } from "../../../../test/hostile-markdown.ts";
 
 /** Whether HTML carries any of the hostile payloads' script vectors. */
 export function hasScriptVector(html: string): boolean {
