@@ -194,7 +194,7 @@ async function legacyDocument(tx: Tx, kind: ContentKind, id: string): Promise<Do
     ),
   );
   const base =
-    row.name
+    (row.name ?? "")
       .normalize("NFKD")
       .replace(/[\u0300-\u036f]/g, "")
       .toLowerCase()

@@ -68,24 +68,30 @@ const articleSummaryColumns = {
   slug: blogPosts.slug,
 };
 
-type Published<Row> = { [Key in keyof Row]: Key extends "authorName" | "imageAlt" ? Row[Key] : NonNullable<Row[Key]> };
+type Published<Row> = {
+  [Key in keyof Row]: Key extends "authorName" | "imageAlt" | "linkedinUrl" | "email" | "capacity" | "timeline"
+    ? Row[Key]
+    : NonNullable<Row[Key]>;
+};
 const published = <Row>(row: Row) => row as Published<Row>;
 
 export async function listTeamMembers(db: Database): Promise<TeamMember[]> {
-  return db
+  const rows = await db
     .select(teamMemberColumns)
     .from(teamMembers)
     .where(teamMemberIsPublic)
     .orderBy(asc(teamMembers.order), asc(teamMembers.name));
+  return rows.map(published);
 }
 
 /** Newest first by year, then by title. */
 export async function listProjects(db: Database): Promise<Project[]> {
-  return db
+  const rows = await db
     .select(projectColumns)
     .from(projects)
     .where(projectIsPublic)
     .orderBy(desc(projects.year), asc(projects.title));
+  return rows.map(published);
 }
 
 /** Public articles, newest first. */

@@ -48,7 +48,7 @@ export type PublishInput = {
   kind: ContentKind;
   itemId: string;
   revisionId: number;
-  /** Articles: when it goes public (now, a time past, or a time to come: scheduled). */
+  /** Articles and projects: when it goes public (now, a time past, or a time to come: scheduled). A project keeps its time when none is given. */
   publishedAt?: Date;
   /** Who did it, for studio_changed_by; the importer passes none. */
   studioChangeBy?: string;
@@ -79,7 +79,7 @@ export async function publishRevision(tx: Tx, input: PublishInput): Promise<bool
     const copy = projectCopy(revision.document as DocumentOf<"project">);
     await tx
       .update(projects)
-      .set({ ...copy, ...bookkeeping })
+      .set({ ...copy, ...bookkeeping, publishedAt: input.publishedAt ?? sql`coalesce(${projects.publishedAt}, now())` })
       .where(eq(projects.id, input.itemId));
   } else {
     const copy = teamMemberCopy(revision.document as DocumentOf<"team-member">);

@@ -284,32 +284,58 @@ export const blogPosts = pgTable(
   ],
 );
 
-export const teamMembers = pgTable("team_members", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  /** Its file name in content/team, without .yaml: what articles name as their author. */
-  slug: text("slug").unique(),
-  name: text("name").notNull(),
-  title: text("title").notNull(),
-  expertise: text("expertise").notNull(),
-  imageUrl: text("image_url").notNull(),
-  linkedinUrl: text("linkedin_url"),
-  email: text("email"),
-  order: integer("order").notNull().default(0),
-  ...studioColumns(),
-});
+export const teamMembers = pgTable(
+  "team_members",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Its file name in content/team, without .yaml: what articles name as their author. */
+    slug: text("slug").unique(),
+    // The published copy: null until the member is first shown.
+    name: text("name"),
+    title: text("title"),
+    expertise: text("expertise"),
+    imageUrl: text("image_url"),
+    linkedinUrl: text("linkedin_url"),
+    email: text("email"),
+    /** Where the member stands on the About page and the home page: lowest first. Set at once by the studio's Move up / Move down, not by a revision. */
+    order: integer("order").notNull().default(0),
+    ...studioColumns(),
+  },
+  (table) => [
+    check(
+      "team_members_published_copy",
+      sql`${table.publishedRevisionId} is null or (${table.name} is not null and ${table.title} is not null and ${table.expertise} is not null and ${table.imageUrl} is not null)`,
+    ),
+    check("team_members_status", sql`${table.status} in ('draft', 'published', 'unpublished')`),
+  ],
+);
 
-export const projects = pgTable("projects", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  title: text("title").notNull(),
-  description: text("description").notNull(),
-  category: text("category").notNull(),
-  imageUrl: text("image_url").notNull(),
-  year: text("year").notNull(),
-  capacity: text("capacity"),
-  timeline: text("timeline"),
-  slug: text("slug").notNull().unique(),
-  ...studioColumns(),
-});
+export const projects = pgTable(
+  "projects",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // The published copy: null until the project is first published.
+    title: text("title"),
+    description: text("description"),
+    category: text("category"),
+    imageUrl: text("image_url"),
+    year: text("year"),
+    capacity: text("capacity"),
+    timeline: text("timeline"),
+    /** The published address; a draft's address is in its head revision. */
+    slug: text("slug").unique(),
+    /** When it goes (or went) public; in the future while scheduled. */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    ...studioColumns(),
+  },
+  (table) => [
+    check(
+      "projects_published_copy",
+      sql`${table.publishedRevisionId} is null or (${table.title} is not null and ${table.description} is not null and ${table.category} is not null and ${table.imageUrl} is not null and ${table.year} is not null and ${table.slug} is not null and ${table.publishedAt} is not null)`,
+    ),
+    check("projects_status", sql`${table.status} in ('draft', 'published', 'unpublished')`),
+  ],
+);
 
 /**
  * Every saved version of an item, whole: append-only (no code updates one). `id` is what a form
@@ -591,3 +617,53 @@ export const analyticsRolledDays = pgTable("analytics_rolled_days", {
   day: text("day").primaryKey(),
   rolledAt: timestamp("rolled_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+// The media library (docs/decisions/040-the-media-library.md). One row per picture, by the SHA-256
+// of the upright, stripped original the site keeps; its files (that original and every width of
+// the ladder in AVIF, WebP and JPEG) are rows of media_files, so every instance serves what any
+// instance received.
+
+export const media = pgTable(
+  "media",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The first 16 hex digits of the SHA-256 of the kept original: its addresses are /media/<key>/<file>. */
+    key: text("key").notNull().unique(),
+    /** The uploaded file's name, cleaned, for the library and downloads. */
+    fileName: text("file_name").notNull(),
+    /** The kept original's format: "jpeg", "png", "webp" or "avif". */
+    format: text("format").notNull(),
+    /** Of the kept original, turned upright. */
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    /** The size of the file as uploaded. */
+    uploadedBytes: integer("uploaded_bytes").notNull(),
+    /** What the picture shows, for those who cannot see it; "" while unwritten or when decorative. */
+    alt: text("alt").notNull().default(""),
+    /** Marked as adding nothing a reader needs: shown with alt="". */
+    decorative: boolean("decorative").notNull().default(false),
+    /** For a picture brought in from public/images: its old address (/images/…), which content may still name. */
+    sourcePath: text("source_path").unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdById: uuid("created_by_id").references(() => staff.id, { onDelete: "set null" }),
+    /** Who added it, as shown: their name then, "command line", "content files". */
+    createdByLabel: text("created_by_label").notNull(),
+  },
+  (table) => [check("media_format", sql`${table.format} in ('jpeg', 'png', 'webp', 'avif')`)],
+);
+
+export const mediaFiles = pgTable(
+  "media_files",
+  {
+    mediaId: uuid("media_id")
+      .notNull()
+      .references(() => media.id, { onDelete: "cascade" }),
+    /** The file's name under /media/<key>/: "original.jpg", "640.avif", … */
+    name: text("name").notNull(),
+    contentType: text("content_type").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: bytea("bytes").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.mediaId, table.name] })],
+);

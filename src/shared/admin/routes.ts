@@ -152,6 +152,15 @@ export const adminRoutes = {
     access: "staff",
   },
 
+  // The media library (src/server/admin/media/): uploads, alt text, where each picture is used.
+  // (Its routes go here.)
+
+  // Projects (src/server/admin/studio/, beside the articles).
+  // (Their routes go here.)
+
+  // The team (src/server/admin/team/): members, their order, hide and show.
+  // (Its routes go here.)
+
   // Staff (admins).
   staff: { method: "GET", path: "/admin/staff", access: "admin", nav: { label: "Staff", order: 5 } },
   staffInvite: { method: "POST", path: "/admin/staff/invite", access: "admin" },

@@ -85,8 +85,13 @@ export const STUDIO_DOCUMENT_BODY_LIMIT = 1_048_576;
  */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** A picture of the site: a path under /images/ of a file in public/images. */
-export const IMAGE_PATH_PATTERN = /^\/images\/[a-z0-9/_-]+\.(svg|png|jpe?g|webp|avif)$/;
+/**
+ * A picture of the site: a library picture's reference (/media/<key>/original.<ext>, the pattern
+ * of MEDIA_REFERENCE_PATTERN in src/shared/media.ts) or, for content written before the library,
+ * the path of a file in public/images, which the library knows by that path (media.source_path).
+ */
+export const IMAGE_PATH_PATTERN =
+  /^(?:\/images\/[a-z0-9/_-]+\.(?:svg|png|jpe?g|webp|avif)|\/media\/[0-9a-f]{16}\/original\.(?:jpg|png|webp|avif))$/;
 
 /**
  * Where an article stands, as the studio shows it: "scheduled" is a published article whose time

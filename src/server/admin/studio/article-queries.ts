@@ -153,7 +153,7 @@ export async function teamMemberNames(db: Tx, slugs: string[]): Promise<Map<stri
     .select({ slug: teamMembers.slug, name: teamMembers.name })
     .from(teamMembers)
     .where(inArray(teamMembers.slug, wanted));
-  return new Map(rows.map((row) => [row.slug!, row.name]));
+  return new Map(rows.map((row) => [row.slug!, row.name ?? row.slug!]));
 }
 
 /** Whether a team member has this slug (in the trash or not: an article may keep its author). */
@@ -169,7 +169,7 @@ export async function articleAuthors(db: Database): Promise<{ slug: string; name
     .from(teamMembers)
     .where(and(teamMemberIsPublic, isNotNull(teamMembers.slug)))
     .orderBy(asc(teamMembers.order), asc(teamMembers.name));
-  return rows.map((row) => ({ slug: row.slug!, name: row.name }));
+  return rows.map((row) => ({ slug: row.slug!, name: row.name ?? row.slug! }));
 }
 
 /** The categories in use: every article's head and published copy, distinct, sorted. */

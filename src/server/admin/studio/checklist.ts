@@ -6,7 +6,7 @@ import type { Database } from "../../db/client.ts";
 import { blogPosts, contentRedirects } from "../../db/schema.ts";
 import { articleIsPublic, listProjects } from "../../content/public-content.ts";
 import { publicArticleSlugs } from "./article-queries.ts";
-import type { SiteImage } from "./site-images.ts";
+import type { MediaChoice as SiteImage } from "../../media/media-choices.ts";
 
 // The editor's publish checklist: what blocks publishing (publishBlockers, the same rules the
 // pages can apply) and warnings the server alone can give, because it knows the site: links in

@@ -8,7 +8,7 @@ import { EMPTY_ARTICLE } from "./article-fields.ts";
 import { articleAuthors, categoriesInUse, type LoadedArticle, revisionView } from "./article-queries.ts";
 import { articleChecklist } from "./checklist.ts";
 import { othersPresent } from "./presence.ts";
-import { siteImages } from "./site-images.ts";
+import { mediaChoices } from "../../media/media-choices.ts";
 
 // The editor's props (ArticleEditorView in src/shared/admin/pages.ts), for an article or a new one.
 
@@ -28,7 +28,7 @@ export async function editorView(
 ): Promise<ArticleEditorView> {
   const { article, session, now } = input;
   const document = input.document ?? article?.head?.document ?? EMPTY_ARTICLE;
-  const images = await siteImages();
+  const images = await mediaChoices(db);
   const [categories, authors, checklist, links, presence] = await Promise.all([
     categoriesInUse(db),
     articleAuthors(db),

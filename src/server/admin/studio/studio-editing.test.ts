@@ -102,7 +102,9 @@ describe.each(testDrivers)("the studio's editing on %s", (driver) => {
         bodyLimit: STUDIO_DOCUMENT_BODY_LIMIT,
       });
       expect(blank.document).toEqual(expect.objectContaining({ title: "", publishedAt: "", slug: "", body: "" }));
-      expect(blank.images).toContainEqual({ url: COVER, label: "Arc flash studies ieee 1584 2018 (articles)" });
+      expect(blank.images).toContainEqual(
+        expect.objectContaining({ url: COVER, label: "Arc flash studies ieee 1584 2018 (articles)" }),
+      );
       expect(blank.authors).toContainEqual({ slug: "meera-iyer", name: "Meera Iyer" });
 
       const title = "Harmonic Filters & VFDs: a Field Guide";

@@ -1,0 +1,56 @@
+// The media library's addresses and limits, shared by the server, the public pages and the back
+// office. Free of imports so that any bundle may take it. docs/decisions/040-the-media-library.md
+// says how pictures are kept and served.
+
+/** The widths every picture is served at (never wider than its kept original). */
+export const MEDIA_WIDTHS = [320, 480, 640, 960, 1280, 1600] as const;
+
+/** The formats of each width, best first: a browser takes the first it can show. */
+export const MEDIA_VARIANT_FORMATS = ["avif", "webp", "jpeg"] as const;
+export type MediaVariantFormat = (typeof MEDIA_VARIANT_FORMATS)[number];
+
+/** What an upload may be: a file of at most 20 MB whose header declares at most 40 megapixels. */
+export const MEDIA_LIMITS = {
+  bytes: 20 * 1024 * 1024,
+  pixels: 40_000_000,
+} as const;
+
+/** The formats an upload may be, recognised from its bytes. */
+export const MEDIA_UPLOAD_FORMATS = ["jpeg", "png", "webp", "avif"] as const;
+export type MediaFormat = (typeof MEDIA_UPLOAD_FORMATS)[number];
+
+/** A picture's key: the first 16 hex digits of the SHA-256 of its kept original. */
+export const MEDIA_KEY_PATTERN = /^[0-9a-f]{16}$/;
+
+/**
+ * How content names a library picture: the address of its kept original,
+ * /media/<key>/original.<jpg|png|webp|avif>. The public pages turn it into a responsive picture.
+ */
+export const MEDIA_REFERENCE_PATTERN = /^\/media\/([0-9a-f]{16})\/original\.(jpg|png|webp|avif)$/;
+
+/** The file extension of each format. */
+export const MEDIA_EXTENSIONS: Record<MediaFormat, string> = { jpeg: "jpg", png: "png", webp: "webp", avif: "avif" };
+
+export function mediaReference(key: string, format: MediaFormat): string {
+  return `/media/${key}/original.${MEDIA_EXTENSIONS[format]}`;
+}
+
+/** The address of one width of a picture in one format: /media/<key>/<width>.<ext>. */
+export function mediaVariantPath(key: string, width: number, format: MediaVariantFormat): string {
+  return `/media/${key}/${width}.${MEDIA_EXTENSIONS[format]}`;
+}
+
+/**
+ * A picture as a public page draws it: every width in each format, its shape (the kept original's
+ * width and height, so the page reserves the space) and its words for those who cannot see it.
+ */
+export type ResponsiveImage = {
+  /** The JPEG at a middle width: what a browser that reads no srcset shows. */
+  src: string;
+  /** "url 320w, url 480w, …" per format. */
+  srcset: Record<MediaVariantFormat, string>;
+  width: number;
+  height: number;
+  /** "" for a decorative picture. */
+  alt: string;
+};
