@@ -54,3 +54,16 @@ export type ResponsiveImage = {
   /** "" for a decorative picture. */
   alt: string;
 };
+
+/**
+ * The widths a picture of this width is served at: those of the ladder narrower than it, then its
+ * own width when that is under the ladder's top (a picture is never made larger). A picture at
+ * least 1600 pixels wide gets the whole ladder.
+ */
+export function variantWidths(originalWidth: number): number[] {
+  const top = MEDIA_WIDTHS[MEDIA_WIDTHS.length - 1]!;
+  const widths: number[] = MEDIA_WIDTHS.filter((width) => width < originalWidth);
+  if (originalWidth >= top) return [...MEDIA_WIDTHS];
+  widths.push(originalWidth);
+  return widths;
+}
