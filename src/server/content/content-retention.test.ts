@@ -68,7 +68,11 @@ describe.each(testDrivers)("the daily purge of the content studio on %s", (drive
     });
     if (saved.outcome !== "saved") throw new Error(saved.outcome);
     await publishRevision(database.db, { kind: "article", itemId: id, revisionId: saved.revision.id });
-    await createContentLink(database.db, { kind: "share", articleId: id, staff: { id: staffId, name: "Meera Shah" } });
+    await createContentLink(database.db, {
+      kind: "share",
+      item: { kind: "article", id },
+      staff: { id: staffId, name: "Meera Shah" },
+    });
     await database.db
       .insert(contentRedirects)
       .values({ kind: "article", oldSlug: `old-${slug}`, articleId: id, createdByLabel: "Meera Shah" });

@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { type Database, queryRows } from "../db/client.ts";
-import { blogPosts } from "../db/schema.ts";
-import { articleIsPublic, articleIsScheduled } from "./public-content.ts";
+import { blogPosts, projects } from "../db/schema.ts";
+import { articleIsPublic, articleIsScheduled, projectIsPublic, projectIsScheduled } from "./public-content.ts";
 
 // The content's version, shared by every instance through the database: every write that changes
 // what the public reads bumps it in its transaction (publishing.ts, the importer), the instance
 // that wrote refreshes at once after its commit (refreshContentVersion), and every instance polls
-// it every 2 s to know when its page cache is stale. The moment the next scheduled article comes
-// due on the instance's clock also counts as a change, with no poll and no job.
+// it every 2 s to know when its page cache is stale. The moment the next scheduled article or
+// project comes due on the instance's clock also counts as a change, with no poll and no job.
 // docs/decisions/038-the-database-holds-the-content.md, section 3; 016 before it.
 
 export const CONTENT_VERSION_KEY = "content-version";
@@ -61,7 +61,7 @@ export async function contentSyncedAt(db: Database): Promise<Date | undefined> {
 }
 
 export type ContentVersionWatcher = {
-  /** The current version: the stored one plus the newest article due on this instance's clock. */
+  /** The current version: the stored one plus the newest article or project due on this instance's clock. */
   current: () => string;
   /** Reads the version now (the writing instance calls it after its commit; the timer does every poll). */
   refresh: () => Promise<void>;
@@ -87,7 +87,7 @@ export async function refreshContentVersion(db: Database): Promise<void> {
 
 /**
  * Watches the content version. Each poll is one small query: the stored version, and the newest
- * and next publication times of articles under the public read condition
+ * and next publication times of articles and projects under the public read condition
  * (src/server/content/public-content.ts) with this instance's clock as its parameter, not the
  * database's now(), so the clock that decides what a page shows also decides when its version moves.
  */
@@ -109,8 +109,10 @@ export async function watchContentVersion(
     }>(
       db,
       sql`select (select value from app_settings where key = ${CONTENT_VERSION_KEY}) as version,
-                 (select max(${blogPosts.publishedAt}) from ${blogPosts} where ${articleIsPublic(at)}) as latest,
-                 (select min(${blogPosts.publishedAt}) from ${blogPosts} where ${articleIsScheduled(at)}) as next_publish`,
+                 greatest((select max(${blogPosts.publishedAt}) from ${blogPosts} where ${articleIsPublic(at)}),
+                          (select max(${projects.publishedAt}) from ${projects} where ${projectIsPublic(at)})) as latest,
+                 least((select min(${blogPosts.publishedAt}) from ${blogPosts} where ${articleIsScheduled(at)}),
+                       (select min(${projects.publishedAt}) from ${projects} where ${projectIsScheduled(at)})) as next_publish`,
     );
     stored = row?.version ?? "";
     latestPublished = time(row?.latest) ?? 0;
@@ -124,7 +126,7 @@ export async function watchContentVersion(
   }, intervalMs);
   timer.unref();
   const watcher: ContentVersionWatcher = {
-    // The newest article already due is part of the version; past the next scheduled one the
+    // The newest article or project already due is part of the version; past the next scheduled one the
     // version moves at once, before the next poll confirms it.
     current: () => `${stored}:${now().getTime() >= nextPublishAt ? nextPublishAt : latestPublished}`,
     refresh,

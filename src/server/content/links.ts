@@ -1,15 +1,19 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
+import type { StudioKind } from "#shared/content/documents.ts";
 import type { Database } from "../db/client.ts";
-import { blogPosts, contentLinks } from "../db/schema.ts";
+import { blogPosts, contentLinks, projects } from "../db/schema.ts";
 
-// Links that show an article's draft to whoever holds them (decision 038, section 2): "preview"
-// (the editor's Preview button, an hour) and "share" (a reviewer without an account, 7 days,
-// revocable by its maker or an admin). Only a hash of the token is stored, as with staff_tokens.
-// Served at /preview/<token>, outside /admin.
+// Links that show an article's or a project's draft to whoever holds them (decision 038, section
+// 2; 042 for projects): "preview" (the editor's Preview button, an hour) and "share" (a reviewer
+// without an account, 7 days, revocable by its maker or an admin). Only a hash of the token is
+// stored, as with staff_tokens. Served at /preview/<token>, outside /admin.
 
 export const LINK_LIFETIME_MS = { preview: 60 * 60 * 1000, share: 7 * 24 * 60 * 60 * 1000 } as const;
 export type ContentLinkKind = keyof typeof LINK_LIFETIME_MS;
+
+/** The item a link shows: an article or a project, by id. */
+export type LinkedItem = { kind: StudioKind; id: string };
 
 /** The public path of a link. */
 export const previewPath = (token: string) => `/preview/${token}`;
@@ -19,11 +23,18 @@ export const LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
+/** The link's column that names an item of this kind. */
+const itemColumn = (kind: StudioKind) => (kind === "article" ? contentLinks.articleId : contentLinks.projectId);
+
+/** The values that name the item in a new row: one column set, the other null. */
+const itemValues = (item: LinkedItem) =>
+  item.kind === "article" ? { articleId: item.id, projectId: null } : { articleId: null, projectId: item.id };
+
 export type MadeLink = { id: string; token: string; path: string; expiresAt: Date };
 
 export async function createContentLink(
   db: Database,
-  input: { kind: ContentLinkKind; articleId: string; staff: { id: string; name: string } },
+  input: { kind: ContentLinkKind; item: LinkedItem; staff: { id: string; name: string } },
   now: Date = new Date(),
 ): Promise<MadeLink> {
   const token = randomBytes(32).toString("base64url");
@@ -33,7 +44,7 @@ export async function createContentLink(
     .values({
       tokenHash: hashOf(token),
       kind: input.kind,
-      articleId: input.articleId,
+      ...itemValues(input.item),
       createdBy: input.staff.id,
       createdByLabel: input.staff.name,
       createdAt: now,
@@ -52,8 +63,8 @@ export type ShareLinkRow = {
   revokedAt: Date | null;
 };
 
-/** An article's share links, newest first (preview links are the editor's own and not listed). */
-export async function listShareLinks(db: Database, articleId: string): Promise<ShareLinkRow[]> {
+/** An item's share links, newest first (preview links are the editor's own and not listed). */
+export async function listShareLinks(db: Database, item: LinkedItem): Promise<ShareLinkRow[]> {
   return db
     .select({
       id: contentLinks.id,
@@ -64,18 +75,27 @@ export async function listShareLinks(db: Database, articleId: string): Promise<S
       revokedAt: contentLinks.revokedAt,
     })
     .from(contentLinks)
-    .where(and(eq(contentLinks.articleId, articleId), eq(contentLinks.kind, "share")))
+    .where(and(eq(itemColumn(item.kind), item.id), eq(contentLinks.kind, "share")))
     .orderBy(desc(contentLinks.createdAt));
 }
 
+/** A preview or share link of this item (a link of another item is none). */
+export async function itemLink(db: Database, item: LinkedItem, linkId: string) {
+  const [link] = await db
+    .select({ id: contentLinks.id, createdBy: contentLinks.createdBy, kind: contentLinks.kind })
+    .from(contentLinks)
+    .where(and(eq(contentLinks.id, linkId), eq(itemColumn(item.kind), item.id)));
+  return link;
+}
+
 /**
- * Revokes a link of this article. `onlyBy`: the member of staff who must have made it (unset:
- * anyone's, for admins). False when there is no such link of this article, or it was revoked
+ * Revokes a link of this item. `onlyBy`: the member of staff who must have made it (unset:
+ * anyone's, for admins). False when there is no such link of this item, or it was revoked
  * already: nothing changed.
  */
 export async function revokeContentLink(
   db: Database,
-  input: { articleId: string; linkId: string; onlyBy?: string },
+  input: { item: LinkedItem; linkId: string; onlyBy?: string },
   now: Date = new Date(),
 ): Promise<boolean> {
   const revoked = await db
@@ -84,7 +104,7 @@ export async function revokeContentLink(
     .where(
       and(
         eq(contentLinks.id, input.linkId),
-        eq(contentLinks.articleId, input.articleId),
+        eq(itemColumn(input.item.kind), input.item.id),
         isNull(contentLinks.revokedAt),
         input.onlyBy ? eq(contentLinks.createdBy, input.onlyBy) : undefined,
       ),
@@ -94,26 +114,34 @@ export async function revokeContentLink(
 }
 
 /**
- * The article a token opens now: not expired, not revoked, the article not in the trash. Undefined
- * for anything else, malformed tokens included (no query is made for them).
+ * The item a token opens now: not expired, not revoked, the item not in the trash. Undefined for
+ * anything else, malformed tokens included (no query is made for them).
  */
 export async function resolveContentLink(
   db: Database,
   token: string,
   now: Date = new Date(),
-): Promise<{ articleId: string; kind: ContentLinkKind } | undefined> {
+): Promise<{ item: LinkedItem; kind: ContentLinkKind } | undefined> {
   if (!LINK_TOKEN_PATTERN.test(token)) return undefined;
   const [row] = await db
-    .select({ articleId: contentLinks.articleId, kind: contentLinks.kind })
+    .select({ articleId: contentLinks.articleId, projectId: contentLinks.projectId, kind: contentLinks.kind })
     .from(contentLinks)
-    .innerJoin(blogPosts, eq(blogPosts.id, contentLinks.articleId))
+    .leftJoin(blogPosts, eq(blogPosts.id, contentLinks.articleId))
+    .leftJoin(projects, eq(projects.id, contentLinks.projectId))
     .where(
       and(
         eq(contentLinks.tokenHash, hashOf(token)),
         gt(contentLinks.expiresAt, now),
         isNull(contentLinks.revokedAt),
-        isNull(blogPosts.deletedAt),
+        or(
+          and(eq(contentLinks.articleId, blogPosts.id), isNull(blogPosts.deletedAt)),
+          and(eq(contentLinks.projectId, projects.id), isNull(projects.deletedAt)),
+        ),
       ),
     );
-  return row ? { articleId: row.articleId, kind: row.kind as ContentLinkKind } : undefined;
+  if (!row) return undefined;
+  const item: LinkedItem = row.articleId
+    ? { kind: "article", id: row.articleId }
+    : { kind: "project", id: row.projectId! };
+  return { item, kind: row.kind as ContentLinkKind };
 }

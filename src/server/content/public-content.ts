@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lte, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, lte, or, type SQL } from "drizzle-orm";
 import type { ArticleDetail, BlogPostSummary, Project, ProjectDetail, TeamMember } from "#shared/api-types.ts";
 import { readingMinutes, renderArticleMarkdown } from "./render-markdown.ts";
 import type { Database } from "../db/client.ts";
@@ -7,8 +7,8 @@ import { blogPosts, contentRedirects, projects, teamMembers } from "../db/schema
 // What the public reads: the read queries of the public API (SPEC section 7), the feeds and the
 // sitemap, shaped as the browser receives them. The one place that says what is public
 // (docs/decisions/038-the-database-holds-the-content.md, section 3): an item is public when it is
-// published, not in the trash and, for an article, its publish time has passed on this instance's
-// clock. Only the published copy's columns are read, named one by one, so no draft's words and no
+// published, not in the trash and, for an article or a project, its publish time has passed on this
+// instance's clock. Only the published copy's columns are read, named one by one, so no draft's words and no
 // bookkeeping column can reach a visitor. A test fails when a module outside src/server/content/
 // and src/server/admin/studio/ reads the three tables.
 
@@ -25,8 +25,22 @@ export function articleIsScheduled(now: Date): SQL {
   return and(eq(blogPosts.status, "published"), gt(blogPosts.publishedAt, now), isNull(blogPosts.deletedAt))!;
 }
 
-/** A project is public: published and not in the trash. */
-export const projectIsPublic: SQL = and(eq(projects.status, "published"), isNull(projects.deletedAt))!;
+/**
+ * A project is public: published, its time come (`now`, this instance's clock) or none given (a
+ * project published from a file has no time: public once published), not in the trash.
+ */
+export function projectIsPublic(now: Date): SQL {
+  return and(
+    eq(projects.status, "published"),
+    or(isNull(projects.publishedAt), lte(projects.publishedAt, now)),
+    isNull(projects.deletedAt),
+  )!;
+}
+
+/** A project is scheduled: published with a time still to come on this clock, not in the trash. */
+export function projectIsScheduled(now: Date): SQL {
+  return and(eq(projects.status, "published"), gt(projects.publishedAt, now), isNull(projects.deletedAt))!;
+}
 
 /** A team member is public: published and not in the trash. */
 export const teamMemberIsPublic: SQL = and(eq(teamMembers.status, "published"), isNull(teamMembers.deletedAt))!;
@@ -85,11 +99,11 @@ export async function listTeamMembers(db: Database): Promise<TeamMember[]> {
 }
 
 /** Newest first by year, then by title. */
-export async function listProjects(db: Database): Promise<Project[]> {
+export async function listProjects(db: Database, now: Date = new Date()): Promise<Project[]> {
   const rows = await db
     .select(projectColumns)
     .from(projects)
-    .where(projectIsPublic)
+    .where(projectIsPublic(now))
     .orderBy(desc(projects.year), asc(projects.title));
   return rows.map(published);
 }
@@ -192,7 +206,7 @@ export async function listFeedArticles(db: Database, now: Date = new Date()): Pr
 }
 
 export async function getProject(db: Database, slug: string, now: Date = new Date()): Promise<ProjectDetail | null> {
-  const all = await listProjects(db);
+  const all = await listProjects(db, now);
   const project = all.find((item) => item.slug === slug);
   if (!project) return null;
   const posts = await listBlogPosts(db, now);
@@ -229,7 +243,7 @@ export async function currentSlugOf(
           .select({ slug: projects.slug })
           .from(contentRedirects)
           .innerJoin(projects, eq(projects.id, contentRedirects.projectId))
-          .where(and(eq(contentRedirects.kind, kind), eq(contentRedirects.oldSlug, oldSlug), projectIsPublic));
+          .where(and(eq(contentRedirects.kind, kind), eq(contentRedirects.oldSlug, oldSlug), projectIsPublic(now)));
   // Its own current address is no redirect: that page answers itself.
   return row?.slug && row.slug !== oldSlug ? row.slug : undefined;
 }

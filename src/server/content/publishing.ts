@@ -48,7 +48,11 @@ export type PublishInput = {
   kind: ContentKind;
   itemId: string;
   revisionId: number;
-  /** Articles and projects: when it goes public (now, a time past, or a time to come: scheduled). A project keeps its time when none is given. */
+  /**
+   * Articles and projects: when it goes public (now, a time past, or a time to come: scheduled).
+   * A project keeps its time when none is given (the importer's case: files give projects no
+   * time), and one that never had a time has none: it is public as soon as it is published.
+   */
   publishedAt?: Date;
   /** Who did it, for studio_changed_by; the importer passes none. */
   studioChangeBy?: string;
@@ -79,7 +83,7 @@ export async function publishRevision(tx: Tx, input: PublishInput): Promise<bool
     const copy = projectCopy(revision.document as DocumentOf<"project">);
     await tx
       .update(projects)
-      .set({ ...copy, ...bookkeeping, publishedAt: input.publishedAt ?? sql`coalesce(${projects.publishedAt}, now())` })
+      .set({ ...copy, ...bookkeeping, ...(input.publishedAt ? { publishedAt: input.publishedAt } : {}) })
       .where(eq(projects.id, input.itemId));
   } else {
     const copy = teamMemberCopy(revision.document as DocumentOf<"team-member">);

@@ -4,6 +4,7 @@ import {
   ARTICLE_FIELDS,
   type ArticleDocument,
   type ContentKind,
+  PROJECT_FIELDS,
   type ProjectDocument,
   type TeamMemberDocument,
 } from "#shared/content/documents.ts";
@@ -22,16 +23,6 @@ export type DocumentOf<Kind extends ContentKind> = Kind extends "article"
     ? ProjectDocument
     : TeamMemberDocument;
 
-const PROJECT_FIELDS = [
-  "slug",
-  "title",
-  "description",
-  "category",
-  "imageUrl",
-  "year",
-  "capacity",
-  "timeline",
-] as const satisfies readonly (keyof ProjectDocument)[];
 const TEAM_MEMBER_FIELDS = [
   "slug",
   "name",

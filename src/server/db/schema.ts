@@ -324,16 +324,22 @@ export const projects = pgTable(
     timeline: text("timeline"),
     /** The published address; a draft's address is in its head revision. */
     slug: text("slug").unique(),
-    /** When it goes (or went) public; in the future while scheduled. */
+    /**
+     * When it goes (or went) public; in the future while scheduled; null for a project published
+     * with no time of its own (from a file): public as soon as it is published.
+     */
     publishedAt: timestamp("published_at", { withTimezone: true }),
     ...studioColumns(),
   },
   (table) => [
+    // published_at may be null on a published project: one published from a file, which carries
+    // no time, is public from its publication on, whatever an instance's clock says (decision 042).
     check(
       "projects_published_copy",
-      sql`${table.publishedRevisionId} is null or (${table.title} is not null and ${table.description} is not null and ${table.category} is not null and ${table.imageUrl} is not null and ${table.year} is not null and ${table.slug} is not null and ${table.publishedAt} is not null)`,
+      sql`${table.publishedRevisionId} is null or (${table.title} is not null and ${table.description} is not null and ${table.category} is not null and ${table.imageUrl} is not null and ${table.year} is not null and ${table.slug} is not null)`,
     ),
     check("projects_status", sql`${table.status} in ('draft', 'published', 'unpublished')`),
+    index("projects_public_idx").on(table.status, table.publishedAt),
   ],
 );
 
@@ -395,29 +401,37 @@ export const contentRedirects = pgTable(
   ],
 );
 
-/** A link that shows an article's draft to whoever holds it: "preview" (1 hour) or "share" (7 days). */
-export const contentLinks = pgTable("content_links", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  /** SHA-256 of the random token, hex: the token itself is never stored. */
-  tokenHash: text("token_hash").notNull().unique(),
-  kind: text("kind").notNull(),
-  articleId: uuid("article_id")
-    .notNull()
-    .references(() => blogPosts.id, { onDelete: "cascade" }),
-  createdBy: uuid("created_by").references(() => staff.id, { onDelete: "set null" }),
-  createdByLabel: text("created_by_label").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  revokedAt: timestamp("revoked_at", { withTimezone: true }),
-});
+/**
+ * A link that shows an article's or a project's draft to whoever holds it: "preview" (1 hour) or
+ * "share" (7 days). It names one item (a check says exactly one).
+ */
+export const contentLinks = pgTable(
+  "content_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** SHA-256 of the random token, hex: the token itself is never stored. */
+    tokenHash: text("token_hash").notNull().unique(),
+    kind: text("kind").notNull(),
+    articleId: uuid("article_id").references(() => blogPosts.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    createdBy: uuid("created_by").references(() => staff.id, { onDelete: "set null" }),
+    createdByLabel: text("created_by_label").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (table) => [check("content_links_one_item", sql`num_nonnulls(${table.articleId}, ${table.projectId}) = 1`)],
+);
 
-/** Who has an article open in the editor: one row per session, beaten every 15 s while visible. */
+/**
+ * Who has an article or a project open in the editor: one row per item and session, beaten every
+ * 15 s while visible. It names one item (a check says exactly one).
+ */
 export const contentPresence = pgTable(
   "content_presence",
   {
-    articleId: uuid("article_id")
-      .notNull()
-      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    articleId: uuid("article_id").references(() => blogPosts.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "cascade" }),
     sessionIdHash: text("session_id_hash")
       .notNull()
       .references(() => staffSessions.idHash, { onDelete: "cascade" }),
@@ -427,7 +441,11 @@ export const contentPresence = pgTable(
     startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
     seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.articleId, table.sessionIdHash] })],
+  (table) => [
+    unique("content_presence_article_session").on(table.articleId, table.sessionIdHash),
+    unique("content_presence_project_session").on(table.projectId, table.sessionIdHash),
+    check("content_presence_one_item", sql`num_nonnulls(${table.articleId}, ${table.projectId}) = 1`),
+  ],
 );
 
 export type ContentRevisionRow = typeof contentRevisions.$inferSelect;

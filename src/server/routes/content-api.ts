@@ -32,7 +32,7 @@ export function createReadApi(deps: {
   const fixed: Record<string, () => Promise<unknown>> = {
     [apiPaths.retention]: async () => deps.retention,
     [apiPaths.teamMembers]: () => listTeamMembers(deps.db),
-    [apiPaths.projects]: () => listProjects(deps.db),
+    [apiPaths.projects]: () => listProjects(deps.db, now()),
     [apiPaths.blogPosts]: () => listBlogPosts(deps.db, now()),
     [apiPaths.formToken]: async () => deps.issueFormFields(),
   };

@@ -66,7 +66,7 @@ export function registerFeeds(app: FastifyInstance, deps: FeedDependencies): voi
   serveKept("/sitemap.xml", "application/xml; charset=utf-8", "public, max-age=3600", async () => {
     const [posts, projects, syncedAt] = await Promise.all([
       listBlogPosts(db, now()),
-      listProjects(db),
+      listProjects(db, now()),
       contentSyncedAt(db),
     ]);
     // Pages and projects change with the content files, so the last content sync dates them

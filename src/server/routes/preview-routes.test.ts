@@ -38,7 +38,7 @@ describe.each(testDrivers)("preview links on %s", (driver) => {
   let member: { id: string; name: string };
   const get = (url: string) => t.app.inject({ method: "GET", url, headers: { "user-agent": chrome } });
   const linkTo = async (id: string, kind: "preview" | "share" = "preview", now?: Date) =>
-    (await createContentLink(t.database.db, { kind, articleId: id, staff: member }, now)).token;
+    (await createContentLink(t.database.db, { kind, item: { kind: "article", id }, staff: member }, now)).token;
 
   beforeAll(async () => {
     t = await buildTestApp(driver);
@@ -132,8 +132,14 @@ describe.each(testDrivers)("preview links on %s", (driver) => {
 
   it("answers a 404 page saying the link is gone when it expired, was revoked, is malformed or unknown, or its article is in the trash", async () => {
     const expired = await linkTo(articleId, "preview", new Date(Date.now() - 2 * HOUR));
-    const revokedLink = await createContentLink(t.database.db, { kind: "share", articleId, staff: member });
-    expect(await revokeContentLink(t.database.db, { articleId, linkId: revokedLink.id })).toBe(true);
+    const revokedLink = await createContentLink(t.database.db, {
+      kind: "share",
+      item: { kind: "article", id: articleId },
+      staff: member,
+    });
+    expect(
+      await revokeContentLink(t.database.db, { item: { kind: "article", id: articleId }, linkId: revokedLink.id }),
+    ).toBe(true);
     const { id: trashedId } = await addArticle(t.database.db, { ...draft, slug: "quokka-trashed" }, { state: "draft" });
     const trashed = await linkTo(trashedId);
     await t.database.db.update(blogPosts).set({ deletedAt: new Date() }).where(eq(blogPosts.id, trashedId));

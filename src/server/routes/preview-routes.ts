@@ -1,17 +1,19 @@
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { notFoundReasonKey } from "#shared/page-rendering.ts";
-import { articleApiPath, articlePath } from "#shared/paths.ts";
+import { articleApiPath, articlePath, projectApiPath, projectPath } from "#shared/paths.ts";
 import { draftArticle } from "../content/draft-article.ts";
-import { resolveContentLink } from "../content/links.ts";
+import { draftProject } from "../content/draft-project.ts";
+import { type LinkedItem, resolveContentLink } from "../content/links.ts";
 import type { Database } from "../db/client.ts";
 import type { PageRenderer } from "../render/page-renderer.ts";
 
-// GET /preview/<token>: an article's draft (its head revision) as the public article page shows a
-// published one, for whoever holds a preview or share link (docs/decisions/038-the-database-
-// holds-the-content.md, section 2). Outside /admin, since a reviewer may have no session. Never
-// kept in a cache (the page cache, a proxy's, the browser's), never counted by the analytics,
-// never indexed, and the token never leaves in a Referer. An expired, revoked, malformed or
-// trashed link, and a link to an article with no draft, get a 404 page saying so.
+// GET /preview/<token>: an article's or a project's draft (its head revision) as the public article
+// or project page shows a published one, for whoever holds a preview or share link
+// (docs/decisions/038-the-database-holds-the-content.md, section 2; 042 for projects). Outside
+// /admin, since a reviewer may have no session. Never kept in a cache (the page cache, a proxy's,
+// the browser's), never counted by the analytics, never indexed, and the token never leaves in a
+// Referer. An expired, revoked, malformed or trashed link, and a link to an item with no draft,
+// get a 404 page saying so.
 
 export const PREVIEW_GONE_MESSAGE = "This preview link has expired or was withdrawn.";
 export const DRAFT_BANNER_TEXT = "Draft, not public";
@@ -41,7 +43,7 @@ const DRAFT_BANNER =
   "This preview shows a version that visitors to the site do not see.</div>";
 
 /**
- * A rendered public page made a preview: a robots meta tag, no canonical address (the article may
+ * A rendered public page made a preview: a robots meta tag, no canonical address (the item may
  * have none yet), and the draft banner. Each insertion point is one the document writes exactly
  * once, before any text of the article (src/server/render/document.ts).
  */
@@ -64,26 +66,50 @@ export type PreviewDependencies = {
 
 export type RenderedPreview = { status: 200 | 404; html: string };
 
+type PreviewContext = { db: Database; renderer: PageRenderer; now: () => Date; log: FastifyBaseLogger };
+
 /**
- * The preview page of an article's draft, as GET /preview/:token answers it once the token is
- * resolved; or the 404 page saying the link is gone, when the article has no draft to show. Also
- * what the bench times (no token, no HTTP).
+ * A public page rendered with one API path answered by a draft's data (the page asks for its item
+ * alone; any other path has nothing here), made a preview; or the page saying the link is gone.
  */
-export async function renderArticlePreview(
-  deps: { db: Database; renderer: PageRenderer; now: () => Date; log: FastifyBaseLogger },
-  articleId: string,
+async function renderDraftPage(
+  deps: PreviewContext,
+  draft: { pagePath: string; apiPath: string; data: unknown } | undefined,
 ): Promise<RenderedPreview> {
-  const draft = await draftArticle(deps.db, articleId, deps.now());
   if (!draft) return renderPreviewGone(deps);
-  const apiPath = articleApiPath(draft.slug);
-  const rendered = await deps.renderer.render(articlePath(draft.slug), {
-    // The article page asks for its article alone; any other path has nothing here.
-    readApi: (path) => Promise.resolve(path === apiPath ? draft.detail : null),
+  const rendered = await deps.renderer.render(draft.pagePath, {
+    readApi: (path) => Promise.resolve(path === draft.apiPath ? draft.data : null),
     log: deps.log,
   });
   if (rendered.status !== 200) return renderPreviewGone(deps);
   return { status: 200, html: markAsPreview(rendered.html, { banner: true }) };
 }
+
+/**
+ * The preview page of an article's draft, as GET /preview/:token answers it once the token is
+ * resolved; or the 404 page saying the link is gone, when the article has no draft to show. Also
+ * what the bench times (no token, no HTTP).
+ */
+export async function renderArticlePreview(deps: PreviewContext, articleId: string): Promise<RenderedPreview> {
+  const draft = await draftArticle(deps.db, articleId, deps.now());
+  return renderDraftPage(
+    deps,
+    draft && { pagePath: articlePath(draft.slug), apiPath: articleApiPath(draft.slug), data: draft.detail },
+  );
+}
+
+/** The preview page of a project's draft: the public project page with the draft's words. */
+export async function renderProjectPreview(deps: PreviewContext, projectId: string): Promise<RenderedPreview> {
+  const draft = await draftProject(deps.db, projectId, deps.now());
+  return renderDraftPage(
+    deps,
+    draft && { pagePath: projectPath(draft.slug), apiPath: projectApiPath(draft.slug), data: draft.detail },
+  );
+}
+
+/** The preview of the item a link shows. */
+export const renderItemPreview = (deps: PreviewContext, item: LinkedItem) =>
+  item.kind === "article" ? renderArticlePreview(deps, item.id) : renderProjectPreview(deps, item.id);
 
 /** The 404 page, saying that the preview link has expired or was withdrawn. */
 export async function renderPreviewGone(deps: {
@@ -111,7 +137,7 @@ export function registerPreviewRoutes(app: FastifyInstance, deps: PreviewDepende
     const context = { db: deps.db, renderer, now: deps.now, log: request.log };
     // A malformed token is refused by resolveContentLink before any query.
     const link = await resolveContentLink(deps.db, request.params["*"], deps.now());
-    const page = link ? await renderArticlePreview(context, link.articleId) : await renderPreviewGone(context);
+    const page = link ? await renderItemPreview(context, link.item) : await renderPreviewGone(context);
     return reply.code(page.status).send(page.html);
   });
 }

@@ -37,6 +37,16 @@ export const AUDIT_ACTIONS = [
   "article-link-created",
   "article-link-revoked",
   "content-imported",
+  // Projects in the studio: each records the project and the revision (details.revision), as articles'.
+  "project-published",
+  "project-scheduled",
+  "project-unpublished",
+  "project-slug-changed",
+  "project-trashed",
+  "project-untrashed",
+  "project-revision-restored",
+  "project-link-created",
+  "project-link-revoked",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

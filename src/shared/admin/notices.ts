@@ -31,6 +31,13 @@ export const adminNotices = {
   "article-untrashed": "Restored from the trash, as a draft.",
   "revision-restored": "That version is now the draft. Nothing was deleted: the one before is in History.",
   "share-link-revoked": "The share link was revoked: it no longer opens the draft.",
+  // Projects in the studio.
+  "project-created": "The project was created as a draft.",
+  "project-published": "Published: the project is on the site.",
+  "project-scheduled": "Scheduled: the project goes public at its publish date.",
+  "project-unpublished": "Unpublished: the project is no longer on the site.",
+  "project-trashed": "Moved to the trash. It stays there until restored.",
+  "project-untrashed": "Restored from the trash, as a draft.",
 } as const;
 
 export type AdminNotice = keyof typeof adminNotices;

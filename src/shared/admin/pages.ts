@@ -3,7 +3,7 @@
 // Dates travel as ISO strings; everything a page shows is in its props.
 
 import type { AnalyticsPeriodKey, AnalyticsReport } from "../analytics.ts";
-import type { ArticleDocument, ArticleStatus, ChecklistItem } from "../content/documents.ts";
+import type { ArticleDocument, ArticleStatus, ChecklistItem, ProjectDocument } from "../content/documents.ts";
 import type { FormState } from "./forms.ts";
 
 export type StaffRole = "admin" | "staff";
@@ -128,14 +128,13 @@ export type RevisionView = {
   published: boolean;
 };
 
-export type ArticleRowView = {
+/** A row of a studio list: an article or a project, as its head revision says. */
+export type StudioRowView = {
   id: string;
   /** The head revision's title. */
   title: string;
   status: ArticleStatus;
   category: string;
-  /** The team member named as author, or null. */
-  authorName: string | null;
   changedAt: string;
   changedBy: string;
   /** Its public address when it is public now, else null. */
@@ -143,6 +142,13 @@ export type ArticleRowView = {
   /** When it goes public (scheduled) or went (published), else null. */
   publishedAt: string | null;
 };
+
+export type ArticleRowView = StudioRowView & {
+  /** The team member named as author, or null. */
+  authorName: string | null;
+};
+
+export type ProjectRowView = StudioRowView & { year: string };
 
 export type ArticleFilter = { q: string; status: string };
 
@@ -158,43 +164,80 @@ export type ShareLinkView = {
   mayRevoke: boolean;
 };
 
-/** The editor of one article (or of a new one: `id` null). */
-export type ArticleEditorView = {
+/** A picture an editor may choose, with a small copy to show in the chooser (null: none). */
+export type StudioImageChoice = { url: string; label: string; thumbnail?: string | null };
+
+/** What the editor of any studio item shows besides its document and its kind's own fields. */
+export type StudioEditorCommon = {
+  /** null for a new item. */
   id: string | null;
   status: ArticleStatus;
-  /** The document being edited: the head revision's, or what a refused save sent (then `form` has it too). */
-  document: ArticleDocument;
-  /** The head revision, which a save must be based on; null for a new article. */
+  /** The head revision, which a save must be based on; null for a new item. */
   head: RevisionView | null;
   /** The revision the public reads, when published. */
   publishedRevision: RevisionView | null;
-  /** The article's public address while it is public now, else null. */
+  /** The item's public address while it is public now, else null. */
   publicPath: string | null;
-  /** When it is (or will be) public, ISO; null before the first publish. */
+  /** When it is (or will be) public, ISO; null before the first publish (or, for a project, with no time). */
   publishedAt: string | null;
   trashedAt: string | null;
   /** The viewer may publish, schedule, unpublish and trash (admin, or "Can publish"). */
   canPublish: boolean;
+  /** The site's pictures, for the cover or image field. */
+  images: StudioImageChoice[];
+  shareLinks: ShareLinkView[];
+  /** A share link just made: its address is shown this once. */
+  issuedShareLink?: string;
+  /** Others with the item open now ("Meera Shah"; "you, in another window"). */
+  presence: string[];
+  /** Largest request the studio accepts, in bytes: the editor refuses to send more and says so. */
+  bodyLimit: number;
+};
+
+/** The editor of one article (or of a new one: `id` null). */
+export type ArticleEditorView = StudioEditorCommon & {
+  /** The document being edited: the head revision's, or what a refused save sent (then `form` has it too). */
+  document: ArticleDocument;
   /** Categories in use, for the Category field's suggestions. */
   categories: string[];
   /** The team, for the Author field. */
   authors: { slug: string; name: string }[];
-  /** The site's pictures, for the Cover image field. */
-  images: { url: string; label: string }[];
   /** What blocks publishing the document shown, and links to site pages that do not exist. */
   checklist: { blockers: ChecklistItem[]; warnings: string[] };
-  shareLinks: ShareLinkView[];
-  /** A share link just made: its address is shown this once. */
-  issuedShareLink?: string;
-  /** Others with the article open now ("Meera Shah"; "you, in another window"). */
-  presence: string[];
   /**
    * A save that was refused because someone saved first: who and when, and the text they saved,
    * shown beside the text this person sent (kept in the editor).
    */
   conflict?: { current: RevisionView; currentDocument: ArticleDocument };
-  /** Largest body the studio accepts, in bytes: the editor refuses to send more and says so. */
-  bodyLimit: number;
+};
+
+/** The editor of one project (or of a new one: `id` null). */
+export type ProjectEditorView = StudioEditorCommon & {
+  /** The document being edited: the head revision's, or what a refused save sent. */
+  document: ProjectDocument;
+  /** The categories a project may have (PROJECT_CATEGORIES). */
+  categories: readonly string[];
+  /** What blocks publishing the document shown, and what is worth a second look. */
+  checklist: { blockers: ChecklistItem<keyof ProjectDocument>[]; warnings: string[] };
+  /** A save refused because someone saved first: their revision and text. */
+  conflict?: { current: RevisionView; currentDocument: ProjectDocument };
+};
+
+/** An article or a project, as its history and comparison pages name it. */
+export type StudioItemSummary = { id: string; title: string; status: ArticleStatus };
+
+/** The history of an item: every revision, and which is the head. */
+export type StudioHistoryData = { item: StudioItemSummary; revisions: RevisionView[]; headId: number };
+
+/** Two revisions of an item compared. */
+export type StudioCompareData = {
+  item: StudioItemSummary;
+  from: RevisionView;
+  to: RevisionView;
+  fields: FieldDiffView[];
+  /** Both revisions' ids, for choosing others. */
+  revisions: RevisionView[];
+  headId: number;
 };
 
 /** One line of a comparison of two texts. */
@@ -292,22 +335,19 @@ export type AdminPageProps = PageMessages &
         more: boolean;
       })
     | (Signed & { page: "article-editor"; editor: ArticleEditorView })
+    | (Signed & { page: "article-history" } & StudioHistoryData)
+    | (Signed & { page: "article-compare" } & StudioCompareData)
     | (Signed & {
-        page: "article-history";
-        article: { id: string; title: string; status: ArticleStatus };
-        revisions: RevisionView[];
-        headId: number;
+        page: "projects";
+        rows: ProjectRowView[];
+        filter: ArticleFilter;
+        counts: Record<ArticleStatus, number>;
+        pageNumber: number;
+        more: boolean;
       })
-    | (Signed & {
-        page: "article-compare";
-        article: { id: string; title: string; status: ArticleStatus };
-        from: RevisionView;
-        to: RevisionView;
-        fields: FieldDiffView[];
-        /** Both revisions' ids, for choosing others. */
-        revisions: RevisionView[];
-        headId: number;
-      })
+    | (Signed & { page: "project-editor"; editor: ProjectEditorView })
+    | (Signed & { page: "project-history" } & StudioHistoryData)
+    | (Signed & { page: "project-compare" } & StudioCompareData)
     | { page: "error"; viewer?: AdminViewer; status: number; title: string; message: string }
   );
 

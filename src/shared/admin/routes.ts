@@ -155,8 +155,40 @@ export const adminRoutes = {
   // The media library (src/server/admin/media/): uploads, alt text, where each picture is used.
   // (Its routes go here.)
 
-  // Projects (src/server/admin/studio/, beside the articles).
-  // (Their routes go here.)
+  // Projects (src/server/admin/studio/, beside the articles: the same flow, the same handlers;
+  // docs/decisions/042-projects-in-the-studio.md).
+  projects: { method: "GET", path: "/admin/projects", access: "staff", nav: { label: "Projects", order: 2.2 } },
+  projectNew: { method: "GET", path: "/admin/projects/new", access: "staff" },
+  projectCreate: { method: "POST", path: "/admin/projects", access: "staff", bodyLimit: STUDIO_DOCUMENT_BODY_LIMIT },
+  project: { method: "GET", path: "/admin/projects/:id", access: "staff" },
+  projectSave: { method: "POST", path: "/admin/projects/:id", access: "staff", bodyLimit: STUDIO_DOCUMENT_BODY_LIMIT },
+  projectAutosave: {
+    method: "POST",
+    path: "/admin/api/projects/:id/autosave",
+    access: "staff",
+    json: true,
+    bodyLimit: STUDIO_DOCUMENT_BODY_LIMIT,
+  },
+  projectPresence: { method: "POST", path: "/admin/api/projects/:id/presence", access: "staff", json: true },
+  projectPublish: {
+    method: "POST",
+    path: "/admin/projects/:id/publish",
+    access: "publisher",
+    bodyLimit: STUDIO_DOCUMENT_BODY_LIMIT,
+  },
+  projectUnpublish: { method: "POST", path: "/admin/projects/:id/unpublish", access: "publisher" },
+  projectTrash: { method: "POST", path: "/admin/projects/:id/trash", access: "publisher" },
+  projectUntrash: { method: "POST", path: "/admin/projects/:id/untrash", access: "publisher" },
+  projectPreviewLink: { method: "POST", path: "/admin/projects/:id/preview", access: "staff" },
+  projectShareLink: { method: "POST", path: "/admin/projects/:id/share-links", access: "staff" },
+  projectShareLinkRevoke: { method: "POST", path: "/admin/projects/:id/share-links/:linkId/revoke", access: "staff" },
+  projectHistory: { method: "GET", path: "/admin/projects/:id/history", access: "staff" },
+  projectCompare: { method: "GET", path: "/admin/projects/:id/compare", access: "staff" },
+  projectRevisionRestore: {
+    method: "POST",
+    path: "/admin/projects/:id/revisions/:revisionId/restore",
+    access: "staff",
+  },
 
   // The team (src/server/admin/team/): members, their order, hide and show.
   // (Its routes go here.)

@@ -13,6 +13,9 @@ import {
   CONTENT_LIMITS,
   IMAGE_PATH_PATTERN,
   isArticleStatus,
+  PROJECT_CATEGORIES,
+  PROJECT_LIMITS,
+  PROJECT_YEAR_PATTERN,
   SLUG_PATTERN,
 } from "../content/documents.ts";
 
@@ -240,6 +243,58 @@ export const articleFilterForm = z.object({
 export const revisionCompareForm = z.object({
   from: queryField("from", (value) => /^[1-9]\d{0,14}$/.test(value), "From must be a revision."),
   to: queryField("to", (value) => /^[1-9]\d{0,14}$/.test(value), "To must be a revision."),
+});
+
+// Projects in the studio (docs/decisions/042-projects-in-the-studio.md): the article's flow with
+// the spec's project fields. The list's filter, the action forms and the comparison are the
+// articles' own schemas (articleFilterForm, articleActionForm, revisionCompareForm).
+
+/** The project editor's fields: what "Save draft", autosave, "Publish" and "Schedule" send. */
+export const projectFields = {
+  title: requiredText("Title", PROJECT_LIMITS.title),
+  slug: optionalText("Slug", PROJECT_LIMITS.slug, {
+    pattern: SLUG_PATTERN,
+    problem: "Slug must be lower-case letters and digits joined by hyphens, like kutch-solar-park",
+  }),
+  description: optionalText("Description", PROJECT_LIMITS.description, { multiline: true }),
+  category: z._default(
+    z.string({ error: "Category must be text" }).check(
+      z.trim(),
+      z.refine(
+        (value) => value === "" || (PROJECT_CATEGORIES as readonly string[]).includes(value),
+        `Category must be one of ${PROJECT_CATEGORIES.join(", ")}`,
+      ),
+    ),
+    "",
+  ),
+  imageUrl: optionalText("Image", 300, {
+    pattern: IMAGE_PATH_PATTERN,
+    problem: "Image must be one of the pictures of the media library",
+  }),
+  year: optionalText("Year", 4, { pattern: PROJECT_YEAR_PATTERN, problem: "Year must be four digits, like 2024" }),
+  capacity: optionalText("Capacity", PROJECT_LIMITS.capacity),
+  timeline: optionalText("Timeline", PROJECT_LIMITS.timeline),
+};
+
+/** "New project": the first save makes the project. */
+export const projectCreateForm = z.object(projectFields);
+
+/** A save of a project (the form, or autosave as JSON): the fields and the revision they were made from. */
+export const projectSaveForm = z.object({ ...projectFields, baseRevisionId: revisionIdField });
+
+/**
+ * "Publish" and "Schedule" of a project: its fields (saved first when they differ), what to do,
+ * and for "Schedule" the time to go public. A project's document holds no date (its files have
+ * none), so the time travels with the publish alone and is kept in projects.published_at.
+ */
+export const projectPublishForm = z.object({
+  ...projectFields,
+  baseRevisionId: revisionIdField,
+  when: z.enum(["now", "scheduled"], { error: "Choose to publish now or at the publish date." }),
+  publishedAt: optionalText("Publish date", 16, {
+    pattern: INDIA_DATETIME_PATTERN,
+    problem: "Publish date must be a date and time, like 2026-11-26T14:30",
+  }),
 });
 
 /** "Can publish" on the Staff page. */

@@ -138,8 +138,8 @@ export function slugFromTitle(title: string): string {
     .replace(/-+$/, "");
 }
 
-/** One thing the publish checklist found, at a field of the editor. */
-export type ChecklistItem = { field: keyof ArticleDocument; message: string };
+/** One thing the publish checklist found, at a field of the editor (an article's, unless said). */
+export type ChecklistItem<Field extends string = keyof ArticleDocument> = { field: Field; message: string };
 
 /**
  * What stops an article from being published: every field a visitor's page, its card and its
@@ -160,5 +160,78 @@ export function publishBlockers(document: ArticleDocument): ChecklistItem[] {
   missing("imageUrl", "Choose a cover image.");
   missing("imageAlt", "Describe the cover image (alt text) for those who cannot see it.");
   missing("body", "Write the article's body.");
+  return blockers;
+}
+
+// Projects in the studio (docs/decisions/042-projects-in-the-studio.md): the same flow as an
+// article's, their fields the spec's (SPEC section 3, "Project"). A project's status is an
+// article's (articleStatusOf reads its row the same way).
+
+/** The kinds of item the studio edits with revisions, previews and publishing. */
+export type StudioKind = "article" | "project";
+
+/** The order of a project document's fields: its canonical form (hashes, exports) follows it. */
+export const PROJECT_FIELDS = [
+  "slug",
+  "title",
+  "description",
+  "category",
+  "imageUrl",
+  "year",
+  "capacity",
+  "timeline",
+] as const satisfies readonly (keyof ProjectDocument)[];
+
+/** The longest values of a project's fields: the content files' (npm run content:check) and the studio's. */
+export const PROJECT_LIMITS = {
+  title: CONTENT_LIMITS.title,
+  description: 2000,
+  category: CONTENT_LIMITS.category,
+  capacity: 120,
+  timeline: 120,
+  slug: CONTENT_LIMITS.slug,
+} as const;
+
+/** A project's year: four digits, as the content files write it. */
+export const PROJECT_YEAR_PATTERN = /^\d{4}$/;
+
+/**
+ * The categories a project may have: the spec's four industries (SPEC section 2, Industries), the
+ * renewables as "Renewable Energy", the one category whose badge is green (SPEC section 3; every
+ * other is blue, src/web/components/category-badge.tsx).
+ */
+export const PROJECT_CATEGORIES = ["Utilities", "Renewable Energy", "Industrial", "Commercial"] as const;
+
+/** An empty project: what "New project" opens. */
+export const EMPTY_PROJECT: ProjectDocument = {
+  slug: "",
+  title: "",
+  description: "",
+  category: "",
+  imageUrl: "",
+  year: "",
+  capacity: null,
+  timeline: null,
+};
+
+/**
+ * What stops a project from being published: every field its page and its card need (capacity and
+ * timeline are optional, as in the spec).
+ */
+export function projectPublishBlockers(document: ProjectDocument): ChecklistItem<keyof ProjectDocument>[] {
+  const blockers: ChecklistItem<keyof ProjectDocument>[] = [];
+  const missing = (field: "title" | "slug" | "description" | "category" | "imageUrl" | "year", message: string) => {
+    if (!(document[field] ?? "").trim()) blockers.push({ field, message });
+  };
+  missing("title", "Write a title.");
+  missing("slug", "Give the project an address (slug).");
+  if (document.slug.trim() && !SLUG_PATTERN.test(document.slug))
+    blockers.push({ field: "slug", message: "The slug must be lower-case words joined by hyphens." });
+  missing("description", "Write a description: it is the project's text on its page and its card.");
+  missing("category", "Choose a category.");
+  missing("imageUrl", "Choose an image.");
+  missing("year", "Give the year of the project.");
+  if (document.year.trim() && !PROJECT_YEAR_PATTERN.test(document.year))
+    blockers.push({ field: "year", message: "The year must be four digits, like 2024." });
   return blockers;
 }

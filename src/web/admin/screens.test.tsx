@@ -7,11 +7,12 @@ import type {
   AdminPagePropsOf,
   AdminViewer,
   ArticleEditorView,
+  ProjectEditorView,
   RevisionView,
 } from "#shared/admin/pages.ts";
-import { articleFields } from "#shared/admin/schemas.ts";
+import { articleFields, projectFields } from "#shared/admin/schemas.ts";
 import type { AnalyticsReport } from "#shared/analytics.ts";
-import type { ArticleDocument } from "#shared/content/documents.ts";
+import { type ArticleDocument, PROJECT_CATEGORIES, type ProjectDocument } from "#shared/content/documents.ts";
 import { htmlValidator } from "../../../test/html-validator.ts";
 import { renderAdminPage } from "./entry-server.tsx";
 import { TOOLS } from "./studio/markdown-tools.ts";
@@ -218,6 +219,108 @@ const sampleRevisions = [
   revision(4, { source: "restore", restoredFrom: 1 }),
 ];
 
+// Projects in the studio: the same editor with the spec's project fields.
+const projectId = "7d1f4c2a-5b6e-4f70-8a91-b2c3d4e5f607";
+const sampleProject: ProjectDocument = {
+  slug: "kutch-solar-park",
+  title: "Kutch solar park grid connection",
+  description: "Load flow and short-circuit studies for a 300 MW solar park's 220 kV connection.",
+  category: "Renewable Energy",
+  imageUrl: "/images/projects/kutch-solar-park-grid-connection.svg",
+  year: "2025",
+  capacity: "300 MW",
+  timeline: null,
+};
+const sampleProjectEditor: ProjectEditorView = {
+  id: projectId,
+  status: "draft",
+  document: sampleProject,
+  head: revision(3),
+  publishedRevision: null,
+  publicPath: null,
+  publishedAt: null,
+  trashedAt: null,
+  canPublish: false,
+  categories: PROJECT_CATEGORIES,
+  images: [
+    {
+      url: "/images/projects/kutch-solar-park-grid-connection.svg",
+      label: "Kutch solar park",
+      thumbnail: "/media/0123456789abcdef/320.webp",
+    },
+    { url: "/images/projects/hospital-power-resilience.svg", label: "Hospital power", thumbnail: null },
+  ],
+  checklist: { blockers: [], warnings: [] },
+  shareLinks: [],
+  presence: [],
+  bodyLimit: 1_048_576,
+};
+const projectPage = (editor: Partial<ProjectEditorView>, extra: Partial<AdminPagePropsOf<"project-editor">> = {}) =>
+  ({
+    page: "project-editor",
+    viewer: editor.canPublish ? publisher : staffer,
+    editor: { ...sampleProjectEditor, ...editor },
+    ...extra,
+  }) as const satisfies AdminPagePropsOf<"project-editor">;
+/** The project editor in each state. */
+const projectSamples = {
+  new: projectPage({
+    id: null,
+    head: null,
+    document: { ...sampleProject, slug: "", title: "", description: "", year: "", capacity: null },
+  }),
+  draft: projectPage({
+    checklist: { blockers: [{ field: "year", message: "Give the year of the project." }], warnings: [] },
+    presence: ["Meera Shah"],
+  }),
+  "draft, may publish": projectPage({ canPublish: true }),
+  published: projectPage({
+    status: "published",
+    canPublish: true,
+    publishedRevision: revision(2, { published: true }),
+    publicPath: "/projects/kutch-solar-park",
+    publishedAt: "2026-11-20T04:30:00.000Z",
+  }),
+  scheduled: projectPage({
+    status: "scheduled",
+    canPublish: true,
+    publishedRevision: revision(3, { published: true }),
+    publishedAt: "2026-12-01T04:30:00.000Z",
+  }),
+  trashed: projectPage({ status: "trash", canPublish: true, trashedAt: "2026-11-25T10:00:00.000Z" }),
+  conflict: projectPage(
+    {
+      head: revision(4),
+      document: { ...sampleProject, description: "My description." },
+      conflict: { current: revision(4), currentDocument: { ...sampleProject, year: "2024", description: "Theirs." } },
+    },
+    {
+      form: {
+        values: {
+          ...sampleProject,
+          timeline: "",
+          capacity: "300 MW",
+          description: "My description.",
+          baseRevisionId: "103",
+        },
+        errors: {},
+      },
+    },
+  ),
+  "form errors": projectPage(
+    {},
+    {
+      form: {
+        values: { ...sampleProject, timeline: "", capacity: "300 MW", year: "25", publishedAt: "2026-02-30T10:00" },
+        errors: {
+          year: "Year must be four digits, like 2024",
+          publishedAt: "Publish date must be a date and time, like 2026-11-26T14:30",
+        },
+      },
+    },
+  ),
+} satisfies Record<string, AdminPagePropsOf<"project-editor">>;
+
 /** The least props of each page (a new page without props here does not compile), its title and its h1. */
 const fixtures: { [Name in AdminPageName]: { props: AdminPagePropsOf<Name>; title: string; h1: string } } = {
   "sign-in": { props: { page: "sign-in", next: "/admin", mailConfigured: true }, title: "Sign in", h1: "Sign in" },
@@ -384,7 +487,7 @@ const fixtures: { [Name in AdminPageName]: { props: AdminPagePropsOf<Name>; titl
     props: {
       page: "article-history",
       viewer: staffer,
-      article: { id: articleId, title: sampleDocument.title, status: "published" },
+      item: { id: articleId, title: sampleDocument.title, status: "published" },
       revisions: sampleRevisions,
       headId: 104,
     },
@@ -395,7 +498,7 @@ const fixtures: { [Name in AdminPageName]: { props: AdminPagePropsOf<Name>; titl
     props: {
       page: "article-compare",
       viewer: staffer,
-      article: { id: articleId, title: sampleDocument.title, status: "published" },
+      item: { id: articleId, title: sampleDocument.title, status: "published" },
       from: sampleRevisions[1]!,
       to: sampleRevisions[3]!,
       revisions: sampleRevisions,
@@ -432,6 +535,68 @@ const fixtures: { [Name in AdminPageName]: { props: AdminPagePropsOf<Name>; titl
     },
     title: `Compare revisions of ${sampleDocument.title}`,
     h1: `Compare revisions of ${sampleDocument.title}`,
+  },
+  projects: {
+    props: {
+      page: "projects",
+      viewer: staffer,
+      rows: [
+        {
+          id: projectId,
+          title: sampleProject.title,
+          status: "published",
+          category: "Renewable Energy",
+          year: "2025",
+          changedAt: at,
+          changedBy: "Meera Shah",
+          publicPath: "/projects/kutch-solar-park",
+          publishedAt: at,
+        },
+      ],
+      filter: { q: "", status: "" },
+      counts: { draft: 1, scheduled: 0, published: 8, unpublished: 0, trash: 0 },
+      pageNumber: 1,
+      more: false,
+    },
+    title: "Projects",
+    h1: "Projects",
+  },
+  "project-editor": { props: projectSamples.draft, title: sampleProject.title, h1: sampleProject.title },
+  "project-history": {
+    props: {
+      page: "project-history",
+      viewer: staffer,
+      item: { id: projectId, title: sampleProject.title, status: "published" },
+      revisions: sampleRevisions,
+      headId: 104,
+    },
+    title: `History of ${sampleProject.title}`,
+    h1: `History of ${sampleProject.title}`,
+  },
+  "project-compare": {
+    props: {
+      page: "project-compare",
+      viewer: staffer,
+      item: { id: projectId, title: sampleProject.title, status: "published" },
+      from: sampleRevisions[1]!,
+      to: sampleRevisions[3]!,
+      revisions: sampleRevisions,
+      headId: 104,
+      fields: [
+        {
+          field: "year",
+          label: "Year",
+          changed: true,
+          lines: [
+            { kind: "removed", text: "2024" },
+            { kind: "added", text: "2025" },
+          ],
+        },
+        { field: "description", label: "Description", changed: false, lines: [{ kind: "same", text: "Studies." }] },
+      ],
+    },
+    title: `Compare revisions of ${sampleProject.title}`,
+    h1: `Compare revisions of ${sampleProject.title}`,
   },
   error: {
     props: { page: "error", status: 404, title: "Not found", message: "There is no such page." },
@@ -595,6 +760,7 @@ describe("the navigation", () => {
     expect([...nav(forStaff).matchAll(/>([^<>]+)<\/a>/g)].map((match) => match[1])).toEqual([
       "Enquiries",
       "Articles",
+      "Projects",
       "Subscribers",
       "Analytics",
     ]);
@@ -603,6 +769,7 @@ describe("the navigation", () => {
     expect([...nav(forAdmin).matchAll(/>([^<>]+)<\/a>/g)].map((match) => match[1])).toEqual([
       "Enquiries",
       "Articles",
+      "Projects",
       "Subscribers",
       "Analytics",
       "Staff",
@@ -892,6 +1059,159 @@ describe("the content studio's pages", () => {
     expect(page).toContain("Unchanged: Slug.");
     expect(page).not.toMatch(/<h2 [^>]*>Slug<\/h2>/);
     expect(forms(page)).toContain(`get /admin/articles/${articleId}/compare`);
+  });
+});
+
+describe("projects in the studio's pages", () => {
+  const html = (props: Parameters<typeof renderAdminPage>[0]) => renderAdminPage(props).bodyHtml;
+  /** The names of the controls inside the project's form (hidden ones too). */
+  const fieldNames = (page: string) => {
+    const form = /<(?:form|div) [^>]*id="project-form"[^>]*>([\s\S]*?)<\/fieldset>/.exec(page)![1]!;
+    return [...form.matchAll(/<(?:input|textarea|select) [^>]*>/g)]
+      .map((match) => attribute(match[0], "name"))
+      .filter((name): name is string => name !== undefined);
+  };
+  const buttonTexts = (page: string) =>
+    [...page.matchAll(/<button [^>]*>([\s\S]*?)<\/button>/g)].map((match) => match[1]!.replace(/<[^>]+>/g, "").trim());
+  const labelOf = (page: string, id: string) =>
+    new RegExp(`<label [^>]*for="${id}"[^>]*>([^<]*)</label>`).exec(page)?.[1];
+
+  it.each(Object.entries(projectSamples))(
+    "renders the project editor (%s) with one h1 and valid HTML",
+    async (_, props) => {
+      const rendered = renderAdminPage(props);
+      expect(h1s(rendered.bodyHtml)).toHaveLength(1);
+      expect(await problems(documentOf(rendered.title, rendered.bodyHtml))).toEqual([]);
+    },
+  );
+
+  it("the form has exactly the fields of projectFields, the Publish date and the base revision, labelled as the spec names them", () => {
+    const page = html(projectSamples.draft);
+    expect([...fieldNames(page)].sort()).toEqual(
+      [...Object.keys(projectFields), "publishedAt", "baseRevisionId"].sort(),
+    );
+    expect(forms(page)).toContain(`post /admin/projects/${projectId}`);
+    expect(element(page, "project-form")).toContain('data-studio-editor="project"');
+    expect(element(page, "project-form")).toContain(`data-item-id="${projectId}"`);
+    expect(Object.keys(projectFields).map((name) => labelOf(page, `project-${name}`))).toEqual([
+      "Title",
+      "Slug",
+      "Description",
+      "Category",
+      "Image",
+      "Year",
+      "Capacity",
+      "Timeline",
+    ]);
+    // The category is one of the spec's, and says which badge it makes.
+    const category = /<select [^>]*id="project-category"[^>]*>([\s\S]*?)<\/select>/.exec(page)![1]!;
+    expect([...category.matchAll(/<option value="([^"]*)"/g)].map((match) => match[1])).toEqual([
+      "",
+      ...PROJECT_CATEGORIES,
+    ]);
+    expect(page).toContain("green for Renewable Energy, blue for every other category");
+    // The description is plain text: no Markdown toolbar or preview.
+    expect(element(page, "project-description")).toMatch(/^<textarea /);
+    expect(page).not.toContain('role="toolbar"');
+    // Autosave has its place to speak.
+    expect(page).toContain("data-studio-save-status");
+  });
+
+  it("chooses the image from the library's pictures, showing a small copy of each where there is one", () => {
+    const page = html(projectSamples.draft);
+    expect(page).toContain(
+      '<option value="/images/projects/kutch-solar-park-grid-connection.svg" data-thumbnail="/media/0123456789abcdef/320.webp" selected="">Kutch solar park</option>',
+    );
+    expect(page).toContain('<option value="/images/projects/hospital-power-resilience.svg">Hospital power</option>');
+    expect(attribute(/<img [^>]*data-studio-cover[^>]*>/.exec(page)![0], "src")).toBe(
+      "/media/0123456789abcdef/320.webp",
+    );
+  });
+
+  it("a new project posts to create, has no base, and offers no publishing until it exists", () => {
+    const page = html(projectSamples.new);
+    expect(forms(page)).toEqual(["post /admin/sign-out", "post /admin/projects"]);
+    expect(fieldNames(page)).not.toContain("baseRevisionId");
+    expect(buttonTexts(page)).toEqual(["Sign out", "Save draft"]);
+    expect(h1s(page)).toEqual(["New project"]);
+  });
+
+  it("offers publishing to those who may, on the project's own routes; a scheduled project's time in the date field", () => {
+    expect(buttonTexts(html(projectSamples.draft))).not.toContain("Publish");
+    const draft = html(projectSamples["draft, may publish"]);
+    expect(buttonTexts(draft)).toEqual(expect.arrayContaining(["Publish", "Schedule", "Move to trash"]));
+    expect(draft).toContain(`formAction="/admin/projects/${projectId}/publish"`);
+    expect(forms(draft)).toEqual(
+      expect.arrayContaining([
+        `post /admin/projects/${projectId}/preview`,
+        `post /admin/projects/${projectId}/share-links`,
+        `post /admin/projects/${projectId}/trash`,
+      ]),
+    );
+    const published = html(projectSamples.published);
+    expect(buttonTexts(published)).toContain("Unpublish");
+    expect(buttonTexts(published)).not.toContain("Schedule");
+    expect(published).toContain(
+      '<a href="/projects/kutch-solar-park" class="admin-link">/projects/kutch-solar-park</a>',
+    );
+    expect(published).toContain(
+      `<a href="/admin/projects/${projectId}/history" class="admin-button-secondary">History</a>`,
+    );
+    const scheduled = html(projectSamples.scheduled);
+    expect(scheduled).toContain("Goes public 1 Dec 2026, 10:00 IST");
+    expect(attribute(element(scheduled, "project-publishedAt"), "value")).toBe("2026-12-01T10:00");
+    expect(attribute(element(draft, "project-publishedAt"), "value")).toBe("");
+  });
+
+  it("shows a refused form's problems at their fields, the Publish date's too, keeping what was typed", () => {
+    const page = html(projectSamples["form errors"]);
+    expect(attribute(element(page, "project-year"), "aria-invalid")).toBe("true");
+    expect(attribute(element(page, "project-year"), "value")).toBe("25");
+    expect(page).toContain(
+      '<p id="project-year-error" class="mt-1 text-sm font-medium text-red-700">Year must be four digits, like 2024</p>',
+    );
+    expect(attribute(element(page, "project-publishedAt"), "aria-invalid")).toBe("true");
+    expect(attribute(element(page, "project-publishedAt"), "value")).toBe("2026-02-30T10:00");
+    // Neither is a problem of the whole form.
+    expect(page).not.toMatch(/<div role="alert"[^>]*><p>/);
+  });
+
+  it("after a refused stale save, shows their text beside this person's, field by field", () => {
+    const page = html(projectSamples.conflict);
+    expect(page).toMatch(/data-conflict-mine="description">My description\.</);
+    expect(page).toMatch(/data-conflict-theirs="description">Theirs\.</);
+    expect(page).toMatch(/data-conflict-theirs="year">2024</);
+    expect(page).not.toContain('data-conflict-mine="title"');
+    expect(page).toContain(`href="/admin/projects/${projectId}/compare?from=103&amp;to=104"`);
+  });
+
+  it("a trashed project cannot be edited and offers Restore to a publisher", () => {
+    const page = html(projectSamples.trashed);
+    expect(page).toMatch(/<fieldset disabled=""/);
+    expect(element(page, "project-form")).not.toContain("data-studio-editor");
+    expect(forms(page)).toContain(`post /admin/projects/${projectId}/untrash`);
+  });
+
+  it("lists projects with New project, the status filter, the year and each public address", () => {
+    const page = html(fixtures.projects.props);
+    expect(page).toContain('<a href="/admin/projects/new" class="admin-button">New project</a>');
+    expect(forms(page)).toContain("get /admin/projects");
+    expect(page).toContain('<th scope="col">Year</th>');
+    expect(page).toContain(`<a href="/admin/projects/${projectId}" class="admin-link">${sampleProject.title}</a>`);
+    expect(page).toContain('<a href="/projects/kutch-solar-park" class="admin-link">/projects/kutch-solar-park</a>');
+    expect(page).toContain('aria-current="page"');
+  });
+
+  it("history and compare name the project's own routes", () => {
+    const history = html(fixtures["project-history"].props);
+    expect(forms(history)).toContain(`get /admin/projects/${projectId}/compare`);
+    expect(forms(history).filter((form) => form.endsWith("/restore"))).toEqual(
+      [103, 102, 101].map((id) => `post /admin/projects/${projectId}/revisions/${id}/restore`),
+    );
+    expect(history).toContain("Revisions of the project, newest first");
+    const compare = html(fixtures["project-compare"].props);
+    expect(compare).toContain("Unchanged: Description.");
+    expect(compare).toContain(`<a href="/admin/projects/${projectId}/history" class="admin-link">History</a>`);
   });
 });
 

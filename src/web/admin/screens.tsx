@@ -12,10 +12,13 @@ import { EnquiryPage } from "./pages/inbox/enquiry-page.tsx";
 import { InboxPage } from "./pages/inbox/inbox-page.tsx";
 import { PrivacyPage } from "./pages/privacy/privacy-page.tsx";
 import { StaffPage } from "./pages/staff/staff-page.tsx";
-import { ArticleComparePage } from "./pages/studio/article-compare-page.tsx";
 import { ArticleEditorPage } from "./pages/studio/article-editor-page.tsx";
-import { ArticleHistoryPage } from "./pages/studio/article-history-page.tsx";
 import { ArticlesPage } from "./pages/studio/articles-page.tsx";
+import { ArticleComparePage, compareTitle, ProjectComparePage } from "./pages/studio/compare-page.tsx";
+import { ArticleHistoryPage, historyTitle, ProjectHistoryPage } from "./pages/studio/history-page.tsx";
+import { ARTICLE_PAGES, PROJECT_PAGES } from "./pages/studio/kinds.ts";
+import { ProjectEditorPage } from "./pages/studio/project-editor-page.tsx";
+import { ProjectsPage } from "./pages/studio/projects-page.tsx";
 import { SubscribersPage } from "./pages/subscribers/subscribers-page.tsx";
 
 // Every back-office page, by the name the server renders it with (src/shared/admin/pages.ts): its
@@ -48,13 +51,15 @@ export const adminScreens: AdminScreens = {
     title: (props) => (props.editor.id === null ? "New article" : props.editor.document.title || "Untitled article"),
     Page: ArticleEditorPage,
   },
-  "article-history": {
-    title: (props) => `History of ${props.article.title || "an untitled article"}`,
-    Page: ArticleHistoryPage,
+  "article-history": { title: (props) => historyTitle(ARTICLE_PAGES, props.item.title), Page: ArticleHistoryPage },
+  "article-compare": { title: (props) => compareTitle(ARTICLE_PAGES, props.item.title), Page: ArticleComparePage },
+  // Projects in the studio.
+  projects: { title: () => "Projects", Page: ProjectsPage },
+  "project-editor": {
+    title: (props) => (props.editor.id === null ? "New project" : props.editor.document.title || "Untitled project"),
+    Page: ProjectEditorPage,
   },
-  "article-compare": {
-    title: (props) => `Compare revisions of ${props.article.title || "an untitled article"}`,
-    Page: ArticleComparePage,
-  },
+  "project-history": { title: (props) => historyTitle(PROJECT_PAGES, props.item.title), Page: ProjectHistoryPage },
+  "project-compare": { title: (props) => compareTitle(PROJECT_PAGES, props.item.title), Page: ProjectComparePage },
   error: { title: (props) => props.title, Page: ErrorPage },
 };

@@ -1,6 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { Marked, type Token } from "marked";
-import { type ArticleDocument, type ChecklistItem, publishBlockers } from "#shared/content/documents.ts";
+import {
+  type ArticleDocument,
+  type ChecklistItem,
+  type ProjectDocument,
+  projectPublishBlockers,
+  publishBlockers,
+} from "#shared/content/documents.ts";
 import { matchRoute } from "#shared/routes.ts";
 import type { Database } from "../../db/client.ts";
 import { blogPosts, contentRedirects } from "../../db/schema.ts";
@@ -12,6 +18,7 @@ import type { MediaChoice as SiteImage } from "../../media/media-choices.ts";
 // pages can apply) and warnings the server alone can give, because it knows the site: links in
 // the body to pages of the site that do not exist (no route of src/shared/routes.ts, or an
 // article or project that is not public), and a cover image that is not among the site's pictures.
+// A project's checklist is its blockers (projectPublishBlockers) and the same warning for its image.
 
 /** Files the site serves besides its pages, which a link may name. */
 const SITE_FILES = new Set(["/rss.xml", "/sitemap.xml", "/robots.txt", "/favicon.svg"]);
@@ -32,7 +39,12 @@ export function sitePathsLinked(body: string): string[] {
 }
 
 /** Warnings for the links of a body that lead to no page of the site now. */
-export async function linkWarnings(db: Database, body: string, now: Date, images: SiteImage[]): Promise<string[]> {
+export async function linkWarnings(
+  db: Database,
+  body: string,
+  now: Date,
+  images: Pick<SiteImage, "url">[],
+): Promise<string[]> {
   const linked = sitePathsLinked(body);
   if (!linked.length) return [];
   let articles: Set<string> | undefined;
@@ -47,7 +59,7 @@ export async function linkWarnings(db: Database, body: string, now: Date, images
       articles ??= await publicArticleSlugs(db, now);
       exists = articles.has(match.params.slug!) || (await redirectsToPublicArticle(db, match.params.slug!, now));
     } else if (match?.id === "project") {
-      projects ??= new Set((await listProjects(db)).map((project) => project.slug));
+      projects ??= new Set((await listProjects(db, now)).map((project) => project.slug));
       exists = projects.has(match.params.slug!);
     }
     if (!exists) warnings.push(`The link to ${linkedPath} leads to no page of the site.`);
@@ -70,11 +82,23 @@ export async function articleChecklist(
   db: Database,
   document: ArticleDocument,
   now: Date,
-  images: SiteImage[],
+  images: Pick<SiteImage, "url">[],
 ): Promise<{ blockers: ChecklistItem[]; warnings: string[] }> {
   const warnings = await linkWarnings(db, document.body, now, images);
   if (document.imageUrl && images.length && !images.some((image) => image.url === document.imageUrl)) {
     warnings.unshift(`The cover image ${document.imageUrl} is not among the site's pictures.`);
   }
   return { blockers: publishBlockers(document), warnings };
+}
+
+/** The checklist of a project's document: what blocks publishing it, and an image the library does not have. */
+export function projectChecklist(
+  document: ProjectDocument,
+  images: Pick<SiteImage, "url">[],
+): { blockers: ChecklistItem<keyof ProjectDocument>[]; warnings: string[] } {
+  const warnings =
+    document.imageUrl && images.length && !images.some((image) => image.url === document.imageUrl)
+      ? [`The image ${document.imageUrl} is not among the site's pictures.`]
+      : [];
+  return { blockers: projectPublishBlockers(document), warnings };
 }

@@ -1,10 +1,10 @@
 import { diffLines } from "diff";
 import type { DiffLineView, FieldDiffView } from "#shared/admin/pages.ts";
-import { ARTICLE_FIELDS, type ArticleDocument } from "#shared/content/documents.ts";
-import { ARTICLE_FIELD_LABELS, isoToIndiaLocal } from "./article-fields.ts";
+import type { StudioKindSpec } from "./kinds.ts";
 
-// Two revisions of an article compared field by field, for the History's "Compare": the body line
-// by line (jsdiff's diffLines), every other field as its old and new value.
+// Two revisions of an item compared field by field, for the History's "Compare": the long text (an
+// article's body, a project's description) line by line (jsdiff's diffLines), every other field as
+// its old and new value, as the kind shows it (an article's publish date in India time).
 
 /** The lines of a text, without the line break that ends each. */
 const linesOf = (text: string) => text.replace(/\n$/, "").split("\n");
@@ -21,25 +21,21 @@ export function bodyDiff(from: string, to: string): DiffLineView[] {
   return lines;
 }
 
-/** How a field's value reads in a comparison (the publish date in India time, as the editor shows it). */
-const shown = (field: keyof ArticleDocument, value: string) =>
-  field === "publishedAt" && value ? `${isoToIndiaLocal(value).replace("T", " ")} (India time)` : value;
-
 /** Every field of the two documents compared, in the document's order. */
-export function compareDocuments(from: ArticleDocument, to: ArticleDocument): FieldDiffView[] {
-  return ARTICLE_FIELDS.map((field) => {
-    const before = from[field];
-    const after = to[field];
+export function compareDocuments<Doc>(spec: StudioKindSpec<Doc>, from: Doc, to: Doc): FieldDiffView[] {
+  return spec.fields.map((field) => {
+    const before = spec.shown(field, (from as Record<string, unknown>)[field]);
+    const after = spec.shown(field, (to as Record<string, unknown>)[field]);
     const changed = before !== after;
     let lines: DiffLineView[];
-    if (field === "body")
+    if (field === spec.longField)
       lines = changed ? bodyDiff(before, after) : before ? linesOf(before).map((text) => ({ kind: "same", text })) : [];
-    else if (!changed) lines = before ? [{ kind: "same", text: shown(field, before) }] : [];
+    else if (!changed) lines = before ? [{ kind: "same", text: before }] : [];
     else
       lines = [
-        ...(before ? [{ kind: "removed" as const, text: shown(field, before) }] : []),
-        ...(after ? [{ kind: "added" as const, text: shown(field, after) }] : []),
+        ...(before ? [{ kind: "removed" as const, text: before }] : []),
+        ...(after ? [{ kind: "added" as const, text: after }] : []),
       ];
-    return { field, label: ARTICLE_FIELD_LABELS[field], changed, lines };
+    return { field, label: spec.labels[field]!, changed, lines };
   });
 }

@@ -1,44 +1,60 @@
-import type { ArticleEditorView, RevisionView, ShareLinkView } from "#shared/admin/pages.ts";
-import { type ArticleDocument, articleStatusOf, STUDIO_DOCUMENT_BODY_LIMIT } from "#shared/content/documents.ts";
-import { articlePath } from "#shared/paths.ts";
+import type {
+  ArticleEditorView,
+  ProjectEditorView,
+  RevisionView,
+  ShareLinkView,
+  StudioEditorCommon,
+} from "#shared/admin/pages.ts";
+import {
+  type ArticleDocument,
+  articleStatusOf,
+  EMPTY_PROJECT,
+  PROJECT_CATEGORIES,
+  type ProjectDocument,
+  STUDIO_DOCUMENT_BODY_LIMIT,
+} from "#shared/content/documents.ts";
 import type { Database } from "../../db/client.ts";
 import { listShareLinks } from "../../content/links.ts";
+import { mediaChoices } from "../../media/media-choices.ts";
 import type { StaffSession } from "../door/sessions.ts";
 import { EMPTY_ARTICLE } from "./article-fields.ts";
-import { articleAuthors, categoriesInUse, type LoadedArticle, revisionView } from "./article-queries.ts";
-import { articleChecklist } from "./checklist.ts";
+import { articleAuthors, categoriesInUse } from "./article-queries.ts";
+import { articleChecklist, projectChecklist } from "./checklist.ts";
+import { type LoadedItem, revisionView } from "./item-queries.ts";
+import { ARTICLE_KIND, PROJECT_KIND, type StudioKindSpec } from "./kinds.ts";
 import { othersPresent } from "./presence.ts";
-import { mediaChoices } from "../../media/media-choices.ts";
 
-// The editor's props (ArticleEditorView in src/shared/admin/pages.ts), for an article or a new one.
+// The editor's props (src/shared/admin/pages.ts), for an article, a project, or a new one: what
+// every item's editor shows (editorCommon: its state, revisions, share links, who else has it
+// open) and each kind's own fields and checklist.
 
 /** Whether this member of staff may publish, schedule, unpublish and trash: an admin, or "Can publish". */
 export const mayPublish = (session: StaffSession) => session.staff.role === "admin" || session.staff.canPublish;
 
-export type EditorOptions = {
+export type EditorOptions<Doc> = {
   /** The document to show instead of the head's (what a refused save sent). */
-  document?: ArticleDocument;
-  conflict?: ArticleEditorView["conflict"];
+  document?: Doc;
+  conflict?: { current: RevisionView; currentDocument: Doc };
   issuedShareLink?: string;
 };
 
-export async function editorView(
+export type EditorInput<Doc> = { item: LoadedItem<Doc> | null; session: StaffSession; now: Date } & EditorOptions<Doc>;
+
+/** What the editor of any item shows besides its document and its kind's own fields. */
+async function editorCommon<Doc>(
   db: Database,
-  input: { article: LoadedArticle | null; session: StaffSession; now: Date } & EditorOptions,
-): Promise<ArticleEditorView> {
-  const { article, session, now } = input;
-  const document = input.document ?? article?.head?.document ?? EMPTY_ARTICLE;
-  const images = await mediaChoices(db);
-  const [categories, authors, checklist, links, presence] = await Promise.all([
-    categoriesInUse(db),
-    articleAuthors(db),
-    articleChecklist(db, document, now, images),
-    article ? listShareLinks(db, article.row.id) : Promise.resolve([]),
-    article
-      ? othersPresent(db, article.row.id, { sessionIdHash: session.idHash, staffId: session.staff.id }, now)
+  spec: StudioKindSpec<Doc>,
+  input: EditorInput<Doc>,
+): Promise<StudioEditorCommon> {
+  const { item, session, now } = input;
+  const row = item?.row;
+  const [images, links, presence] = await Promise.all([
+    mediaChoices(db),
+    row ? listShareLinks(db, { kind: spec.kind, id: row.id }) : Promise.resolve([]),
+    row
+      ? othersPresent(db, spec, row.id, { sessionIdHash: session.idHash, staffId: session.staff.id }, now)
       : Promise.resolve([]),
   ]);
-  const row = article?.row;
   const status = row ? articleStatusOf(row, now) : "draft";
   const isAdmin = session.staff.role === "admin";
   const shareLinks: ShareLinkView[] = links.map((link) => {
@@ -52,26 +68,51 @@ export async function editorView(
       mayRevoke: state === "active" && (isAdmin || link.createdBy === session.staff.id),
     };
   });
-  const view = (revision: LoadedArticle["head"]): RevisionView | null =>
+  const view = (revision: LoadedItem<Doc>["head"]): RevisionView | null =>
     revision && row ? revisionView(revision, row) : null;
   return {
     id: row?.id ?? null,
     status,
-    document,
-    head: view(article?.head),
-    publishedRevision: row?.status === "published" ? view(article?.published) : null,
-    publicPath: status === "published" && row?.slug ? articlePath(row.slug) : null,
+    head: view(item?.head),
+    publishedRevision: row?.status === "published" ? view(item?.published) : null,
+    publicPath: status === "published" && row?.slug ? spec.publicPath(row.slug) : null,
     publishedAt: row?.publishedRevisionId && row.publishedAt ? row.publishedAt.toISOString() : null,
     trashedAt: row?.deletedAt?.toISOString() ?? null,
     canPublish: mayPublish(session),
-    categories,
-    authors,
     images,
-    checklist,
     shareLinks,
     ...(input.issuedShareLink ? { issuedShareLink: input.issuedShareLink } : {}),
     presence,
-    ...(input.conflict ? { conflict: input.conflict } : {}),
     bodyLimit: STUDIO_DOCUMENT_BODY_LIMIT,
+  };
+}
+
+export async function articleEditorView(db: Database, input: EditorInput<ArticleDocument>): Promise<ArticleEditorView> {
+  const document = input.document ?? input.item?.head?.document ?? EMPTY_ARTICLE;
+  const common = await editorCommon(db, ARTICLE_KIND, input);
+  const [categories, authors, checklist] = await Promise.all([
+    categoriesInUse(db),
+    articleAuthors(db),
+    articleChecklist(db, document, input.now, common.images),
+  ]);
+  return {
+    ...common,
+    document,
+    categories,
+    authors,
+    checklist,
+    ...(input.conflict ? { conflict: input.conflict } : {}),
+  };
+}
+
+export async function projectEditorView(db: Database, input: EditorInput<ProjectDocument>): Promise<ProjectEditorView> {
+  const document = input.document ?? input.item?.head?.document ?? EMPTY_PROJECT;
+  const common = await editorCommon(db, PROJECT_KIND, input);
+  return {
+    ...common,
+    document,
+    categories: PROJECT_CATEGORIES,
+    checklist: projectChecklist(document, common.images),
+    ...(input.conflict ? { conflict: input.conflict } : {}),
   };
 }

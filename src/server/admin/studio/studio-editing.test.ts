@@ -507,7 +507,7 @@ describe.each(testDrivers)("the studio's editing on %s", (driver) => {
       await save(id, admin, { title: "History, revised", body: "Line one\nLine 2\nLine three\nLine four" });
       const history = await t.send({ method: "GET", url: adminHref("articleHistory", { id }), cookie: member.cookie });
       const props = propsOf(history, "article-history");
-      expect(props.article).toMatchObject({ id, title: "History, revised", status: "draft" });
+      expect(props.item).toMatchObject({ id, title: "History, revised", status: "draft" });
       expect(props.revisions.map((revision) => [revision.number, revision.by])).toEqual([
         [2, "Meera Shah"],
         [1, "Ravi Desai"],

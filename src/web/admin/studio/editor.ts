@@ -1,5 +1,5 @@
 import { adminHref } from "#shared/admin/routes.ts";
-import { type ArticleDocument, publishBlockers, STUDIO_DOCUMENT_BODY_LIMIT } from "#shared/content/documents.ts";
+import { STUDIO_DOCUMENT_BODY_LIMIT } from "#shared/content/documents.ts";
 import { type AutosaveOutcome, autosaveOutcome, byteLength, tooLargeMessage } from "./autosave-answer.ts";
 import { AutosaveSchedule, debounce } from "./autosave-schedule.ts";
 import {
@@ -13,7 +13,7 @@ import {
   writeCopy,
 } from "./browser-copy.ts";
 import { NEW_ITEM, NO_BASE } from "./copy-keys.ts";
-import { ARTICLE_FIELD_LABELS, ARTICLE_FIELD_NAMES, type ArticleFieldName, fieldId } from "./fields.ts";
+import { STUDIO_FIELDS } from "./fields.ts";
 import { setupLivePreview } from "./live-preview.ts";
 import { setupPresence } from "./presence.ts";
 import { slugAfterTitle, slugFollows } from "./slug-follow.ts";
@@ -22,15 +22,14 @@ import { setShown } from "./visibility.ts";
 import { indiaDateTimeText, savedAtText } from "./words.ts";
 
 // The studio's editor, on top of a form that works without it (src/web/admin/pages/studio/
-// article-editor-page.tsx). Loaded by admin-client.ts only on a page with the editor, as a chunk of
-// its own. It adds: the toolbar and the live preview, the slug following the title, the cover's
+// article-editor-page.tsx, project-editor-page.tsx: data-studio-editor names the kind, whose fields
+// are in fields.ts). Loaded by admin-client.ts only on a page with the editor, as a chunk of its own. It adds: the toolbar and the live preview, the slug following the title, the cover's
 // thumbnail, the publish checklist as you type, autosave with its answers, the browser's copy,
 // presence, Ctrl+S, and a warning before leaving unsaved changes. Decision 038, section 4, says
 // what autosave and the copy must do; decision 039 why the editor is a textarea.
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
-const KIND = "article";
 const COPY_PAUSE_MS = 500;
 const CHECKLIST_PAUSE_MS = 300;
 
@@ -56,14 +55,16 @@ function element<Tag extends keyof HTMLElementTagNameMap>(
 }
 
 export function startEditor(form: HTMLFormElement): void {
-  const id = form.dataset.articleId || null;
+  const kind = form.dataset.studioEditor === "project" ? "project" : "article";
+  const fields = STUDIO_FIELDS[kind];
+  const id = form.dataset.itemId || null;
   const limit = Number(form.dataset.bodyLimit) || STUDIO_DOCUMENT_BODY_LIMIT;
   const everPublic = form.dataset.everPublic === "true";
   let headNumber = Number(form.dataset.headNumber) || null;
   const headBy = form.dataset.headBy ?? "";
 
-  const control = (name: ArticleFieldName) => form.elements.namedItem(name) as Control;
-  const body = control("body") as HTMLTextAreaElement;
+  const control = (name: string) => form.elements.namedItem(name) as Control;
+  const body = control(fields.text) as HTMLTextAreaElement;
   const title = control("title");
   const slug = control("slug");
   const cover = control("imageUrl");
@@ -72,7 +73,7 @@ export function startEditor(form: HTMLFormElement): void {
   const status = form.querySelector<HTMLElement>("[data-studio-save-status]");
   const problem = form.querySelector<HTMLElement>("[data-studio-save-problem]");
   const saveButton = form.querySelector<HTMLButtonElement>("button[data-studio-save]");
-  const values = (): FieldValues => Object.fromEntries(ARTICLE_FIELD_NAMES.map((name) => [name, control(name).value]));
+  const values = (): FieldValues => Object.fromEntries(fields.names.map((name) => [name, control(name).value]));
 
   // Changes: `version` counts them; `savedVersion` is the one the server has.
   let version = 0;
@@ -94,11 +95,11 @@ export function startEditor(form: HTMLFormElement): void {
   };
 
   // ---- Problems at their fields, as the server's refused form shows them (src/web/admin/ui/field.tsx).
-  const fieldProblems = (fields: Record<string, string>) => {
-    for (const name of ARTICLE_FIELD_NAMES) {
+  const fieldProblems = (problems: Record<string, string>) => {
+    for (const name of fields.names) {
       const input = control(name);
-      const errorId = `${fieldId(name)}-error`;
-      const message = fields[name];
+      const errorId = `${fields.id(name)}-error`;
+      const message = problems[name];
       let note = document.getElementById(errorId);
       const describedBy = (input.getAttribute("aria-describedby") ?? "")
         .split(" ")
@@ -136,7 +137,9 @@ export function startEditor(form: HTMLFormElement): void {
   const thumbnail = form.querySelector<HTMLImageElement>("img[data-studio-cover]");
   const showCover = () => {
     if (!thumbnail) return;
-    if (cover.value) thumbnail.src = cover.value;
+    // A chooser's option may name a small copy of its picture (data-thumbnail) to show instead.
+    const small = cover instanceof HTMLSelectElement ? cover.selectedOptions[0]?.dataset.thumbnail : undefined;
+    if (cover.value) thumbnail.src = small || cover.value;
     setShown(thumbnail, Boolean(cover.value));
   };
   cover.addEventListener("input", showCover);
@@ -145,12 +148,12 @@ export function startEditor(form: HTMLFormElement): void {
   const blockerList = form.querySelector<HTMLElement>("[data-studio-blockers]");
   const updateChecklist = debounce(() => {
     if (!blockerList) return;
-    const blockers = publishBlockers(values() as ArticleDocument);
+    const blockers = fields.blockers(values());
     blockerList.replaceChildren(
       ...(blockers.length
         ? blockers.map((item) => {
             const link = element("a", { className: "underline underline-offset-2", text: item.message });
-            link.href = `#${fieldId(item.field)}`;
+            link.href = `#${fields.id(item.field)}`;
             return element("li", { className: "text-red-800" }, element("span", { text: "✗ " }), link);
           })
         : [element("li", { className: "text-green-900" }, element("span", { text: "✓ " }), "Nothing is missing.")]),
@@ -161,7 +164,7 @@ export function startEditor(form: HTMLFormElement): void {
   // ---- The browser's copy: half a second after each change, under the revision it is based on.
   const store = storage();
   const itemId = id ?? NEW_ITEM;
-  const currentKey = () => copyKey(KIND, itemId, id ? base() : NO_BASE);
+  const currentKey = () => copyKey(kind, itemId, id ? base() : NO_BASE);
   const writeCopyNow = () => {
     if (store && dirty())
       writeCopy(store, currentKey(), { savedAt: Date.now(), baseNumber: headNumber, values: values() });
@@ -186,7 +189,7 @@ export function startEditor(form: HTMLFormElement): void {
         for (const input of document.querySelectorAll<HTMLInputElement>("input[data-studio-base]")) input.value = next;
         headNumber = outcome.revision.number;
         savedVersion = sent;
-        store?.removeItem(copyKey(KIND, itemId, sentBase));
+        store?.removeItem(copyKey(kind, itemId, sentBase));
         if (dirty()) writeCopyNow();
         fieldProblems({});
         clearProblem();
@@ -215,7 +218,7 @@ export function startEditor(form: HTMLFormElement): void {
       case "invalid": {
         fieldProblems(outcome.fields);
         const others = Object.entries(outcome.fields)
-          .filter(([name]) => !ARTICLE_FIELD_NAMES.includes(name as ArticleFieldName))
+          .filter(([name]) => !fields.names.includes(name))
           .map(([, message]) => message);
         say("");
         showProblem(`Not saved: ${[outcome.message, ...others].join(" ")}`);
@@ -256,7 +259,7 @@ export function startEditor(form: HTMLFormElement): void {
     inFlight = (async () => {
       let outcome: AutosaveOutcome;
       try {
-        const response = await fetch(adminHref("articleAutosave", { id }), {
+        const response = await fetch(adminHref(kind === "article" ? "articleAutosave" : "projectAutosave", { id }), {
           method: "POST",
           headers: { "Content-Type": "application/json", Accept: "application/json" },
           body: payload,
@@ -366,12 +369,12 @@ export function startEditor(form: HTMLFormElement): void {
   function offerCopy(store: Storage) {
     sweepCopies(store, Date.now());
     const current = values();
-    const same = (found: FoundCopy) => changedFields(found.copy.values, current, ARTICLE_FIELD_NAMES).length === 0;
+    const same = (found: FoundCopy) => changedFields(found.copy.values, current, fields.names).length === 0;
     // The new article this page shows was made from the copy of "New article": it has done its work.
-    if (id && new URLSearchParams(window.location.search).get("notice") === "article-created") {
-      for (const found of copiesOf(store, KIND, NEW_ITEM)) if (same(found)) store.removeItem(found.key);
+    if (id && new URLSearchParams(window.location.search).get("notice") === fields.created) {
+      for (const found of copiesOf(store, kind, NEW_ITEM)) if (same(found)) store.removeItem(found.key);
     }
-    const copies = copiesOf(store, KIND, itemId).filter((found) => {
+    const copies = copiesOf(store, kind, itemId).filter((found) => {
       if (!same(found)) return true;
       store.removeItem(found.key);
       return false;
@@ -389,7 +392,7 @@ export function startEditor(form: HTMLFormElement): void {
       heading,
       element("p", {
         className: "mt-1 text-sm",
-        text: `Kept ${indiaDateTimeText(new Date(newest.copy.savedAt))}. ${describeDifference(newest.copy.values, current, ARTICLE_FIELD_LABELS)}`,
+        text: `Kept ${indiaDateTimeText(new Date(newest.copy.savedAt))}. ${describeDifference(newest.copy.values, current, fields.labels)}`,
       }),
     ];
     if (older) {
@@ -401,11 +404,11 @@ export function startEditor(form: HTMLFormElement): void {
           text: `They are based on ${based}; ${now}. The kept text is below; the current text is in the editor. Restoring puts the kept text in the editor, in place of the current one.`,
         }),
       );
-      for (const name of changedFields(newest.copy.values, current, ARTICLE_FIELD_NAMES)) {
+      for (const name of changedFields(newest.copy.values, current, fields.names)) {
         parts.push(
           element("h3", {
             className: "mt-3 text-sm font-semibold",
-            text: ARTICLE_FIELD_LABELS[name as ArticleFieldName],
+            text: fields.labels[name],
           }),
           element("div", { className: "studio-text", text: newest.copy.values[name] ?? "" }),
         );
@@ -428,7 +431,7 @@ export function startEditor(form: HTMLFormElement): void {
     };
     discard.addEventListener("click", close);
     restore.addEventListener("click", () => {
-      for (const name of ARTICLE_FIELD_NAMES) {
+      for (const name of fields.names) {
         const value = newest.copy.values[name];
         if (value === undefined) continue;
         const input = control(name);
@@ -449,7 +452,8 @@ export function startEditor(form: HTMLFormElement): void {
   const bodyRoot = form.querySelector<HTMLElement>("[data-studio-body]");
   if (bodyRoot) setupLivePreview(bodyRoot, body, limit);
   const presence = document.querySelector<HTMLElement>("[data-studio-presence]");
-  if (id && presence) setupPresence(id, presence);
+  if (id && presence)
+    setupPresence(adminHref(kind === "article" ? "articlePresence" : "projectPresence", { id }), presence);
 
   form.dataset.studioReady = "true";
 }

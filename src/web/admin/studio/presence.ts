@@ -1,16 +1,15 @@
 import type { PresenceAnswer } from "#shared/admin/pages.ts";
-import { adminHref } from "#shared/admin/routes.ts";
 import { setShown } from "./visibility.ts";
 import { presenceText } from "./words.ts";
 
-// Who else has the article open (decision 038, section 2): a beat every 15 s while the page is
-// visible, one at once when it becomes visible again, and "leaving" as the page goes. It warns;
-// it prevents nothing (the revision check does).
+// Who else has the article or project open (decision 038, section 2): a beat every 15 s while the
+// page is visible, one at once when it becomes visible again, and "leaving" as the page goes. It
+// warns; it prevents nothing (the revision check does).
 
 export const PRESENCE_EVERY_MS = 15_000;
 
-export function setupPresence(articleId: string, line: HTMLElement): void {
-  const url = adminHref("articlePresence", { id: articleId });
+/** Beats at `url` (the item's presence route), showing who else is there in `line`. */
+export function setupPresence(url: string, line: HTMLElement): void {
   const send = (body: object, keepalive = false) =>
     fetch(url, {
       method: "POST",

@@ -3,7 +3,7 @@ import type { ArticleDocument } from "#shared/content/documents.ts";
 import { indiaDateTimeLocal } from "../../format.ts";
 import type { ArticleFieldName } from "../../studio/fields.ts";
 
-// The editor's fields (studio/fields.ts) as the pages fill them from a document.
+// An article's editor fields (studio/fields.ts) as the pages fill them from a document.
 
 export { ARTICLE_FIELD_LABELS, ARTICLE_FIELD_NAMES, type ArticleFieldName, fieldId } from "../../studio/fields.ts";
 

@@ -1,35 +1,42 @@
-import type { ArticleEditorView } from "#shared/admin/pages.ts";
+import type { RevisionView } from "#shared/admin/pages.ts";
 import { adminHref } from "#shared/admin/routes.ts";
 import { formatIndiaDateTime } from "../../format.ts";
-import {
-  ARTICLE_FIELD_LABELS,
-  ARTICLE_FIELD_NAMES,
-  type ArticleFieldName,
-  formValuesOf,
-  readableValue,
-} from "./article-fields.ts";
+import type { StudioPageKind } from "./kinds.ts";
 
 // A save refused because someone saved first (decision 038, section 4): who and when, and for
 // each field that differs, the text this person sent (kept in the editor below) beside the text
 // the other person saved. Nothing is merged: the next save, based on their revision, decides.
+// The same for articles and projects: each gives its fields, their labels and how a value reads.
 
 const normal = (value: string) => value.replace(/\r\n?/g, "\n").trim();
 
 export function ConflictPanel({
-  editor,
+  kind,
+  id,
+  current,
+  names,
+  labels,
   mine,
+  theirs,
+  readable,
   base,
 }: {
-  editor: ArticleEditorView;
-  /** What this person sent, as the form holds it. */
-  mine: Record<ArticleFieldName, string>;
+  kind: StudioPageKind;
+  id: string | null;
+  /** The revision that was saved meanwhile. */
+  current: RevisionView;
+  /** The form's fields, in order, and their labels. */
+  names: readonly string[];
+  labels: Readonly<Record<string, string>>;
+  /** What this person sent, as the form holds it; and the other revision's, as the form would hold it. */
+  mine: Readonly<Record<string, string>>;
+  theirs: Readonly<Record<string, string>>;
+  /** What a field's value reads as, for people (an author's name rather than their slug). */
+  readable: (name: string, value: string) => string;
   /** The revision their text was based on, as the refused form said. */
   base: string | undefined;
 }) {
-  const conflict = editor.conflict!;
-  const theirs = formValuesOf(conflict.currentDocument);
-  const changed = ARTICLE_FIELD_NAMES.filter((name) => normal(mine[name]) !== normal(theirs[name]));
-  const { current } = conflict;
+  const changed = names.filter((name) => normal(mine[name] ?? "") !== normal(theirs[name] ?? ""));
   return (
     <section
       aria-labelledby="conflict-heading"
@@ -44,12 +51,9 @@ export function ConflictPanel({
         kept in the editor below; theirs is shown beside it. Make the editor say what it should, then save again: your
         save will replace revision {current.number}, which stays in History.
       </p>
-      {editor.id && base && base !== String(current.id) ? (
+      {id && base && base !== String(current.id) ? (
         <p className="mt-2 text-sm">
-          <a
-            href={adminHref("articleCompare", { id: editor.id }, { from: base, to: current.id })}
-            className="admin-link"
-          >
+          <a href={adminHref(kind.routes.compare, { id }, { from: base, to: current.id })} className="admin-link">
             What changed between your revision and theirs
           </a>
         </p>
@@ -59,12 +63,12 @@ export function ConflictPanel({
       ) : (
         changed.map((name) => (
           <div key={name} className="mt-4">
-            <h3 className="text-sm font-semibold text-slate-900">{ARTICLE_FIELD_LABELS[name]}</h3>
+            <h3 className="text-sm font-semibold text-slate-900">{labels[name]}</h3>
             <div className="mt-1 grid gap-3 md:grid-cols-2">
               <figure className="min-w-0">
                 <figcaption className="text-xs font-medium text-slate-700">Your text (in the editor)</figcaption>
                 <div className="studio-text" data-conflict-mine={name}>
-                  {readableValue(editor, name, mine[name]) || <span className="text-slate-500">(empty)</span>}
+                  {readable(name, mine[name] ?? "") || <span className="text-slate-500">(empty)</span>}
                 </div>
               </figure>
               <figure className="min-w-0">
@@ -72,7 +76,7 @@ export function ConflictPanel({
                   Their text (revision {current.number})
                 </figcaption>
                 <div className="studio-text" data-conflict-theirs={name}>
-                  {readableValue(editor, name, theirs[name]) || <span className="text-slate-500">(empty)</span>}
+                  {readable(name, theirs[name] ?? "") || <span className="text-slate-500">(empty)</span>}
                 </div>
               </figure>
             </div>

@@ -1,13 +1,17 @@
-import type { ArticleEditorView, ShareLinkView } from "#shared/admin/pages.ts";
+import type { ShareLinkView, StudioEditorCommon } from "#shared/admin/pages.ts";
 import { adminHref } from "#shared/admin/routes.ts";
 import { formatIndiaDateTime } from "../../format.ts";
+import type { StudioPageKind } from "./kinds.ts";
 
-// The editor's small forms, each posting on its own beside the article's form: Preview, Share
+// The editor's small forms, each posting on its own beside the item's form: Preview, Share
 // preview and the share links, Unpublish and Move to trash, Restore from the trash. Those that
-// change the article carry the revision shown (the script keeps it current after an autosave).
+// change the item carry the revision shown (the script keeps it current after an autosave). The
+// same for articles and projects, each posting to its own routes.
+
+type Props = { kind: StudioPageKind; editor: StudioEditorCommon; id: string };
 
 /** The revision the page shows, which a change is based on. */
-function Base({ editor }: { editor: ArticleEditorView }) {
+function Base({ editor }: { editor: StudioEditorCommon }) {
   return editor.head ? <input type="hidden" name="baseRevisionId" value={editor.head.id} data-studio-base /> : null;
 }
 
@@ -17,7 +21,7 @@ const linkStates: Record<ShareLinkView["state"], string> = {
   revoked: "Revoked",
 };
 
-export function PreviewAndShare({ editor, id }: { editor: ArticleEditorView; id: string }) {
+export function PreviewAndShare({ kind, editor, id }: Props) {
   const links = editor.shareLinks;
   return (
     <section aria-labelledby="share-heading" className="admin-card">
@@ -25,19 +29,24 @@ export function PreviewAndShare({ editor, id }: { editor: ArticleEditorView; id:
         Preview and share
       </h2>
       <div className="mt-3 flex flex-wrap gap-2">
-        <form method="post" action={adminHref("articlePreviewLink", { id })} target="_blank" data-studio-preview-form>
+        <form
+          method="post"
+          action={adminHref(kind.routes.previewLink, { id })}
+          target="_blank"
+          data-studio-preview-form
+        >
           <button type="submit" className="admin-button-secondary" aria-describedby="preview-hint">
             Preview
           </button>
         </form>
-        <form method="post" action={adminHref("articleShareLink", { id })}>
+        <form method="post" action={adminHref(kind.routes.shareLink, { id })}>
           <button type="submit" className="admin-button-secondary" aria-describedby="share-hint">
             Share preview
           </button>
         </form>
       </div>
       <p id="preview-hint" className="mt-2 text-xs text-slate-600">
-        Preview opens the saved draft in a new tab, as the article page will show it, for an hour.
+        Preview opens the saved draft in a new tab, as the {kind.noun} page will show it, for an hour.
       </p>
       <p id="share-hint" className="mt-1 text-xs text-slate-600">
         Share preview makes a link for someone without an account: it shows the draft as it is when opened, for 7 days,
@@ -72,7 +81,7 @@ export function PreviewAndShare({ editor, id }: { editor: ArticleEditorView; id:
                 {link.state === "active" && link.mayRevoke ? (
                   <form
                     method="post"
-                    action={adminHref("articleShareLinkRevoke", { id, linkId: link.id })}
+                    action={adminHref(kind.routes.shareLinkRevoke, { id, linkId: link.id })}
                     data-confirm="Revoke this share link? Whoever has it can no longer open the draft."
                   >
                     <button type="submit" className="admin-button-danger">
@@ -94,7 +103,7 @@ export function PreviewAndShare({ editor, id }: { editor: ArticleEditorView; id:
 }
 
 /** Unpublish and Move to trash, for those who may publish. */
-export function TakeDown({ editor, id }: { editor: ArticleEditorView; id: string }) {
+export function TakeDown({ kind, editor, id }: Props) {
   const isPublic = editor.status === "published" || editor.status === "scheduled";
   return (
     <section aria-labelledby="take-down-heading" className="admin-card">
@@ -105,11 +114,11 @@ export function TakeDown({ editor, id }: { editor: ArticleEditorView; id: string
         {isPublic ? (
           <form
             method="post"
-            action={adminHref("articleUnpublish", { id })}
+            action={adminHref(kind.routes.unpublish, { id })}
             data-confirm={
               editor.status === "scheduled"
-                ? "Unpublish this article? It will not go public at its publish date."
-                : "Unpublish this article? It leaves the site at once; its address answers “not found”."
+                ? `Unpublish this ${kind.noun}? It will not go public at its publish date.`
+                : `Unpublish this ${kind.noun}? It leaves the site at once; its address answers “not found”.`
             }
           >
             <Base editor={editor} />
@@ -120,8 +129,8 @@ export function TakeDown({ editor, id }: { editor: ArticleEditorView; id: string
         ) : null}
         <form
           method="post"
-          action={adminHref("articleTrash", { id })}
-          data-confirm="Move this article to the trash? It leaves the site, and can be restored for 30 days."
+          action={adminHref(kind.routes.trash, { id })}
+          data-confirm={`Move this ${kind.noun} to the trash? It leaves the site, and ${kind.trashRestorable}.`}
         >
           <Base editor={editor} />
           <button type="submit" className="admin-button-danger">
@@ -130,15 +139,15 @@ export function TakeDown({ editor, id }: { editor: ArticleEditorView; id: string
         </form>
       </div>
       <p className="mt-2 text-xs text-slate-600">
-        {isPublic ? "Unpublish keeps the article as it is, off the site. " : ""}The trash keeps it, and its history, for
-        30 days.
+        {isPublic ? `Unpublish keeps the ${kind.noun} as it is, off the site. ` : ""}The trash keeps it, and its
+        history, {kind.trashKeeps}.
       </p>
     </section>
   );
 }
 
-/** A trashed article: when, and "Restore" for those who may. */
-export function TrashNotice({ editor, id }: { editor: ArticleEditorView; id: string }) {
+/** A trashed item: when, and "Restore" for those who may. */
+export function TrashNotice({ kind, editor, id }: Props) {
   return (
     <section
       aria-labelledby="trash-heading"
@@ -152,7 +161,7 @@ export function TrashNotice({ editor, id }: { editor: ArticleEditorView; id: str
         It is not on the site and cannot be edited. Restoring it makes it a draft again.
       </p>
       {editor.canPublish ? (
-        <form method="post" action={adminHref("articleUntrash", { id })} className="mt-3">
+        <form method="post" action={adminHref(kind.routes.untrash, { id })} className="mt-3">
           <Base editor={editor} />
           <button type="submit" className="admin-button">
             Restore

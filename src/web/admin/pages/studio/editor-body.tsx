@@ -2,6 +2,7 @@ import type { FormState } from "#shared/admin/forms.ts";
 import { CONTENT_LIMITS } from "#shared/content/documents.ts";
 import { keyShortcuts, TOOLS } from "../../studio/markdown-tools.ts";
 import { controlState } from "../../ui/field.tsx";
+import { SaveStatus } from "./editor-frame.tsx";
 
 // The Body field: a Markdown textarea that works as it is without JavaScript. The editor's script
 // (src/web/admin/studio/) shows the toolbar, and the live preview beside the text from 1024 px
@@ -38,12 +39,7 @@ export function EditorBody({ form, value, disabled }: { form?: FormState; value:
         </noscript>
       )}
       {/* What autosave says (the script writes here): where the writer is looking. */}
-      <p className="min-h-5 text-sm text-slate-700" aria-live="polite" data-studio-save-status />
-      <div
-        role="alert"
-        className="mb-2 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 empty:hidden"
-        data-studio-save-problem
-      />
+      <SaveStatus />
       <div className="studio-panes" data-studio-panes>
         <div id="body-write" className="min-w-0" data-studio-pane="write">
           {disabled ? null : (

@@ -1,18 +1,37 @@
-import type { AdminPagePropsOf, RevisionView } from "#shared/admin/pages.ts";
+import type {
+  AdminPagePropsOf,
+  AdminViewer,
+  PageMessages,
+  RevisionView,
+  StudioCompareData,
+} from "#shared/admin/pages.ts";
 import { adminHref } from "#shared/admin/routes.ts";
 import { AdminLayout } from "../../layout.tsx";
 import { SelectField } from "../../ui/field.tsx";
 import { Messages } from "../../ui/messages.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { DiffLines } from "./diff-lines.tsx";
+import { ARTICLE_PAGES, PROJECT_PAGES, type StudioPageKind } from "./kinds.ts";
 import { revisionLine, revisionSource } from "./revision-text.ts";
 import { StatusBadge } from "./status-badge.tsx";
 
-// Two revisions of an article compared: each field that changed, the body as a line diff
-// (diff-lines.tsx), the fields that did not change named at the end; and a GET form to choose
-// two others.
+// Two revisions of an item (an article or a project) compared: each field that changed, the long
+// text as a line diff (diff-lines.tsx), the fields that did not change named at the end; and a GET
+// form to choose two others.
 
-type Props = AdminPagePropsOf<"article-compare">;
+type Props = StudioCompareData & PageMessages & { kind: StudioPageKind; viewer: AdminViewer };
+
+export const ArticleComparePage = (props: AdminPagePropsOf<"article-compare">) => (
+  <ComparePage {...props} kind={ARTICLE_PAGES} />
+);
+
+export const ProjectComparePage = (props: AdminPagePropsOf<"project-compare">) => (
+  <ComparePage {...props} kind={PROJECT_PAGES} />
+);
+
+/** "Compare revisions of …", as the page's title and heading say it. */
+export const compareTitle = (kind: StudioPageKind, title: string) =>
+  `Compare revisions of ${title || `an untitled ${kind.noun}`}`;
 
 const optionsOf = (revisions: readonly RevisionView[], headId: number) =>
   [...revisions]
@@ -37,30 +56,27 @@ function Side({ label, revision }: { label: string; revision: RevisionView }) {
   );
 }
 
-export function ArticleComparePage({ viewer, article, from, to, fields, revisions, headId, notice, error }: Props) {
+function ComparePage({ kind, viewer, item, from, to, fields, revisions, headId, notice, error }: Props) {
   const changed = fields.filter((field) => field.changed);
   const unchanged = fields.filter((field) => !field.changed);
   const options = optionsOf(revisions, headId);
   return (
-    <AdminLayout viewer={viewer} current="articles">
+    <AdminLayout viewer={viewer} current={kind.routes.list}>
       <p className="text-sm">
-        <a href={adminHref("articles")} className="admin-link">
-          Articles
+        <a href={adminHref(kind.routes.list)} className="admin-link">
+          {kind.plural}
         </a>{" "}
         <span aria-hidden="true">›</span>{" "}
-        <a href={adminHref("article", { id: article.id })} className="admin-link">
-          {article.title || "Untitled article"}
+        <a href={adminHref(kind.routes.item, { id: item.id })} className="admin-link">
+          {item.title || kind.untitled}
         </a>{" "}
         <span aria-hidden="true">›</span>{" "}
-        <a href={adminHref("articleHistory", { id: article.id })} className="admin-link">
+        <a href={adminHref(kind.routes.history, { id: item.id })} className="admin-link">
           History
         </a>
       </p>
       <div className="mt-2">
-        <PageHeader
-          title={`Compare revisions of ${article.title || "an untitled article"}`}
-          meta={<StatusBadge status={article.status} />}
-        />
+        <PageHeader title={compareTitle(kind, item.title)} meta={<StatusBadge status={item.status} />} />
       </div>
       <div className="mt-4">
         <Messages notice={notice} error={error} />
@@ -71,7 +87,7 @@ export function ArticleComparePage({ viewer, article, from, to, fields, revision
       </dl>
       <form
         method="get"
-        action={adminHref("articleCompare", { id: article.id })}
+        action={adminHref(kind.routes.compare, { id: item.id })}
         aria-label="Choose two revisions"
         className="admin-card mt-4 grid gap-4 sm:grid-cols-3 sm:items-end"
       >

@@ -1,23 +1,43 @@
-import type { AdminPagePropsOf, RevisionView } from "#shared/admin/pages.ts";
+import type {
+  AdminPagePropsOf,
+  AdminViewer,
+  PageMessages,
+  RevisionView,
+  StudioHistoryData,
+} from "#shared/admin/pages.ts";
 import { adminHref } from "#shared/admin/routes.ts";
 import { formatIndiaDateTime } from "../../format.ts";
 import { AdminLayout } from "../../layout.tsx";
 import { DataTable } from "../../ui/data-table.tsx";
 import { Messages } from "../../ui/messages.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
+import { ARTICLE_PAGES, PROJECT_PAGES, type StudioPageKind } from "./kinds.ts";
 import { revisionSource } from "./revision-text.ts";
 import { StatusBadge } from "./status-badge.tsx";
 
-// An article's revisions, newest first: who, when, how, which one the public reads; two chosen to
-// compare (a GET form, so a comparison has an address), and "Restore this version" on every
-// revision but the newest, which makes a new revision with its text (nothing is ever overwritten).
+// An item's revisions (an article's or a project's), newest first: who, when, how, which one the
+// public reads; two chosen to compare (a GET form, so a comparison has an address), and "Restore
+// this version" on every revision but the newest, which makes a new revision with its text (nothing
+// is ever overwritten).
 
-type Props = AdminPagePropsOf<"article-history">;
+type Props = StudioHistoryData & PageMessages & { kind: StudioPageKind; viewer: AdminViewer };
 
-export function ArticleHistoryPage({ viewer, article, revisions, headId, notice, error }: Props) {
+export const ArticleHistoryPage = (props: AdminPagePropsOf<"article-history">) => (
+  <HistoryPage {...props} kind={ARTICLE_PAGES} />
+);
+
+export const ProjectHistoryPage = (props: AdminPagePropsOf<"project-history">) => (
+  <HistoryPage {...props} kind={PROJECT_PAGES} />
+);
+
+/** "History of …", as the page's title and heading say it. */
+export const historyTitle = (kind: StudioPageKind, title: string) =>
+  `History of ${title || `an untitled ${kind.noun}`}`;
+
+function HistoryPage({ kind, viewer, item, revisions, headId, notice, error }: Props) {
   const newestFirst = [...revisions].sort((a, b) => b.number - a.number);
   const [newest, previous] = newestFirst;
-  const restorable = article.status !== "trash";
+  const restorable = item.status !== "trash";
   const choice = (revision: RevisionView, side: "from" | "to", checked: boolean) => (
     <label className="inline-flex min-h-10 min-w-10 items-center justify-center">
       <input type="radio" name={side} value={revision.id} defaultChecked={checked} form="compare-form" />
@@ -27,20 +47,20 @@ export function ArticleHistoryPage({ viewer, article, revisions, headId, notice,
     </label>
   );
   return (
-    <AdminLayout viewer={viewer} current="articles">
+    <AdminLayout viewer={viewer} current={kind.routes.list}>
       <p className="text-sm">
-        <a href={adminHref("articles")} className="admin-link">
-          Articles
+        <a href={adminHref(kind.routes.list)} className="admin-link">
+          {kind.plural}
         </a>{" "}
         <span aria-hidden="true">›</span>{" "}
-        <a href={adminHref("article", { id: article.id })} className="admin-link">
-          {article.title || "Untitled article"}
+        <a href={adminHref(kind.routes.item, { id: item.id })} className="admin-link">
+          {item.title || kind.untitled}
         </a>
       </p>
       <div className="mt-2">
         <PageHeader
-          title={`History of ${article.title || "an untitled article"}`}
-          meta={<StatusBadge status={article.status} />}
+          title={historyTitle(kind, item.title)}
+          meta={<StatusBadge status={item.status} />}
           description="Every saved version, newest first. Restoring one makes it the newest draft; nothing is deleted."
         />
       </div>
@@ -50,7 +70,7 @@ export function ArticleHistoryPage({ viewer, article, revisions, headId, notice,
       <form
         id="compare-form"
         method="get"
-        action={adminHref("articleCompare", { id: article.id })}
+        action={adminHref(kind.routes.compare, { id: item.id })}
         aria-label="Compare two revisions"
         className="admin-card flex flex-wrap items-center gap-3"
       >
@@ -61,7 +81,7 @@ export function ArticleHistoryPage({ viewer, article, revisions, headId, notice,
       </form>
       <DataTable
         label="Revisions"
-        caption="Revisions of the article, newest first"
+        caption={`Revisions of the ${kind.noun}, newest first`}
         className="admin-card mt-4"
         rows={newestFirst}
         rowKey={(revision) => revision.id}
@@ -108,7 +128,7 @@ export function ArticleHistoryPage({ viewer, article, revisions, headId, notice,
               revision.id === headId || !restorable ? null : (
                 <form
                   method="post"
-                  action={adminHref("articleRevisionRestore", { id: article.id, revisionId: String(revision.id) })}
+                  action={adminHref(kind.routes.restore, { id: item.id, revisionId: String(revision.id) })}
                 >
                   <input type="hidden" name="baseRevisionId" value={headId} />
                   <button type="submit" className="admin-button-secondary whitespace-nowrap">

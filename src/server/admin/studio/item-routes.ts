@@ -1,0 +1,669 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type * as z from "zod/mini";
+import type { AuditAction } from "#shared/admin/audit-actions.ts";
+import { type FormState, formValues, parseForm } from "#shared/admin/forms.ts";
+import type { AdminNotice } from "#shared/admin/notices.ts";
+import type {
+  AdminPageProps,
+  AdminViewer,
+  ArticleFilter,
+  AutosaveAnswer,
+  PageMessages,
+  PresenceAnswer,
+  StudioCompareData,
+  StudioHistoryData,
+} from "#shared/admin/pages.ts";
+import { pageNumberOf } from "#shared/admin/pagination.ts";
+import { adminHref } from "#shared/admin/routes.ts";
+import { articleActionForm, articleFilterForm, revisionCompareForm } from "#shared/admin/schemas.ts";
+import { type ArticleStatus, articleStatusOf } from "#shared/content/documents.ts";
+import { isUuid } from "#shared/schemas/identifiers.ts";
+import { refreshContentVersion } from "../../content/data-version.ts";
+import { createContentLink, itemLink, revokeContentLink } from "../../content/links.ts";
+import type { RevisionSummary } from "../../content/revisions.ts";
+import type { Database } from "../../db/client.ts";
+import type { AdminContext } from "../context.ts";
+import { compareDocuments } from "./compare.ts";
+import type { EditorInput, EditorOptions } from "./editor-view.ts";
+import { itemCounts, itemRevisions, type LoadedItem, loadItem, revisionList, revisionView } from "./item-queries.ts";
+import { actOnItem, createItem, type ItemAction, publishItem, saveItem, type WriteRefusal } from "./item-writes.ts";
+import type { FieldProblem, StudioKindSpec } from "./kinds.ts";
+import { beat, leave } from "./presence.ts";
+import { indiaTimeLabel } from "./studio-time.ts";
+
+// The studio's routes for one kind of item (decision 038; 042 for projects), the same handlers for
+// articles and projects: the list, the editor (new, save, autosave, presence), publishing
+// (publish, schedule, unpublish, trash, restore from the trash), preview and share links, the
+// history, comparing two revisions and restoring one. What differs by kind (its forms, its
+// fields, its pages, its words in the audit trail and the notices) comes from a StudioRouteKind
+// (studio-routes.ts). The door (door/door.ts) has already decided access ("publisher" routes:
+// admins and staff allowed to publish) and origin before a handler runs.
+
+/** The form ↔ document conversion of a kind: the document, or the one field whose check needs more than its schema. */
+export type Built<Doc> = { ok: true; document: Doc } | { ok: false; field: string; message: string };
+
+/** What the list's page and its query share. */
+type ListInput = {
+  viewer: AdminViewer;
+  filter: ArticleFilter;
+  counts: Record<ArticleStatus, number>;
+  pageNumber: number;
+};
+
+/** What makes a kind's routes: its spec, its routes' names, its forms, its pages and its words. */
+export type StudioRouteKind<Doc, Fields> = {
+  spec: StudioKindSpec<Doc>;
+  /** The routes the handlers send people to. */
+  routes: { item: "article" | "project"; compare: "articleCompare" | "projectCompare" };
+  notices: Record<"created" | "published" | "scheduled" | "unpublished" | "trashed" | "untrashed", AdminNotice>;
+  audit: Record<
+    | "published"
+    | "scheduled"
+    | "unpublished"
+    | "slugChanged"
+    | "trashed"
+    | "untrashed"
+    | "restored"
+    | "linkCreated"
+    | "linkRevoked",
+    AuditAction
+  >;
+  forms: {
+    create: z.ZodMiniType<Fields>;
+    save: z.ZodMiniType<Fields & { baseRevisionId: string }>;
+    publish: z.ZodMiniType<Fields & { baseRevisionId: string; when: "now" | "scheduled" }>;
+  };
+  /** What "New …" opens. */
+  empty: Doc;
+  /** The document the editor's fields make. */
+  build: (fields: Fields) => Built<Doc>;
+  /** What a refused post showed, as a document: the values typed, the fallback's for fields not sent. */
+  fromValues: (values: Record<string, string>, fallback: Doc) => Doc;
+  /** The time the publish form gives (a project's Publish date) as ISO (undefined for none), or its problem. */
+  publishDate?: (
+    data: Record<string, unknown>,
+  ) => { ok: true; date: string | undefined } | { ok: false; field: string; message: string };
+  pages: {
+    list: (db: Database, input: ListInput, now: Date) => Promise<AdminPageProps>;
+    editor: (
+      db: Database,
+      viewer: AdminViewer,
+      input: EditorInput<Doc>,
+      messages: PageMessages,
+    ) => Promise<AdminPageProps>;
+    history: (viewer: AdminViewer, data: StudioHistoryData) => AdminPageProps;
+    compare: (viewer: AdminViewer, data: StudioCompareData) => AdminPageProps;
+  };
+};
+
+/** A revision id in a path: digits, as the database numbers them. */
+const REVISION_ID_PATTERN = /^[1-9]\d{0,14}$/;
+
+type IdRequest = FastifyRequest<{ Params: { id: string } }>;
+
+/**
+ * After a change the public reads (publish, schedule, unpublish, trash) has committed: this
+ * instance's page cache starts again at once, not at its next poll (decision 038, section 3). The
+ * version itself was bumped in the change's transaction, so other instances see it at their poll.
+ */
+const publicContentChanged = (db: Database) => refreshContentVersion(db);
+
+export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRouteKind<Doc, Fields>) {
+  const { db } = context;
+  const { spec } = kind;
+  const NO_SUCH_ITEM = `There is no such ${spec.noun}.`;
+  const IN_THE_TRASH = `This ${spec.noun} is in the trash: restore it from the trash first.`;
+  const itemHref = (id: string, notice?: AdminNotice) => adminHref(kind.routes.item, { id }, { notice });
+  const authorOf = (request: FastifyRequest) => {
+    const session = context.sessionOf(request);
+    return { id: session.staff.id, label: session.staff.name.slice(0, 200) };
+  };
+  const viewer = (request: FastifyRequest) => context.viewerOf(context.sessionOf(request));
+
+  /**
+   * The item a path names, or undefined after answering 404. A malformed id is no item (no query
+   * is made); one in the trash is found only where `trashed` allows it.
+   */
+  async function findItem(
+    request: IdRequest,
+    reply: FastifyReply,
+    trashed: "allowed" | "refused" = "refused",
+  ): Promise<LoadedItem<Doc> | undefined> {
+    const id = request.params.id;
+    const item = isUuid(id) ? await loadItem(db, spec, id.toLowerCase()) : undefined;
+    if (!item || !item.head) {
+      await context.problem(request, reply, 404, "Not Found", NO_SUCH_ITEM);
+      return undefined;
+    }
+    if (item.row.deletedAt && trashed === "refused") {
+      await context.problem(request, reply, 404, "Not Found", IN_THE_TRASH);
+      return undefined;
+    }
+    return item;
+  }
+
+  async function renderEditor(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    item: LoadedItem<Doc> | null,
+    options: EditorOptions<Doc> & PageMessages = {},
+    status = 200,
+  ) {
+    const { document, conflict, issuedShareLink, ...messages } = options;
+    const session = context.sessionOf(request);
+    const input = { item, session, now: context.now(), document, conflict, issuedShareLink };
+    return context.render(reply, await kind.pages.editor(db, context.viewerOf(session), input, messages), status);
+  }
+
+  /** The editor again, at the item as it is now (after a change that was refused). */
+  async function renderEditorAgain(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    itemId: string,
+    options: EditorOptions<Doc> & PageMessages,
+    status: number,
+  ) {
+    const item = await loadItem(db, spec, itemId);
+    if (!item?.head) return context.problem(request, reply, 404, "Not Found", NO_SUCH_ITEM);
+    return renderEditor(request, reply, item, options, status);
+  }
+
+  /** What a refusal because someone saved first says. */
+  const changedMessage = (current: RevisionSummary) =>
+    `Changed by ${current.by} at ${indiaTimeLabel(current.at, context.now())} (revision ${current.number}), so your change was not saved.`;
+
+  /** A form state with each problem at its field, the values as posted (the base moved to `base`). */
+  function problemsForm(body: unknown, problems: FieldProblem[], base?: number): FormState {
+    const values = formValues(body);
+    if (base !== undefined) values.baseRevisionId = String(base);
+    const errors: Record<string, string> = {};
+    for (const problem of problems) errors[problem.field] ??= problem.message;
+    return { values, errors };
+  }
+
+  /** The fields of a parsed editor form as a document, or the form with the problem of its field. */
+  function documentOf(body: unknown, fields: Fields): { document: Doc } | { form: FormState } {
+    const built = kind.build(fields);
+    if (built.ok) return { document: built.document };
+    return { form: problemsForm(body, [{ field: built.field, message: built.message }]) };
+  }
+
+  async function audit(
+    request: FastifyRequest,
+    item: LoadedItem<Doc>,
+    action: AuditAction,
+    details: Record<string, unknown>,
+    title?: string,
+  ) {
+    await context.audit(request, {
+      actor: context.actorOf(context.sessionOf(request)),
+      action,
+      target: {
+        type: spec.kind,
+        id: item.row.id,
+        label: title ?? (item.head ? spec.titleOf(item.head.document) : null),
+      },
+      details,
+    });
+  }
+
+  /** A form save's refusal: 409 (someone saved first), 422 (at the fields) or 404. */
+  async function refusedSave(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    item: LoadedItem<Doc>,
+    refusal: WriteRefusal,
+    document: Doc,
+  ) {
+    const body = request.body;
+    if (refusal.outcome === "missing") return context.problem(request, reply, 404, "Not Found", IN_THE_TRASH);
+    if (refusal.outcome === "stale") {
+      const current = await loadItem(db, spec, item.row.id);
+      if (!current?.head) return context.problem(request, reply, 404, "Not Found", NO_SUCH_ITEM);
+      return renderEditor(
+        request,
+        reply,
+        current,
+        {
+          document,
+          // What they typed, now based on the head they have been shown: saving it again replaces
+          // the other text knowingly, with both in view.
+          form: problemsForm(body, [], current.head.id),
+          error: changedMessage(refusal.current),
+          conflict: { current: revisionView(current.head, current.row), currentDocument: current.head.document },
+        },
+        409,
+      );
+    }
+    if (refusal.outcome === "invalid")
+      return renderEditor(request, reply, item, { document, form: problemsForm(body, refusal.problems) }, 422);
+    return renderEditor(request, reply, item, { document, error: refusal.message }, 409);
+  }
+
+  /** The revision a page's action form was made from, or undefined after answering 400. */
+  async function actionBase(request: FastifyRequest, reply: FastifyReply, item: LoadedItem<Doc>) {
+    const parsed = parseForm(articleActionForm, request.body);
+    if (parsed.ok) return Number(parsed.data.baseRevisionId);
+    await renderEditor(request, reply, item, { error: parsed.form.errors.baseRevisionId, form: parsed.form }, 400);
+    return undefined;
+  }
+
+  /** Unpublish, trash and untrash: the base must be the head, each audited. */
+  async function itemAction(request: IdRequest, reply: FastifyReply, action: ItemAction) {
+    const item = await findItem(request, reply, action === "untrash" ? "allowed" : "refused");
+    if (!item) return reply;
+    const base = await actionBase(request, reply, item);
+    if (base === undefined) return reply;
+    const done = await actOnItem(db, spec, {
+      itemId: item.row.id,
+      baseRevisionId: base,
+      action,
+      author: authorOf(request),
+      now: context.now(),
+    });
+    if (done.outcome === "missing") return context.problem(request, reply, 404, "Not Found", NO_SUCH_ITEM);
+    if (done.outcome === "stale")
+      return renderEditorAgain(
+        request,
+        reply,
+        item.row.id,
+        {
+          error: `This ${spec.noun} was changed by ${done.current.by} at ${indiaTimeLabel(done.current.at, context.now())} (revision ${done.current.number}) after you opened it, so nothing was done. Look at it again, then try again.`,
+        },
+        409,
+      );
+    if (done.outcome === "refused") return renderEditorAgain(request, reply, item.row.id, { error: done.message }, 409);
+    if (action !== "untrash") await publicContentChanged(db);
+    const named = { unpublish: "unpublished", trash: "trashed", untrash: "untrashed" } as const;
+    await audit(request, item, kind.audit[named[action]], {
+      revision: done.head.number,
+      wasPublic: done.wasPublic,
+      status: done.status,
+    });
+    return context.seeOther(reply, itemHref(item.row.id, kind.notices[named[action]]));
+  }
+
+  /** The item's revision a path names (only this item's), or undefined after answering 404. */
+  async function pathRevision(
+    request: FastifyRequest<{ Params: { id: string; revisionId: string } }>,
+    reply: FastifyReply,
+    item: LoadedItem<Doc>,
+  ) {
+    const id = request.params.revisionId;
+    const [revision] = REVISION_ID_PATTERN.test(id) ? await itemRevisions(db, spec, item.row.id, [Number(id)]) : [];
+    if (!revision)
+      await context.problem(request, reply, 404, "Not Found", `There is no such revision of this ${spec.noun}.`);
+    return revision;
+  }
+
+  const itemSummary = (item: LoadedItem<Doc>) => ({
+    id: item.row.id,
+    title: item.head ? spec.titleOf(item.head.document) : "",
+    status: articleStatusOf(item.row, context.now()),
+  });
+
+  /** A new preview or share link of the item, audited. */
+  async function makeLink(request: FastifyRequest, item: LoadedItem<Doc>, linkKind: "preview" | "share") {
+    const session = context.sessionOf(request);
+    const made = await createContentLink(
+      db,
+      {
+        kind: linkKind,
+        item: { kind: spec.kind, id: item.row.id },
+        staff: { id: session.staff.id, name: session.staff.name },
+      },
+      context.now(),
+    );
+    await audit(
+      request,
+      item,
+      kind.audit.linkCreated,
+      linkKind === "preview"
+        ? { kind: "preview", link: made.id, revision: item.head!.number }
+        : { kind: "share", link: made.id, expiresAt: made.expiresAt.toISOString() },
+    );
+    return made;
+  }
+
+  return {
+    async list(request: FastifyRequest, reply: FastifyReply) {
+      const parsed = parseForm(articleFilterForm, request.query);
+      if (!parsed.ok) {
+        const problem = Object.values(parsed.form.errors).find(Boolean) ?? "The filter is not one.";
+        return context.problem(request, reply, 400, "Bad Request", problem);
+      }
+      const filter = { q: parsed.data.q, status: parsed.data.status };
+      const pageNumber = pageNumberOf(request.query);
+      const now = context.now();
+      const counts = await itemCounts(db, spec, now);
+      return context.render(
+        reply,
+        await kind.pages.list(db, { viewer: viewer(request), filter, counts, pageNumber }, now),
+      );
+    },
+
+    new: (request: FastifyRequest, reply: FastifyReply) => renderEditor(request, reply, null),
+
+    async create(request: FastifyRequest, reply: FastifyReply) {
+      const parsed = parseForm(kind.forms.create, request.body);
+      const fallback = kind.fromValues(formValues(request.body), kind.empty);
+      if (!parsed.ok) return renderEditor(request, reply, null, { document: fallback, form: parsed.form }, 422);
+      const built = documentOf(request.body, parsed.data);
+      if ("form" in built) return renderEditor(request, reply, null, { document: fallback, form: built.form }, 422);
+      const created = await createItem(db, spec, {
+        document: built.document,
+        author: authorOf(request),
+        now: context.now(),
+      });
+      if (created.outcome !== "created") {
+        const problems = created.outcome === "invalid" ? created.problems : [];
+        return renderEditor(
+          request,
+          reply,
+          null,
+          { document: built.document, form: problemsForm(request.body, problems) },
+          422,
+        );
+      }
+      return context.seeOther(reply, itemHref(created.id, kind.notices.created));
+    },
+
+    async item(request: IdRequest, reply: FastifyReply) {
+      const item = await findItem(request, reply, "allowed");
+      if (!item) return reply;
+      return renderEditor(request, reply, item);
+    },
+
+    async save(request: IdRequest, reply: FastifyReply) {
+      const item = await findItem(request, reply);
+      if (!item) return reply;
+      const fallback = kind.fromValues(formValues(request.body), item.head!.document);
+      const parsed = parseForm(kind.forms.save, request.body);
+      if (!parsed.ok) return renderEditor(request, reply, item, { document: fallback, form: parsed.form }, 422);
+      const built = documentOf(request.body, parsed.data);
+      if ("form" in built) return renderEditor(request, reply, item, { document: fallback, form: built.form }, 422);
+      const saved = await saveItem(db, spec, {
+        itemId: item.row.id,
+        baseRevisionId: Number(parsed.data.baseRevisionId),
+        document: built.document,
+        source: "studio",
+        author: authorOf(request),
+        now: context.now(),
+      });
+      if (saved.outcome !== "saved" && saved.outcome !== "unchanged")
+        return refusedSave(request, reply, item, saved, built.document);
+      return context.seeOther(reply, itemHref(item.row.id, "draft-saved"));
+    },
+
+    async autosave(request: IdRequest, reply: FastifyReply) {
+      const item = await findItem(request, reply);
+      if (!item) return reply;
+      const parsed = parseForm(kind.forms.save, request.body);
+      const invalid = (form: FormState) => {
+        const message = Object.values(form.errors).find(Boolean) ?? "The draft is not valid.";
+        return reply.code(422).send({ error: "Unprocessable Entity", message, problems: form.errors });
+      };
+      if (!parsed.ok) return invalid(parsed.form);
+      const built = documentOf(request.body, parsed.data);
+      if ("form" in built) return invalid(built.form);
+      const base = Number(parsed.data.baseRevisionId);
+      const saved = await saveItem(db, spec, {
+        itemId: item.row.id,
+        baseRevisionId: base,
+        document: built.document,
+        source: "autosave",
+        author: authorOf(request),
+        now: context.now(),
+      });
+      if (saved.outcome === "saved" || saved.outcome === "unchanged") {
+        const [revision] = await itemRevisions(db, spec, item.row.id, [saved.revision.id]);
+        const answer: AutosaveAnswer = {
+          saved: true,
+          revision: revisionView(revision!, item.row),
+          unchanged: saved.outcome === "unchanged",
+        };
+        return reply.send(answer);
+      }
+      if (saved.outcome === "stale") {
+        const answer: AutosaveAnswer = {
+          error: "Conflict",
+          message: changedMessage(saved.current),
+          current: {
+            revisionId: saved.current.id,
+            number: saved.current.number,
+            by: saved.current.by,
+            at: saved.current.at.toISOString(),
+          },
+          compareHref: adminHref(kind.routes.compare, { id: item.row.id }, { from: base, to: saved.current.id }),
+        };
+        return reply.code(409).send(answer);
+      }
+      if (saved.outcome === "invalid") return invalid(problemsForm(request.body, saved.problems));
+      return context.problem(
+        request,
+        reply,
+        404,
+        "Not Found",
+        saved.outcome === "missing" ? IN_THE_TRASH : saved.message,
+      );
+    },
+
+    async presence(request: IdRequest, reply: FastifyReply) {
+      const item = await findItem(request, reply);
+      if (!item) return reply;
+      const body = request.body;
+      const leaving = typeof body === "object" && body !== null ? (body as Record<string, unknown>).leaving : undefined;
+      if (leaving !== undefined && typeof leaving !== "boolean")
+        return context.problem(request, reply, 400, "Bad Request", "`leaving` must be true or false.");
+      const session = context.sessionOf(request);
+      const present = { sessionIdHash: session.idHash, staffId: session.staff.id };
+      if (leaving) {
+        await leave(db, spec, item.row.id, present);
+        return reply.send({ others: [] } satisfies PresenceAnswer);
+      }
+      const others = await beat(db, spec, item.row.id, present, context.now());
+      return reply.send({ others } satisfies PresenceAnswer);
+    },
+
+    async publish(request: IdRequest, reply: FastifyReply) {
+      const item = await findItem(request, reply);
+      if (!item) return reply;
+      const fallback = kind.fromValues(formValues(request.body), item.head!.document);
+      const parsed = parseForm(kind.forms.publish, request.body);
+      if (!parsed.ok) return renderEditor(request, reply, item, { document: fallback, form: parsed.form }, 422);
+      const built = documentOf(request.body, parsed.data);
+      if ("form" in built) return renderEditor(request, reply, item, { document: fallback, form: built.form }, 422);
+      const date = kind.publishDate?.(parsed.data as Record<string, unknown>) ?? { ok: true, date: undefined };
+      if (!date.ok) {
+        const form = problemsForm(request.body, [{ field: date.field, message: date.message }]);
+        return renderEditor(request, reply, item, { document: fallback, form }, 422);
+      }
+      const author = authorOf(request);
+      // Saved first, as "Save draft" would: what the person sees is what is published.
+      const saved = await saveItem(db, spec, {
+        itemId: item.row.id,
+        baseRevisionId: Number(parsed.data.baseRevisionId),
+        document: built.document,
+        source: "studio",
+        author,
+        now: context.now(),
+      });
+      if (saved.outcome !== "saved" && saved.outcome !== "unchanged")
+        return refusedSave(request, reply, item, saved, built.document);
+      const published = await publishItem(db, spec, {
+        itemId: item.row.id,
+        headRevisionId: saved.revision.id,
+        when: parsed.data.when,
+        date: date.date,
+        author,
+        now: context.now(),
+      });
+      if (published.outcome === "invalid") {
+        // The draft is saved; the editor shows it at its new head, each problem at its field.
+        return renderEditorAgain(
+          request,
+          reply,
+          item.row.id,
+          { form: problemsForm(request.body, published.problems, saved.revision.id) },
+          422,
+        );
+      }
+      if (published.outcome === "stale" || published.outcome === "missing" || published.outcome === "refused")
+        return refusedSave(request, reply, item, published, built.document);
+      await publicContentChanged(db);
+      const title = spec.titleOf(built.document);
+      const slug = spec.slugOf(built.document);
+      await audit(
+        request,
+        item,
+        published.outcome === "published" ? kind.audit.published : kind.audit.scheduled,
+        {
+          revision: published.revision.number,
+          publishedAt: published.publishedAt?.toISOString() ?? null,
+          slug,
+        },
+        title,
+      );
+      if (published.slugChange)
+        await audit(
+          request,
+          item,
+          kind.audit.slugChanged,
+          { revision: published.revision.number, from: published.slugChange.from, to: published.slugChange.to },
+          title,
+        );
+      return context.seeOther(
+        reply,
+        itemHref(item.row.id, published.outcome === "published" ? kind.notices.published : kind.notices.scheduled),
+      );
+    },
+
+    unpublish: (request: IdRequest, reply: FastifyReply) => itemAction(request, reply, "unpublish"),
+    trash: (request: IdRequest, reply: FastifyReply) => itemAction(request, reply, "trash"),
+    untrash: (request: IdRequest, reply: FastifyReply) => itemAction(request, reply, "untrash"),
+
+    async previewLink(request: IdRequest, reply: FastifyReply) {
+      const item = await findItem(request, reply);
+      if (!item) return reply;
+      const made = await makeLink(request, item, "preview");
+      return context.seeOther(reply, made.path);
+    },
+
+    async shareLink(request: IdRequest, reply: FastifyReply) {
+      const item = await findItem(request, reply);
+      if (!item) return reply;
+      const made = await makeLink(request, item, "share");
+      const url = `${new URL(context.siteUrl).origin}${made.path}`;
+      return renderEditor(request, reply, item, { issuedShareLink: url });
+    },
+
+    async shareLinkRevoke(request: FastifyRequest<{ Params: { id: string; linkId: string } }>, reply: FastifyReply) {
+      const item = await findItem(request, reply);
+      if (!item) return reply;
+      const linked = { kind: spec.kind, id: item.row.id };
+      const linkId = request.params.linkId;
+      const link = isUuid(linkId) ? await itemLink(db, linked, linkId.toLowerCase()) : undefined;
+      if (!link)
+        return context.problem(request, reply, 404, "Not Found", `There is no such share link of this ${spec.noun}.`);
+      const session = context.sessionOf(request);
+      const isAdmin = session.staff.role === "admin";
+      if (!isAdmin && link.createdBy !== session.staff.id)
+        return context.problem(
+          request,
+          reply,
+          403,
+          "Forbidden",
+          "Only the person who made a share link, or an admin, can revoke it.",
+        );
+      const revoked = await revokeContentLink(
+        db,
+        { item: linked, linkId: link.id, onlyBy: isAdmin ? undefined : session.staff.id },
+        context.now(),
+      );
+      if (revoked) await audit(request, item, kind.audit.linkRevoked, { kind: link.kind, link: link.id });
+      return context.seeOther(reply, itemHref(item.row.id, "share-link-revoked"));
+    },
+
+    async history(request: IdRequest, reply: FastifyReply) {
+      const item = await findItem(request, reply, "allowed");
+      if (!item) return reply;
+      const revisions = await revisionList(db, spec, item.row.id);
+      return context.render(
+        reply,
+        kind.pages.history(viewer(request), {
+          item: itemSummary(item),
+          revisions: revisions.map((revision) => revisionView(revision, item.row)),
+          headId: item.head!.id,
+        }),
+      );
+    },
+
+    async compare(request: IdRequest, reply: FastifyReply) {
+      const item = await findItem(request, reply, "allowed");
+      if (!item) return reply;
+      const parsed = parseForm(revisionCompareForm, request.query);
+      if (!parsed.ok) {
+        const problem = Object.values(parsed.form.errors).find(Boolean) ?? "Choose two revisions.";
+        return context.problem(request, reply, 400, "Bad Request", problem);
+      }
+      const head = item.head!;
+      const toId = parsed.data.to ? Number(parsed.data.to) : head.id;
+      const fromId = parsed.data.from ? Number(parsed.data.from) : (head.baseRevisionId ?? head.id);
+      const found = await itemRevisions(db, spec, item.row.id, [fromId, toId]);
+      const from = found.find((revision) => revision.id === fromId);
+      const to = found.find((revision) => revision.id === toId);
+      if (!from || !to)
+        return context.problem(request, reply, 404, "Not Found", `There is no such revision of this ${spec.noun}.`);
+      const revisions = await revisionList(db, spec, item.row.id);
+      return context.render(
+        reply,
+        kind.pages.compare(viewer(request), {
+          item: itemSummary(item),
+          from: revisionView(from, item.row),
+          to: revisionView(to, item.row),
+          fields: compareDocuments(spec, from.document, to.document),
+          revisions: revisions.map((revision) => revisionView(revision, item.row)),
+          headId: head.id,
+        }),
+      );
+    },
+
+    async restore(request: FastifyRequest<{ Params: { id: string; revisionId: string } }>, reply: FastifyReply) {
+      const item = await findItem(request, reply);
+      if (!item) return reply;
+      const revision = await pathRevision(request, reply, item);
+      if (!revision) return reply;
+      const base = await actionBase(request, reply, item);
+      if (base === undefined) return reply;
+      const saved = await saveItem(db, spec, {
+        itemId: item.row.id,
+        baseRevisionId: base,
+        document: revision.document,
+        source: "restore",
+        restoredFromId: revision.id,
+        author: authorOf(request),
+        now: context.now(),
+      });
+      if (saved.outcome === "stale")
+        return renderEditorAgain(request, reply, item.row.id, { error: changedMessage(saved.current) }, 409);
+      if (saved.outcome === "invalid")
+        return renderEditorAgain(
+          request,
+          reply,
+          item.row.id,
+          {
+            error: `Revision ${revision.number} cannot be restored as it is: ${saved.problems.map((problem) => problem.message).join("; ")}.`,
+          },
+          409,
+        );
+      if (saved.outcome !== "saved" && saved.outcome !== "unchanged")
+        return context.problem(request, reply, 404, "Not Found", NO_SUCH_ITEM);
+      if (saved.outcome === "saved")
+        await audit(request, item, kind.audit.restored, {
+          revision: saved.revision.number,
+          restoredFrom: revision.number,
+        });
+      return context.seeOther(reply, itemHref(item.row.id, "revision-restored"));
+    },
+  };
+}

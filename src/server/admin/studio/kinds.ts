@@ -1,0 +1,177 @@
+import { type SQL, sql } from "drizzle-orm";
+import {
+  type ArticleDocument,
+  type ChecklistItem,
+  type ProjectDocument,
+  projectPublishBlockers,
+  publishBlockers,
+  type StudioKind,
+} from "#shared/content/documents.ts";
+import { articlePath, projectPath } from "#shared/paths.ts";
+import { blogPosts, contentPresence, contentRedirects, contentRevisions, projects } from "../../db/schema.ts";
+import { articleDocumentOf, ARTICLE_FIELD_LABELS } from "./article-fields.ts";
+import { teamMemberExists } from "./article-queries.ts";
+import { headText, type ItemRow, type Tx } from "./item-queries.ts";
+import { projectDocumentOf, PROJECT_FIELD_LABELS } from "./project-fields.ts";
+import { isoToIndiaLocal } from "./studio-time.ts";
+
+// What the studio does differently for each kind of item it edits (decision 038; 042 for
+// projects). Everything else (loading, revisions, autosave and conflicts, publishing, scheduling,
+// unpublishing, the trash, slugs and their redirects, share links, history and comparison) is one
+// path for both kinds, in item-queries.ts, item-writes.ts, slugs.ts, presence.ts and
+// item-routes.ts, reading these specs.
+
+/** The tables of the items the studio edits: their bookkeeping columns are the same. */
+export type ItemTable = typeof blogPosts | typeof projects;
+
+/** A field of a document (or of the publish form, "publishedAt" of a project) and what is wrong with it. */
+export type FieldProblem = { field: string; message: string };
+
+/** When a publish makes the item public, or why it cannot. */
+export type Timing<Doc> =
+  | {
+      /** undefined: the item keeps the time it has (a project public already, or with no time of its own). */
+      publishedAt: Date | undefined;
+      /** The head with the time used, when the document carries its time and it differs: appended first. */
+      dated?: Doc;
+    }
+  | { problems: FieldProblem[] };
+
+export type TimingInput<Doc> = {
+  when: "now" | "scheduled";
+  /** The head document, to be published. */
+  document: Doc;
+  /** The time the publish form gave (a project's Publish date, as ISO); undefined for none. */
+  date: string | undefined;
+  row: ItemRow;
+  /** The item is public now (published, its time come). */
+  publicNow: boolean;
+  now: Date;
+};
+
+export type StudioKindSpec<Doc = unknown> = {
+  kind: StudioKind;
+  /** How messages name an item: "There is no such article." */
+  noun: string;
+  table: ItemTable;
+  /** The columns that name an item of this kind in the shared tables. */
+  revisionItem: typeof contentRevisions.articleId | typeof contentRevisions.projectId;
+  redirectItem: typeof contentRedirects.articleId | typeof contentRedirects.projectId;
+  presenceItem: typeof contentPresence.articleId | typeof contentPresence.projectId;
+  /** The public address of a slug: /blog/<slug>, /projects/<slug>. */
+  publicPath(slug: string): string;
+  /** The document's fields in their canonical order, and their labels in the editor. */
+  fields: readonly string[];
+  labels: Record<string, string>;
+  /** A stored document (jsonb) as this kind's document. */
+  documentOf(stored: Record<string, unknown>): Doc;
+  slugOf(document: Doc): string;
+  titleOf(document: Doc): string;
+  /** What stops publishing the document: the publish checklist's blockers. */
+  blockers(document: Doc): ChecklistItem<string>[];
+  /** What the document's own fields refuse beyond the slug (an article's author who is not one). */
+  fieldProblems(tx: Tx, document: Doc): Promise<FieldProblem[]>;
+  /** When a publish or a schedule makes the item public. */
+  timing(input: TimingInput<Doc>): Timing<Doc>;
+  /** What the list's search looks in: the head's text (the published copy's before a first revision). */
+  searchText(): SQL;
+  /** Inserts a new item's row, a draft, and gives its id. */
+  insertDraft(tx: Tx): Promise<string>;
+  /** A field's value as a comparison shows it; null and undefined as "". */
+  shown(field: string, value: unknown): string;
+  /** The field a comparison shows line by line (an article's body, a project's description). */
+  longField: string;
+};
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+/** "This article is public: …": why a public item's time cannot move into the future. */
+const unpublishFirst = (noun: string, subject: string) =>
+  `This ${noun} is public: ${subject} can move into the past, not into the future. Unpublish it first, then schedule it.`;
+
+export const ARTICLE_KIND: StudioKindSpec<ArticleDocument> = {
+  kind: "article",
+  noun: "article",
+  table: blogPosts,
+  revisionItem: contentRevisions.articleId,
+  redirectItem: contentRedirects.articleId,
+  presenceItem: contentPresence.articleId,
+  publicPath: articlePath,
+  fields: Object.keys(ARTICLE_FIELD_LABELS),
+  labels: ARTICLE_FIELD_LABELS,
+  documentOf: articleDocumentOf,
+  slugOf: (document) => document.slug,
+  titleOf: (document) => document.title,
+  blockers: publishBlockers,
+  async fieldProblems(tx, document) {
+    if (document.author && !(await teamMemberExists(tx, document.author)))
+      return [{ field: "author", message: "Author must be a member of the team" }];
+    return [];
+  },
+  // The article carries its time (Publish date): publishing now uses it when it is past, else
+  // now; a public article's date may move into the past, never into the future.
+  timing({ when, document, publicNow, now }) {
+    const dated = document.publishedAt ? new Date(document.publishedAt) : undefined;
+    const later = dated !== undefined && dated.getTime() > now.getTime();
+    const refuse = (message: string): Timing<ArticleDocument> => ({ problems: [{ field: "publishedAt", message }] });
+    let publishedAt: Date;
+    if (when === "now") {
+      if (later && publicNow) return refuse(unpublishFirst("article", "its date"));
+      publishedAt = dated && !later ? dated : now;
+    } else {
+      if (!dated) return refuse("Choose a publish date to schedule the article.");
+      if (!later) return refuse("To schedule, the publish date must be in the future.");
+      if (publicNow) return refuse(unpublishFirst("article", "its date"));
+      publishedAt = dated;
+    }
+    const iso = publishedAt.toISOString();
+    return { publishedAt, ...(document.publishedAt !== iso ? { dated: { ...document, publishedAt: iso } } : {}) };
+  },
+  searchText: () =>
+    sql`(${headText("title", blogPosts.title)} || ' ' || ${headText("excerpt", blogPosts.excerpt)} || ' ' || ${headText("body", blogPosts.content)})`,
+  async insertDraft(tx) {
+    const [row] = await tx.insert(blogPosts).values({ status: "draft" }).returning({ id: blogPosts.id });
+    return row!.id;
+  },
+  shown: (field, value) =>
+    field === "publishedAt" && text(value)
+      ? `${isoToIndiaLocal(text(value)).replace("T", " ")} (India time)`
+      : text(value),
+  longField: "body",
+};
+
+export const PROJECT_KIND: StudioKindSpec<ProjectDocument> = {
+  kind: "project",
+  noun: "project",
+  table: projects,
+  revisionItem: contentRevisions.projectId,
+  redirectItem: contentRedirects.projectId,
+  presenceItem: contentPresence.projectId,
+  publicPath: projectPath,
+  fields: Object.keys(PROJECT_FIELD_LABELS),
+  labels: PROJECT_FIELD_LABELS,
+  documentOf: projectDocumentOf,
+  slugOf: (document) => document.slug,
+  titleOf: (document) => document.title,
+  blockers: projectPublishBlockers,
+  fieldProblems: async () => [],
+  // A project's document has no time (its files have none): "Schedule" takes the publish form's
+  // date; "Publish" makes it public now, or keeps the time of a project that is public already.
+  timing({ when, date, publicNow, now }) {
+    const refuse = (message: string): Timing<ProjectDocument> => ({ problems: [{ field: "publishedAt", message }] });
+    if (when === "now") return { publishedAt: publicNow ? undefined : now };
+    const dated = date ? new Date(date) : undefined;
+    if (!dated) return refuse("Choose a publish date to schedule the project.");
+    if (dated.getTime() <= now.getTime()) return refuse("To schedule, the publish date must be in the future.");
+    if (publicNow) return refuse("This project is public: unpublish it first, then schedule it for its new time.");
+    return { publishedAt: dated };
+  },
+  searchText: () =>
+    sql`(${headText("title", projects.title)} || ' ' || ${headText("description", projects.description)})`,
+  async insertDraft(tx) {
+    const [row] = await tx.insert(projects).values({ status: "draft" }).returning({ id: projects.id });
+    return row!.id;
+  },
+  shown: (_field, value) => text(value),
+  longField: "description",
+};

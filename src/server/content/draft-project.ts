@@ -1,0 +1,62 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { ProjectDetail } from "#shared/api-types.ts";
+import { SLUG_PATTERN } from "#shared/routes.ts";
+import type { Database } from "../db/client.ts";
+import { projects } from "../db/schema.ts";
+import { DRAFT_STAND_IN_SLUG, DRAFT_STAND_IN_TITLE } from "./draft-article.ts";
+import { listBlogPosts, listProjects, relatedFirst } from "./public-content.ts";
+import { revisionOf } from "./revisions.ts";
+
+// A project's draft (its head revision) shaped as the public project page reads a published one,
+// for the preview and share links (docs/decisions/042-projects-in-the-studio.md): the same
+// ProjectDetail, the same related projects and articles, so the preview is the public page's
+// layout to the byte. A draft may be incomplete; each empty field the page cannot show empty gets
+// a stand-in, as an article's draft does (draft-article.ts).
+
+export type DraftProject = {
+  /** The slug the page is rendered at: the draft's own, or the stand-in. */
+  slug: string;
+  detail: ProjectDetail;
+};
+
+/**
+ * The project's head revision as a ProjectDetail, or undefined when there is no such project, it
+ * is in the trash, or it has no revision yet. `now` decides which published projects and articles
+ * are its related ones, as on the public page.
+ */
+export async function draftProject(
+  db: Database,
+  projectId: string,
+  now: Date = new Date(),
+): Promise<DraftProject | undefined> {
+  const [item] = await db
+    .select({ headRevisionId: projects.headRevisionId })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), isNull(projects.deletedAt)));
+  if (!item?.headRevisionId) return undefined;
+  const revision = await revisionOf(db, "project", projectId, item.headRevisionId);
+  if (!revision) return undefined;
+  const document = revision.document;
+  const slug = SLUG_PATTERN.test(document.slug ?? "") ? document.slug : DRAFT_STAND_IN_SLUG;
+  const category = document.category ?? "";
+  const [others, posts] = await Promise.all([listProjects(db, now), listBlogPosts(db, now)]);
+  return {
+    slug,
+    detail: {
+      project: {
+        id: projectId,
+        title: document.title?.trim() ? document.title : DRAFT_STAND_IN_TITLE,
+        description: document.description ?? "",
+        category,
+        imageUrl: document.imageUrl ?? "",
+        year: document.year ?? "",
+        capacity: document.capacity || null,
+        timeline: document.timeline || null,
+        slug,
+      },
+      // Never the project itself, whichever address its published copy has.
+      relatedProjects: relatedFirst(others, category, (other) => other.id === projectId, 2),
+      relatedArticles: relatedFirst(posts, category, () => false, 3),
+    },
+  };
+}

@@ -1,0 +1,158 @@
+import type { AdminPagePropsOf, ProjectEditorView } from "#shared/admin/pages.ts";
+import { PROJECT_LIMITS, type ProjectDocument } from "#shared/content/documents.ts";
+import { RENEWABLE_CATEGORY } from "#shared/site.ts";
+import { indiaDateTimeLocal } from "../../format.ts";
+import {
+  PROJECT_FIELD_LABELS,
+  PROJECT_FIELD_NAMES,
+  type ProjectFieldName,
+  projectFieldId,
+} from "../../studio/fields.ts";
+import { Field, SelectField } from "../../ui/field.tsx";
+import { ConflictPanel } from "./conflict-panel.tsx";
+import { EditorFrame, pickFields, SaveStatus, withValue } from "./editor-frame.tsx";
+import { ImageField } from "./image-field.tsx";
+import { PROJECT_PAGES } from "./kinds.ts";
+
+// The editor of one project (docs/decisions/042-projects-in-the-studio.md): the studio's editor
+// (editor-frame.tsx) with the spec's project fields, exactly those of projectFields
+// (src/shared/admin/schemas.ts). The Publish date is the publish form's, not the document's:
+// "Schedule" makes the project public at it.
+
+type Props = AdminPagePropsOf<"project-editor">;
+
+/** A document as the form shows it: every field text, Capacity and Timeline "" when there is none. */
+export function projectFormValues(document: ProjectDocument): Record<ProjectFieldName, string> {
+  return { ...document, capacity: document.capacity ?? "", timeline: document.timeline ?? "" };
+}
+
+/** What a field's value reads as, for people: an image's name rather than its address. */
+function readable(editor: Pick<ProjectEditorView, "images">, name: string, value: string): string {
+  if (name === "imageUrl") return editor.images.find((image) => image.url === value)?.label ?? value;
+  return value;
+}
+
+export function ProjectEditorPage(props: Props) {
+  const { viewer, editor, notice, error, form } = props;
+  const values = { ...projectFormValues(editor.document), ...pickFields(PROJECT_FIELD_NAMES, form?.values) };
+  const common = (name: ProjectFieldName) => ({
+    id: projectFieldId(name),
+    name,
+    label: PROJECT_FIELD_LABELS[name],
+    form,
+    defaultValue: values[name],
+  });
+  const scheduledFor =
+    editor.status === "scheduled" && editor.publishedAt ? indiaDateTimeLocal(editor.publishedAt) : "";
+  const conflict = editor.conflict ? (
+    <ConflictPanel
+      kind={PROJECT_PAGES}
+      id={editor.id}
+      current={editor.conflict.current}
+      names={PROJECT_FIELD_NAMES}
+      labels={PROJECT_FIELD_LABELS}
+      mine={values}
+      theirs={projectFormValues(editor.conflict.currentDocument)}
+      readable={(name, value) => readable(editor, name, value)}
+      base={form?.values.baseRevisionId}
+    />
+  ) : null;
+  return (
+    <EditorFrame
+      kind={PROJECT_PAGES}
+      viewer={viewer}
+      editor={editor}
+      notice={notice}
+      error={error}
+      form={form}
+      fieldNames={[...PROJECT_FIELD_NAMES, "publishedAt"]}
+      fieldId={(name) => projectFieldId(name as ProjectFieldName)}
+      conflict={conflict}
+      warningsHeading="To check (in the saved text)"
+      dateField={
+        <Field
+          id={projectFieldId("publishedAt")}
+          name="publishedAt"
+          label="Publish date"
+          form={form}
+          defaultValue={scheduledFor}
+          type="datetime-local"
+          className="mt-4 max-w-xs"
+          hint="India time (IST). Schedule makes the project public at this time; Publish puts it on the site now. The date is not part of the draft: it is used when you schedule."
+        />
+      }
+    >
+      <section aria-labelledby="fields-heading" className="admin-card grid gap-4 sm:grid-cols-2">
+        <h2 id="fields-heading" className="text-lg font-semibold text-navy-900 sm:col-span-2">
+          The project
+        </h2>
+        {/* What autosave says (the script writes here). */}
+        <div className="sm:col-span-2">
+          <SaveStatus />
+        </div>
+        <Field {...common("title")} type="text" required maxLength={PROJECT_LIMITS.title} className="sm:col-span-2" />
+        <Field
+          {...common("slug")}
+          type="text"
+          maxLength={PROJECT_LIMITS.slug}
+          autoComplete="off"
+          spellCheck={false}
+          className="sm:col-span-2"
+          hint={
+            editor.publishedRevision
+              ? "Its address: /projects/<slug>. Changing it moves the project when published; the old address then leads to the new one."
+              : "Its address: /projects/<slug>, lower-case words joined by hyphens. It follows the title until you change it."
+          }
+        />
+        <Field
+          {...common("description")}
+          rows={6}
+          maxLength={PROJECT_LIMITS.description}
+          className="sm:col-span-2"
+          hint={`What was done and what it achieved: the project's page shows it whole, its card the beginning. At most ${PROJECT_LIMITS.description.toLocaleString("en-IN")} characters.`}
+        />
+        <SelectField
+          {...common("category")}
+          options={withValue(
+            [
+              { value: "", label: "Choose…" },
+              ...editor.categories.map((category) => ({ value: category, label: category })),
+            ],
+            values.category,
+          )}
+          hint={`Its badge on the site: green for ${RENEWABLE_CATEGORY}, blue for every other category.`}
+        />
+        <Field
+          {...common("year")}
+          type="text"
+          inputMode="numeric"
+          maxLength={4}
+          autoComplete="off"
+          hint="Four digits, like 2024."
+        />
+        <Field
+          {...common("capacity")}
+          type="text"
+          maxLength={PROJECT_LIMITS.capacity}
+          hint="Optional, like 50 MW or 6 MVAr filter bank."
+        />
+        <Field
+          {...common("timeline")}
+          type="text"
+          maxLength={PROJECT_LIMITS.timeline}
+          hint="Optional, like 9 months."
+        />
+        <ImageField
+          id={projectFieldId("imageUrl")}
+          name="imageUrl"
+          label={PROJECT_FIELD_LABELS.imageUrl}
+          form={form}
+          value={values.imageUrl}
+          images={editor.images}
+          className="sm:col-span-2"
+          hint="A picture of the media library: the project's page and its card show it."
+        />
+      </section>
+    </EditorFrame>
+  );
+}
