@@ -271,7 +271,8 @@ export const projectFields = {
     pattern: IMAGE_PATH_PATTERN,
     problem: "Image must be one of the pictures of the media library",
   }),
-  year: optionalText("Year", 4, { pattern: PROJECT_YEAR_PATTERN, problem: "Year must be four digits, like 2024" }),
+  // A year that is too long is not four digits: one message for both (the length is only a bound).
+  year: optionalText("Year", 40, { pattern: PROJECT_YEAR_PATTERN, problem: "Year must be four digits, like 2024" }),
   capacity: optionalText("Capacity", PROJECT_LIMITS.capacity),
   timeline: optionalText("Timeline", PROJECT_LIMITS.timeline),
 };
