@@ -5,7 +5,7 @@ import { buildApp } from "../app.ts";
 import { parseConfig } from "../config.ts";
 import { openDatabase, queryRows } from "../db/client.ts";
 import { applyMigrations } from "../db/migrate.ts";
-import { blogPosts } from "../db/schema.ts";
+import { blogPosts, projects } from "../db/schema.ts";
 import { siteContentDir, testRenderer } from "../../../test/build-test-app.ts";
 import { addArticle, articleDocument } from "../../../test/content-fixtures.ts";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../../../test/databases.ts";
@@ -56,6 +56,37 @@ describe.each(testDrivers)("the content version on %s", (driver) => {
       const due = watcher.current();
       expect(due).not.toBe(scheduled);
       // The next poll agrees: the version stays where the clock moved it.
+      await watcher.refresh();
+      expect(watcher.current()).toBe(due);
+    } finally {
+      watcher.stop();
+    }
+  });
+
+  it("moves when a scheduled project comes due on the instance's clock; an unpublished or trashed one's time never moves it", async () => {
+    const watcher = await watch();
+    const project = (slug: string) => ({
+      slug,
+      title: slug,
+      description: "A project.",
+      category: "Utilities",
+      imageUrl: "/images/projects/kutch-solar-park-grid-connection.svg",
+      year: "2026",
+    });
+    try {
+      const at = new Date(clock.now.getTime() + 5 * DAY);
+      await database.db.insert(projects).values([
+        { ...project("due-later"), status: "published", publishedAt: at },
+        { ...project("taken-off"), status: "unpublished", publishedAt: new Date(at.getTime() - MINUTE) },
+        { ...project("binned"), status: "published", publishedAt: new Date(at.getTime() - MINUTE), deletedAt: at },
+      ]);
+      await watcher.refresh();
+      const scheduled = watcher.current();
+      clock.now = new Date(at.getTime() - 1);
+      expect(watcher.current()).toBe(scheduled);
+      clock.now = at;
+      const due = watcher.current();
+      expect(due).not.toBe(scheduled);
       await watcher.refresh();
       expect(watcher.current()).toBe(due);
     } finally {

@@ -9,8 +9,8 @@ import { testDrivers } from "../../../test/databases.ts";
 import { pageRoutesForTests } from "../../../test/page-paths.ts";
 
 // Decision 038, section 3: nothing that is not public reaches a visitor. A draft, a scheduled
-// (future), an unpublished and a trashed article, a draft and a trashed project, a draft team
-// member, and an old address leading to each, are put in the database; then every public address
+// (future), an unpublished and a trashed article, a draft, a scheduled, an unpublished and a
+// trashed project, a draft team member, and an old address leading to each, are put in the database; then every public address
 // is walked: each route of the route table, every public article and project, the blog's search
 // and filters, the feeds, the sitemap, the JSON API, every old address and guessed ones. None of
 // their words appears anywhere, Open Graph and JSON-LD included.
@@ -68,9 +68,33 @@ describe.each(testDrivers)("content that is not public, on %s", (driver) => {
         deletedAt: new Date(),
       })
       .returning({ id: projects.id });
+    // Published with a time to come (scheduled), and taken off the site: neither is public.
+    const [scheduledProject] = await db
+      .insert(projects)
+      .values({
+        ...project(`${MARK}-scheduled-project`, "Zqx scheduled project"),
+        status: "published",
+        publishedAt: new Date(Date.now() + A_DAY),
+      })
+      .returning({ id: projects.id });
+    const [unpublishedProject] = await db
+      .insert(projects)
+      .values({
+        ...project(`${MARK}-unpublished-project`, "Zqx unpublished project"),
+        status: "unpublished",
+        publishedAt: new Date(Date.now() - A_DAY),
+      })
+      .returning({ id: projects.id });
     await db.insert(contentRedirects).values([
       { kind: "project", oldSlug: "legacy-draft-project", projectId: draftProject!.id, createdByLabel: "Test" },
       { kind: "project", oldSlug: "legacy-trashed-project", projectId: trashedProject!.id, createdByLabel: "Test" },
+      { kind: "project", oldSlug: "legacy-scheduled-project", projectId: scheduledProject!.id, createdByLabel: "Test" },
+      {
+        kind: "project",
+        oldSlug: "legacy-unpublished-project",
+        projectId: unpublishedProject!.id,
+        createdByLabel: "Test",
+      },
     ]);
     await db.insert(teamMembers).values({
       name: "Zqx Draftmember",
@@ -140,7 +164,7 @@ describe.each(testDrivers)("content that is not public, on %s", (driver) => {
       await walk(articlePath(slugOf(name)), 404);
       await walk(articleApiPath(slugOf(name)), 404);
     }
-    for (const slug of [`${MARK}-draft-project`, `${MARK}-trashed-project`]) {
+    for (const slug of ["draft", "trashed", "scheduled", "unpublished"].map((name) => `${MARK}-${name}-project`)) {
       await walk(projectPath(slug), 404);
       await walk(projectApiPath(slug), 404);
     }
@@ -151,7 +175,7 @@ describe.each(testDrivers)("content that is not public, on %s", (driver) => {
       await walk(articlePath(`legacy-${name}`), 404);
       await walk(articleApiPath(`legacy-${name}`), 404);
     }
-    for (const old of ["legacy-draft-project", "legacy-trashed-project"]) {
+    for (const old of ["draft", "trashed", "scheduled", "unpublished"].map((name) => `legacy-${name}-project`)) {
       await walk(projectPath(old), 404);
       await walk(projectApiPath(old), 404);
     }
@@ -172,6 +196,33 @@ describe.each(testDrivers)("content that is not public, on %s", (driver) => {
     }
     expect((await t.app.inject({ method: "GET", url: "/blog/legacy-now-public" })).headers.location).toBe(
       "/blog/now-public-article",
+    );
+  });
+
+  it("shows a project whose time has come everywhere, its old address leading to it, and the others still nowhere", async () => {
+    const db = t.database.db;
+    const [due] = await db
+      .insert(projects)
+      .values({
+        slug: "now-public-project",
+        title: "Now Public Project",
+        description: "Public words.",
+        category: "Utilities",
+        imageUrl: "/images/projects/kutch-solar-park-grid-connection.svg",
+        year: "2099",
+        status: "published",
+        publishedAt: new Date(Date.now() - 1000),
+      })
+      .returning({ id: projects.id });
+    await db
+      .insert(contentRedirects)
+      .values({ kind: "project", oldSlug: "legacy-now-public-project", projectId: due!.id, createdByLabel: "Test" });
+    await refreshContentVersion(db);
+    for (const url of ["/", "/projects", "/sitemap.xml", apiPaths.projects, "/projects/now-public-project"]) {
+      expect((await walk(url, 200)).body, url).toContain("now-public-project");
+    }
+    expect((await t.app.inject({ method: "GET", url: "/projects/legacy-now-public-project" })).headers.location).toBe(
+      "/projects/now-public-project",
     );
   });
 });
