@@ -1,6 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { ArticleDocument } from "#shared/content/documents.ts";
+import type { ArticleDocument, ProjectDocument } from "#shared/content/documents.ts";
+import { recordAudit } from "../admin/audit/audit.ts";
 import { createContentLink } from "./links.ts";
 import { publishRevision } from "./publishing.ts";
 import { appendRevision } from "./revisions.ts";
@@ -13,6 +14,7 @@ import {
   contentPresence,
   contentRedirects,
   contentRevisions,
+  projects,
   staff,
   staffSessions,
 } from "../db/schema.ts";
@@ -38,6 +40,17 @@ const documentOf = (slug: string, body: string): ArticleDocument => ({
   author: "",
   body,
 });
+
+const projectDocument: ProjectDocument = {
+  slug: "a-project",
+  title: "A project",
+  description: "",
+  category: "Utilities",
+  imageUrl: "/images/projects/a.svg",
+  year: "2026",
+  capacity: null,
+  timeline: null,
+};
 
 describe.each(testDrivers)("the daily purge of the content studio on %s", (driver) => {
   let database: TestDatabase;
@@ -181,6 +194,47 @@ describe.each(testDrivers)("the daily purge of the content studio on %s", (drive
       .map(([name]) => name);
     expect(gone).toEqual(["10:05", "10:30 by Ravi", "10:45", "11:40", "11:45"]);
     expect(await thinAutosaves(database.db, now)).toBe(0);
+  });
+
+  it("keeps an old autosave of a project that an audit event names as published, though it is no longer the published one", async () => {
+    const [row] = await database.db.insert(projects).values({ status: "draft" }).returning({ id: projects.id });
+    const id = row!.id;
+    const hour = new Date("2026-10-01T10:00:00Z").getTime();
+    const made: number[] = [];
+    for (const [minutes, description] of [
+      [5, "Published once."],
+      [10, "Thinned."],
+      [15, "Last of the hour."],
+      [90, "The head."],
+    ] as const) {
+      const saved = await appendRevision(database.db, {
+        kind: "project",
+        itemId: id,
+        document: { ...projectDocument, description },
+        source: "autosave",
+        author: { id: staffId, label: "Meera Shah" },
+      });
+      if (saved.outcome !== "saved") throw new Error(saved.outcome);
+      made.push(saved.revision.id);
+      await database.db
+        .update(contentRevisions)
+        .set({ createdAt: new Date(hour + minutes * 60_000) })
+        .where(eq(contentRevisions.id, saved.revision.id));
+    }
+    await recordAudit(database.db, {
+      actor: { id: staffId, label: "Meera Shah" },
+      action: "project-published",
+      target: { type: "project", id, label: "A project" },
+      details: { revision: 1, publishedAt: new Date(hour).toISOString(), slug: "a-project" },
+    });
+    expect(await thinAutosaves(database.db, now)).toBe(1);
+    const left = (
+      await database.db
+        .select({ id: contentRevisions.id })
+        .from(contentRevisions)
+        .where(eq(contentRevisions.projectId, id))
+    ).map((revision) => revision.id);
+    expect(left.sort()).toEqual([made[0], made[2], made[3]].sort());
   });
 
   it("runs once a day with the enquiries' purge", async () => {

@@ -55,8 +55,8 @@ export async function thinAutosaves(db: Database, now: Date = new Date()): Promi
           and not exists (select 1 from content_revisions x where x.restored_from_id = r.id)
           and not exists (
             select 1 from audit_events e
-            where e.action in ('article-published', 'article-scheduled')
-              and e.target_id = r.article_id::text
+            where e.action in ('article-published', 'article-scheduled', 'project-published', 'project-scheduled')
+              and e.target_id = coalesce(r.article_id, r.project_id)::text
               and e.details->>'revision' in (r.id::text, r.number::text)
           )
           and exists (

@@ -320,7 +320,7 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
       kind.audit.linkCreated,
       linkKind === "preview"
         ? { kind: "preview", link: made.id, revision: item.head!.number }
-        : { kind: "share", link: made.id, expiresAt: made.expiresAt.toISOString() },
+        : { kind: "share", link: made.id, revision: item.head!.number, expiresAt: made.expiresAt.toISOString() },
     );
     return made;
   }
@@ -580,7 +580,12 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
         { item: linked, linkId: link.id, onlyBy: isAdmin ? undefined : session.staff.id },
         context.now(),
       );
-      if (revoked) await audit(request, item, kind.audit.linkRevoked, { kind: link.kind, link: link.id });
+      if (revoked)
+        await audit(request, item, kind.audit.linkRevoked, {
+          kind: link.kind,
+          link: link.id,
+          revision: item.head!.number,
+        });
       return context.seeOther(reply, itemHref(item.row.id, "share-link-revoked"));
     },
 

@@ -762,9 +762,13 @@ describe.each(testDrivers)("projects in the studio on %s", (driver) => {
       expect(done.statusCode).toBe(303);
       expect(done.headers.location).toBe(adminHref("project", { id }, { notice: "share-link-revoked" }));
       expect((await get(`/preview/${token}`)).statusCode).toBe(404);
-      expect((await auditOf(id)).map((event) => [event.action, event.actor])).toEqual([
-        ["project-link-created", "Ravi Desai"],
-        ["project-link-revoked", "Meera Shah"],
+      expect((await auditOf(id)).map((event) => [event.action, event.actor, event.details])).toEqual([
+        [
+          "project-link-created",
+          "Ravi Desai",
+          { kind: "share", link: link.id, revision: 1, expiresAt: expect.stringMatching(/Z$/) },
+        ],
+        ["project-link-revoked", "Meera Shah", { kind: "share", link: link.id, revision: 1 }],
       ]);
     });
   });
