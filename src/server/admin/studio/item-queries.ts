@@ -112,14 +112,8 @@ export async function listItems<Extra extends string>(
       category: headText("category", table.category),
       changedAt: head.createdAt,
       changedBy: sql<string>`coalesce(${head.authorLabel}, ${table.studioChangedByLabel}, '')`,
-      extra: sql<Record<Extra, string | null>>`json_build_object(${sql.join(
-        Object.entries<SQL>(input.extra).map(([name, value]) => sql`${name}::text, ${value}`),
-        sql`, `,
-      )})`.mapWith(
-        (value: unknown) =>
-          // PostgreSQL's driver parses json; PGlite's may hand it over as text.
-          (typeof value === "string" ? JSON.parse(value) : value) as Record<Extra, string | null>,
-      ),
+      // The kind's own columns, read back by name below (their names are not the common ones).
+      ...(input.extra as Record<string, SQL<string | null>>),
     })
     .from(table)
     .leftJoin(head, eq(head.id, table.headRevisionId))
@@ -142,7 +136,9 @@ export async function listItems<Extra extends string>(
         publicPath: status === "published" && row.slug ? spec.publicPath(row.slug) : null,
         publishedAt:
           (status === "published" || status === "scheduled") && row.publishedAt ? row.publishedAt.toISOString() : null,
-        extra: row.extra,
+        extra: Object.fromEntries(
+          Object.keys(input.extra).map((name) => [name, (row as Record<string, unknown>)[name] ?? null]),
+        ) as Record<Extra, string | null>,
       };
     }),
   };
