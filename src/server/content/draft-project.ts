@@ -13,6 +13,14 @@ import { revisionOf } from "./revisions.ts";
 // layout to the byte. A draft may be incomplete; each empty field the page cannot show empty gets
 // a stand-in, as an article's draft does (draft-article.ts).
 
+/**
+ * The picture a draft without one is shown with: a blank grey 16:9 picture, so the page keeps its
+ * layout (an img with an empty src would make a browser fetch the page again). A data: address,
+ * which the site's Content-Security-Policy allows for images.
+ */
+export const DRAFT_STAND_IN_IMAGE =
+  "data:image/svg+xml,%3Csvg%20xmlns=%22http://www.w3.org/2000/svg%22%20viewBox=%220%200%2016%209%22%3E%3Crect%20width=%2216%22%20height=%229%22%20fill=%22%23e2e8f0%22/%3E%3C/svg%3E";
+
 export type DraftProject = {
   /** The slug the page is rendered at: the draft's own, or the stand-in. */
   slug: string;
@@ -48,7 +56,7 @@ export async function draftProject(
         title: document.title?.trim() ? document.title : DRAFT_STAND_IN_TITLE,
         description: document.description ?? "",
         category,
-        imageUrl: document.imageUrl ?? "",
+        imageUrl: document.imageUrl || DRAFT_STAND_IN_IMAGE,
         year: document.year ?? "",
         capacity: document.capacity || null,
         timeline: document.timeline || null,

@@ -7,6 +7,7 @@ import {
   type SignedIn,
 } from "../../../../test/admin-fixtures.ts";
 import { testDrivers } from "../../../../test/databases.ts";
+import { htmlValidator } from "../../../../test/html-validator.ts";
 import type { AutosaveAnswer, PresenceAnswer } from "#shared/admin/pages.ts";
 import { adminHref, adminRoutes, type AdminRouteName } from "#shared/admin/routes.ts";
 import { PROJECT_CATEGORIES } from "#shared/content/documents.ts";
@@ -19,6 +20,7 @@ import {
   contentRevisions,
   projects,
 } from "../../db/schema.ts";
+import { DRAFT_STAND_IN_IMAGE } from "../../content/draft-project.ts";
 import { listProjects } from "../../content/public-content.ts";
 import { markAsPreview } from "../../routes/preview-routes.ts";
 import { isoToIndiaLocal } from "./studio-time.ts";
@@ -39,6 +41,12 @@ vi.mock("#web/admin/entry-server.tsx", async (importOriginal) =>
 const IMAGE = "/images/projects/kutch-solar-park-grid-connection.svg";
 const HOUR = 60 * 60 * 1000;
 const someId = "00000000-0000-4000-8000-000000000000";
+
+/** What html-validate finds wrong with a page. */
+async function validationProblems(html: string): Promise<string[]> {
+  const report = await htmlValidator.validateString(html, "page.html");
+  return report.results.flatMap((result) => result.messages.map((message) => `${message.ruleId}: ${message.message}`));
+}
 
 /** The editor's fields of a complete project (every checklist item met), with overrides. */
 function projectFields(overrides: Record<string, string> = {}): Record<string, string> {
@@ -720,6 +728,27 @@ describe.each(testDrivers)("projects in the studio on %s", (driver) => {
         ["project-link-created", "preview"],
         ["project-published", undefined],
       ]);
+    });
+
+    it("previews a draft with nothing but its title: stand-ins, valid HTML, no error", async () => {
+      const id = await createProject(member, {
+        title: "Barely begun",
+        description: "",
+        category: "",
+        imageUrl: "",
+        year: "",
+        capacity: "",
+      });
+      const preview = await t.send({
+        method: "POST",
+        url: adminHref("projectPreviewLink", { id }),
+        cookie: member.cookie,
+      });
+      const page = await get(String(preview.headers.location));
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain("<title>Barely begun | ");
+      expect(page.body).toContain(`src="${DRAFT_STAND_IN_IMAGE}"`);
+      expect(await validationProblems(page.body)).toEqual([]);
     });
 
     it("a share link is shown once and revoked by its maker or an admin only; another project's link is none", async () => {
