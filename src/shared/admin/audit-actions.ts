@@ -37,6 +37,14 @@ export const AUDIT_ACTIONS = [
   "article-link-created",
   "article-link-revoked",
   "content-imported",
+  // The team: each records the member and, for a change of their text, the revision.
+  "team-member-created",
+  "team-member-changed",
+  "team-member-shown",
+  "team-member-hidden",
+  "team-member-trashed",
+  "team-member-untrashed",
+  "team-order-changed",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
