@@ -92,6 +92,10 @@ for (const input of document.querySelectorAll<HTMLInputElement>("input[data-sele
 const studioEditor = document.querySelector<HTMLFormElement>("form[data-studio-editor]");
 if (studioEditor) void import("./studio/editor.ts").then(({ startEditor }) => startEditor(studioEditor));
 
+// The team: dragging rows to reorder (src/web/admin/team/), a chunk only the team page loads.
+const teamOrder = document.querySelector<HTMLTableSectionElement>("tbody[data-team-order]");
+if (teamOrder) void import("./team/drag-order.ts").then(({ startDragOrder }) => startDragOrder(teamOrder));
+
 // Signing out forgets the studio's copies of unsaved text kept in this browser (decision 038).
 for (const form of document.querySelectorAll<HTMLFormElement>(`form[action="${adminHref("signOut")}"]`)) {
   form.addEventListener("submit", () => {

@@ -17,6 +17,9 @@ import { ArticleEditorPage } from "./pages/studio/article-editor-page.tsx";
 import { ArticleHistoryPage } from "./pages/studio/article-history-page.tsx";
 import { ArticlesPage } from "./pages/studio/articles-page.tsx";
 import { SubscribersPage } from "./pages/subscribers/subscribers-page.tsx";
+// The team.
+import { TeamMemberPage } from "./pages/team/team-member-page.tsx";
+import { TeamPage } from "./pages/team/team-page.tsx";
 
 // Every back-office page, by the name the server renders it with (src/shared/admin/pages.ts): its
 // title and its component. The type makes the compiler refuse a page name without a screen, and a
@@ -55,6 +58,12 @@ export const adminScreens: AdminScreens = {
   "article-compare": {
     title: (props) => `Compare revisions of ${props.article.title || "an untitled article"}`,
     Page: ArticleComparePage,
+  },
+  // The team.
+  team: { title: () => "Team", Page: TeamPage },
+  "team-member": {
+    title: (props) => (props.member.id === null ? "New team member" : props.member.fields.name || "Unnamed member"),
+    Page: TeamMemberPage,
   },
   error: { title: (props) => props.title, Page: ErrorPage },
 };
