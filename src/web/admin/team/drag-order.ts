@@ -62,9 +62,12 @@ export function startDragOrder(body: HTMLTableSectionElement): void {
       event.preventDefault();
       const before = idsOf(body);
       const name = row.dataset.memberName ?? "The member";
-      handle.setPointerCapture(event.pointerId);
+      const pointer = event.pointerId;
+      // The window follows the pointer, not the handle: moving the row in the page would end a
+      // capture held by its handle.
       row.dataset.dragging = "true";
       const move = (moved: PointerEvent) => {
+        if (moved.pointerId !== pointer) return;
         const next = rowBefore(body, row, moved.clientY);
         if (next !== row.nextElementSibling) body.insertBefore(row, next ?? null);
       };
@@ -75,9 +78,10 @@ export function startDragOrder(body: HTMLTableSectionElement): void {
         }
       };
       const finish = async (cancelled: boolean) => {
-        handle.removeEventListener("pointermove", move);
-        handle.removeEventListener("pointerup", dropped);
-        handle.removeEventListener("pointercancel", cancel);
+        window.removeEventListener("pointermove", move);
+        window.removeEventListener("pointerup", dropped);
+        window.removeEventListener("pointercancel", cancel);
+        window.removeEventListener("blur", cancel);
         delete row.dataset.dragging;
         const after = idsOf(body);
         if (cancelled || after.join() === before.join()) {
@@ -99,11 +103,14 @@ export function startDragOrder(body: HTMLTableSectionElement): void {
         busy = false;
         say(status, answer.message ?? "The order was not saved.", "error");
       };
-      const dropped = () => void finish(false);
+      const dropped = (up: PointerEvent) => {
+        if (up.pointerId === pointer) void finish(false);
+      };
       const cancel = () => void finish(true);
-      handle.addEventListener("pointermove", move);
-      handle.addEventListener("pointerup", dropped);
-      handle.addEventListener("pointercancel", cancel);
+      window.addEventListener("pointermove", move);
+      window.addEventListener("pointerup", dropped);
+      window.addEventListener("pointercancel", cancel);
+      window.addEventListener("blur", cancel);
     });
   }
   body.dataset.teamOrderReady = "true";

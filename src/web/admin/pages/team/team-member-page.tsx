@@ -137,7 +137,9 @@ export function TeamMemberPage({ viewer, member, notice, error, form }: Props) {
   ];
   if (values.imageUrl && !photoOptions.some((option) => option.value === values.imageUrl))
     photoOptions.push({ value: values.imageUrl, label: values.imageUrl });
-  const photo = member.photos.find((choice) => choice.url === member.fields.imageUrl);
+  const chosen = member.photos.find((choice) => choice.url === values.imageUrl);
+  // What the photo preview shows for each choice (src/web/admin/team/photo-preview.ts follows the select).
+  const thumbnails = Object.fromEntries(member.photos.map((choice) => [choice.url, choice.thumbnail ?? choice.url]));
   const visibility = form?.values.visibility === "hidden" ? "hidden" : "shown";
   return (
     <AdminLayout viewer={viewer} current="team">
@@ -222,19 +224,15 @@ export function TeamMemberPage({ viewer, member, notice, error, form }: Props) {
                   : `A picture of the media library. The member's file name: ${member.slug ?? ""}.`
               }
             >
-              {photo || member.fields.imageUrl ? (
-                <figure className="mt-2">
-                  <img
-                    src={photo?.thumbnail ?? member.fields.imageUrl}
-                    alt=""
-                    width={96}
-                    height={96}
-                    loading="lazy"
-                    className="size-24 rounded border border-slate-200 bg-slate-100 object-cover"
-                  />
-                  <figcaption className="mt-1 text-xs text-slate-600">The photo saved now</figcaption>
-                </figure>
-              ) : null}
+              <img
+                src={values.imageUrl ? (chosen?.thumbnail ?? values.imageUrl) : undefined}
+                alt=""
+                width={96}
+                height={96}
+                loading="lazy"
+                className={`mt-2 size-24 rounded border border-slate-200 bg-slate-100 object-cover ${values.imageUrl ? "" : "hidden"}`}
+                data-team-photo-preview={JSON.stringify(thumbnails)}
+              />
             </SelectField>
             <div className="grid content-start gap-4">
               <Field

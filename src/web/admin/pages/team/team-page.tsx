@@ -31,7 +31,7 @@ function MoveButtons({ row, last, focus }: { row: TeamRowView; last: number; foc
           <button
             type="submit"
             id={moveButtonId(row.id, direction)}
-            className="admin-button-secondary px-3 whitespace-nowrap"
+            className="admin-button-secondary px-3 whitespace-nowrap disabled:cursor-not-allowed disabled:opacity-50"
             disabled={atEnd[direction]}
             autoFocus={focused === direction && !atEnd[direction] ? true : undefined}
           >
@@ -141,7 +141,7 @@ export function TeamPage({ viewer, rows, trash, canChange, focus, notice, error 
                         ⠿
                       </span>
                     ) : null}
-                    {row.position}
+                    <span data-team-position>{row.position}</span>
                   </td>
                   <td>
                     <img
