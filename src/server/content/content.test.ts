@@ -316,8 +316,9 @@ describe.each(testDrivers)("importContent on %s", (driver) => {
     expect(row.originHash).toBe(revisions[1]!.hash);
     expect(row.originHash).not.toBe(before.originHash);
     expect((await listProjects(database.db)).map((project) => project.title)).toEqual(["Solar Park, extended"]);
+    // The member's place stays the team's: a file's `order` places only a member the import adds (decision 043).
     expect((await listTeamMembers(database.db)).map((member) => [member.name, member.order])).toEqual([
-      ["Anil Shah-Mehta", 5],
+      ["Anil Shah-Mehta", 2],
     ]);
     expect(await version()).not.toBe(versionBefore);
   });

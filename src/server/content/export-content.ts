@@ -63,7 +63,8 @@ export function projectFileText(document: ProjectDocument): string {
   return stringify(file, yamlOptions);
 }
 
-export function teamMemberFileText(document: TeamMemberDocument): string {
+/** A member's file: their document, and `order`, the place the team gives them now (decision 043). */
+export function teamMemberFileText(document: TeamMemberDocument, order: number): string {
   const file: Record<string, unknown> = {
     name: document.name,
     title: document.title,
@@ -72,7 +73,7 @@ export function teamMemberFileText(document: TeamMemberDocument): string {
   };
   if (document.email) file.email = document.email;
   if (document.linkedinUrl) file.linkedinUrl = document.linkedinUrl;
-  file.order = document.order;
+  file.order = order;
   return stringify(file, yamlOptions);
 }
 
@@ -84,6 +85,8 @@ type ExportRow = {
   headRevisionId: number | null;
   publishedRevisionId: number | null;
   deletedAt: Date | null;
+  /** A team member's place in the team (null for the other kinds). */
+  order: number | null;
 };
 
 async function rowsOf(db: Database, kind: ContentKind): Promise<ExportRow[]> {
@@ -97,6 +100,7 @@ async function rowsOf(db: Database, kind: ContentKind): Promise<ExportRow[]> {
       headRevisionId: table.headRevisionId,
       publishedRevisionId: table.publishedRevisionId,
       deletedAt: table.deletedAt,
+      order: kind === "team-member" ? contentTables["team-member"].table.order : sql<null>`null`,
     })
     .from(table)) as ExportRow[];
 }
@@ -178,6 +182,7 @@ export async function exportContent(db: Database, outDir: string): Promise<Expor
       } else {
         text = teamMemberFileText(
           canonicalDocument("team-member", shown.document as unknown as DocumentOf<"team-member">),
+          row.order ?? 0,
         );
       }
       const file = fileOf(slug);

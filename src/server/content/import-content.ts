@@ -7,7 +7,13 @@ import { type Database, queryRows } from "../db/client.ts";
 import { SCHEMA_LOCK_KEY } from "../db/migrate.ts";
 import { blogPosts, contentRedirects, contentRevisions, projects, teamMembers } from "../db/schema.ts";
 import { bumpContentVersion, markContentLoaded } from "./data-version.ts";
-import { CONTENT_FOLDERS, type ContentProblem, readSiteContent, type SiteContent } from "./load-content.ts";
+import {
+  CONTENT_FOLDERS,
+  type ContentProblem,
+  readSiteContent,
+  type SiteContent,
+  type TeamMemberFile,
+} from "./load-content.ts";
 import { publishRevision, unpublishItem } from "./publishing.ts";
 import { appendRevision, canonicalDocument, contentTables, type DocumentOf, documentHash } from "./revisions.ts";
 
@@ -358,7 +364,9 @@ export async function importContent(
                       capacity,
                       timeline,
                     }))(document as ProjectDocument)
-                  : (({ slug, name, title, expertise, imageUrl, email, linkedinUrl, order }) => ({
+                  : // A member the import adds takes its place from its file's `order`; an existing
+                    // member keeps the place the studio gave it (decision 043).
+                    (({ slug, name, title, expertise, imageUrl, email, linkedinUrl, order }) => ({
                       slug,
                       name,
                       title,
@@ -367,7 +375,7 @@ export async function importContent(
                       email,
                       linkedinUrl,
                       order,
-                    }))(document as TeamMemberDocument);
+                    }))(document as TeamMemberFile);
             const [inserted] = await tx
               .insert(table as typeof projects)
               .values({ ...copy, status: "draft" } as typeof projects.$inferInsert)

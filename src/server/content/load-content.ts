@@ -9,6 +9,7 @@ import {
   IMAGE_PATH_PATTERN,
   type ProjectDocument,
   SLUG_PATTERN,
+  TEAM_MEMBER_LIMITS,
   type TeamMemberDocument,
 } from "#shared/content/documents.ts";
 import { INDIA_UTC_OFFSET } from "#shared/india-time.ts";
@@ -49,14 +50,17 @@ const slug = (message: string) =>
     .regex(SLUG_PATTERN, message);
 
 const teamMemberFile = z.strictObject({
-  name: text(120),
-  title: text(160),
-  expertise: text(300),
+  name: text(TEAM_MEMBER_LIMITS.name),
+  title: text(TEAM_MEMBER_LIMITS.title),
+  expertise: text(TEAM_MEMBER_LIMITS.expertise),
   image: imagePath,
-  email: z.email("must be an email address").max(254, "must be at most 254 characters").optional(),
+  email: z
+    .email("must be an email address")
+    .max(TEAM_MEMBER_LIMITS.email, `must be at most ${TEAM_MEMBER_LIMITS.email} characters`)
+    .optional(),
   linkedinUrl: z
     .url({ protocol: /^https$/, error: "must be an https:// URL" })
-    .max(300, "must be at most 300 characters")
+    .max(TEAM_MEMBER_LIMITS.linkedinUrl, `must be at most ${TEAM_MEMBER_LIMITS.linkedinUrl} characters`)
     .optional(),
   order: z
     .number({ error: "must be a number" })
@@ -154,8 +158,14 @@ export type ContentRedirect = { kind: "article" | "project"; oldSlug: string; sl
 
 export type ContentProblem = { file: string; field: string; message: string };
 
+/**
+ * A team member's file: the document a revision stores, and the file's `order`, which only places
+ * a member the import adds (the team's order is the studio's afterwards: decision 043).
+ */
+export type TeamMemberFile = TeamMemberDocument & { order: number };
+
 export type SiteContent = {
-  teamMembers: TeamMemberDocument[];
+  teamMembers: TeamMemberFile[];
   projects: ProjectDocument[];
   articles: ArticleFile[];
   redirects: ContentRedirect[];

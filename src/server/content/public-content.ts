@@ -89,12 +89,17 @@ type Published<Row> = {
 };
 const published = <Row>(row: Row) => row as Published<Row>;
 
+/**
+ * The public team in the team's order (the studio's Move up / Move down and dragging renumber it
+ * 1, 2, 3… with no ties; decision 043): the home page shows the first three, the About page all.
+ * Name and id only break ties that an import of new members may leave until the next move.
+ */
 export async function listTeamMembers(db: Database): Promise<TeamMember[]> {
   const rows = await db
     .select(teamMemberColumns)
     .from(teamMembers)
     .where(teamMemberIsPublic)
-    .orderBy(asc(teamMembers.order), asc(teamMembers.name));
+    .orderBy(asc(teamMembers.order), asc(teamMembers.name), asc(teamMembers.id));
   return rows.map(published);
 }
 

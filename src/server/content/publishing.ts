@@ -39,9 +39,10 @@ function projectCopy(document: ProjectDocument) {
   return { slug, title, description, category, imageUrl, year, capacity, timeline };
 }
 
+/** A member's published copy. Never their `order`: where they stand is the team's, set by the studio's moves (decision 043). */
 function teamMemberCopy(document: TeamMemberDocument) {
-  const { slug, name, title, expertise, imageUrl, email, linkedinUrl, order } = document;
-  return { slug, name, title, expertise, imageUrl, email, linkedinUrl, order };
+  const { slug, name, title, expertise, imageUrl, email, linkedinUrl } = document;
+  return { slug, name, title, expertise, imageUrl, email, linkedinUrl };
 }
 
 export type PublishInput = {

@@ -31,7 +31,6 @@ const TEAM_MEMBER_FIELDS = [
   "imageUrl",
   "email",
   "linkedinUrl",
-  "order",
 ] as const satisfies readonly (keyof TeamMemberDocument)[];
 
 const FIELDS: Record<ContentKind, readonly string[]> = {

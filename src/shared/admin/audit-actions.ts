@@ -47,6 +47,14 @@ export const AUDIT_ACTIONS = [
   "project-revision-restored",
   "project-link-created",
   "project-link-revoked",
+  // The team: each records the member and, for a change of their text, the revision.
+  "team-member-created",
+  "team-member-changed",
+  "team-member-shown",
+  "team-member-hidden",
+  "team-member-trashed",
+  "team-member-untrashed",
+  "team-order-changed",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

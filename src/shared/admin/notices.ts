@@ -38,6 +38,19 @@ export const adminNotices = {
   "project-unpublished": "Unpublished: the project is no longer on the site.",
   "project-trashed": "Moved to the trash. It stays there until restored.",
   "project-untrashed": "Restored from the trash, as a draft.",
+  // The team.
+  "team-member-created-shown": "The member was added and is on the site now.",
+  "team-member-created-hidden": "The member was added, hidden: Show puts them on the site.",
+  "team-member-saved-shown": "Saved: the site shows the change now.",
+  "team-member-saved-hidden": "Saved. The member is hidden: Show puts them on the site.",
+  "team-member-unchanged": "Nothing had changed, so nothing was saved.",
+  "team-member-shown": "Shown: the member is on the site now.",
+  "team-member-hidden": "Hidden: the member is no longer on the site.",
+  "team-member-trashed": "Moved to the trash, and off the site. Restore brings the member back, hidden.",
+  "team-member-untrashed": "Restored from the trash, hidden, at the end of the team.",
+  "team-moved": "Moved. The site shows the new order now.",
+  "team-not-moved": "Nothing moved: the member is already at that end of the team.",
+  "team-reordered": "The new order is saved. The site shows it now.",
 } as const;
 
 export type AdminNotice = keyof typeof adminNotices;

@@ -262,6 +262,69 @@ export type PresenceAnswer = { others: string[] };
 /** Answer of the live preview (JSON): the body as the article page renders it. */
 export type MarkdownPreviewAnswer = { html: string; words: number; readingMinutes: number };
 
+// The team in the studio (src/server/admin/team/; docs/decisions/043-the-team-order-is-not-a-revision.md).
+
+/** Where a member stands for visitors: shown (on the site), hidden (not on it), or in the trash. */
+export type TeamMemberStatus = "shown" | "hidden" | "trash";
+
+/** A picture an editor may choose (a member's photo), as the chooser shows it. */
+export type PhotoChoiceView = { url: string; label: string; thumbnail: string | null };
+
+/** A member of the team list, in the team's order. */
+export type TeamRowView = {
+  id: string;
+  /** The head revision's name, title and photo: what the member page edits. */
+  name: string;
+  title: string;
+  imageUrl: string;
+  /** A small picture of the photo; null when the library has none. */
+  thumbnail: string | null;
+  status: "shown" | "hidden";
+  /** 1, 2, 3…: the member's place in the team, the About page's order (hidden members keep theirs). */
+  position: number;
+  /** The revision Show and Hide act on. */
+  headRevisionId: number;
+};
+
+/** A member in the trash. */
+export type TeamTrashRowView = {
+  id: string;
+  name: string;
+  title: string;
+  trashedAt: string;
+  trashedBy: string | null;
+  headRevisionId: number;
+};
+
+/** A member's fields as the form holds them, each as text ("" for no email or LinkedIn). */
+export type TeamMemberFieldsView = {
+  name: string;
+  title: string;
+  expertise: string;
+  imageUrl: string;
+  email: string;
+  linkedinUrl: string;
+};
+
+/** The page of one member (or of a new one: `id` null). */
+export type TeamMemberEditorView = {
+  id: string | null;
+  /** The member's file name in content/team (what articles name as their author); null until saved. */
+  slug: string | null;
+  status: TeamMemberStatus;
+  /** The head revision's fields, or what a refused save sent (then `form` has it too). */
+  fields: TeamMemberFieldsView;
+  /** The head revision, which a save must be based on; null for a new member. */
+  head: RevisionView | null;
+  /** The member's place in the team; null for a new member and one in the trash. */
+  position: number | null;
+  /** The pictures of the media library, for the Photo field. */
+  photos: PhotoChoiceView[];
+  trashedAt: string | null;
+  /** A save refused because someone saved first: who and when, and the fields they saved. */
+  conflict?: { current: RevisionView; fields: TeamMemberFieldsView };
+};
+
 /**
  * What any page may show besides its own data: the notice after a change (the door fills it from
  * `?notice=`, src/shared/admin/notices.ts), a problem with the whole request, and a refused form's
@@ -348,6 +411,17 @@ export type AdminPageProps = PageMessages &
     | (Signed & { page: "project-editor"; editor: ProjectEditorView })
     | (Signed & { page: "project-history" } & StudioHistoryData)
     | (Signed & { page: "project-compare" } & StudioCompareData)
+    // The team (src/server/admin/team/).
+    | (Signed & {
+        page: "team";
+        rows: TeamRowView[];
+        trash: TeamTrashRowView[];
+        /** The viewer may change the team (an admin, or "Can publish"). */
+        canChange: boolean;
+        /** After Move up / Move down: the moved member's button that gets the focus. */
+        focus?: { id: string; direction: "up" | "down" };
+      })
+    | (Signed & { page: "team-member"; member: TeamMemberEditorView })
     | { page: "error"; viewer?: AdminViewer; status: number; title: string; message: string }
   );
 

@@ -190,8 +190,20 @@ export const adminRoutes = {
     access: "staff",
   },
 
-  // The team (src/server/admin/team/): members, their order, hide and show.
-  // (Its routes go here.)
+  // The team (src/server/admin/team/): members, their order, hide and show. Everyone sees the
+  // list; every change is public at once, so changing the team needs publisher access
+  // (docs/decisions/043-the-team-order-is-not-a-revision.md).
+  team: { method: "GET", path: "/admin/team", access: "staff", nav: { label: "Team", order: 2.3 } },
+  teamMemberNew: { method: "GET", path: "/admin/team/new", access: "publisher" },
+  teamMemberCreate: { method: "POST", path: "/admin/team", access: "publisher" },
+  teamMember: { method: "GET", path: "/admin/team/:id", access: "publisher" },
+  teamMemberSave: { method: "POST", path: "/admin/team/:id", access: "publisher" },
+  teamMemberShow: { method: "POST", path: "/admin/team/:id/show", access: "publisher" },
+  teamMemberHide: { method: "POST", path: "/admin/team/:id/hide", access: "publisher" },
+  teamMemberTrash: { method: "POST", path: "/admin/team/:id/trash", access: "publisher" },
+  teamMemberUntrash: { method: "POST", path: "/admin/team/:id/untrash", access: "publisher" },
+  teamMemberMove: { method: "POST", path: "/admin/team/:id/move", access: "publisher" },
+  teamOrder: { method: "POST", path: "/admin/api/team/order", access: "publisher", json: true },
 
   // Staff (admins).
   staff: { method: "GET", path: "/admin/staff", access: "admin", nav: { label: "Staff", order: 5 } },

@@ -17,6 +17,7 @@ import {
   PROJECT_LIMITS,
   PROJECT_YEAR_PATTERN,
   SLUG_PATTERN,
+  TEAM_MEMBER_LIMITS,
 } from "../content/documents.ts";
 
 // One zod schema per back-office form, read by the server (parseForm in forms.ts) and available to
@@ -301,4 +302,111 @@ export const projectPublishForm = z.object({
 /** "Can publish" on the Staff page. */
 export const staffCanPublishForm = z.object({
   canPublish: z.enum(["true", "false"], { error: "Say whether this person can publish." }),
+});
+
+// The team (src/server/admin/team/; docs/decisions/043-the-team-order-is-not-a-revision.md): the
+// same limits as the content files' (TEAM_MEMBER_LIMITS), so every member the studio saves
+// exports to a file that imports again.
+
+/** A text a member may leave out: "" when empty, else held to `rule`. */
+function optionalTeamText(label: string, max: number, rule: (value: string) => boolean, problem: string) {
+  return z._default(
+    z.string({ error: `${label} must be text` }).check(
+      z.trim(),
+      z.maxLength(max, `${label} must be at most ${max} characters`),
+      noControlCharacters(label),
+      singleLine(label),
+      z.refine<string>((value) => value === "" || rule(value), problem),
+    ),
+    "",
+  );
+}
+
+/** An https:// address on linkedin.com, with no user name or password in it. */
+export function isLinkedInAddress(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (
+    url.protocol === "https:" &&
+    url.username === "" &&
+    url.password === "" &&
+    (url.hostname === "linkedin.com" || url.hostname.endsWith(".linkedin.com"))
+  );
+}
+
+export const TEAM_PHOTO_PROBLEM = "Photo must be one of the pictures of the media library";
+
+/** A member's fields: what "Add member" and "Save" send. */
+export const teamMemberFields = {
+  name: requiredText("Name", TEAM_MEMBER_LIMITS.name),
+  title: requiredText("Title", TEAM_MEMBER_LIMITS.title),
+  expertise: requiredText("Expertise", TEAM_MEMBER_LIMITS.expertise),
+  imageUrl: z
+    .string({ error: (issue) => (issue.input == null ? "Choose a photo" : "Photo must be text") })
+    .check(
+      z.trim(),
+      z.minLength(1, "Choose a photo"),
+      z.maxLength(300, TEAM_PHOTO_PROBLEM),
+      z.regex(IMAGE_PATH_PATTERN, TEAM_PHOTO_PROBLEM),
+    ),
+  email: optionalTeamText(
+    "Email",
+    TEAM_MEMBER_LIMITS.email,
+    (value) => z.regexes.email.test(value),
+    "Email must be an email address, like meera.iyer@example.com",
+  ),
+  linkedinUrl: optionalTeamText(
+    "LinkedIn",
+    TEAM_MEMBER_LIMITS.linkedinUrl,
+    isLinkedInAddress,
+    "LinkedIn must be the https:// address of a LinkedIn profile, like https://www.linkedin.com/in/meera-iyer",
+  ),
+};
+
+/** "Add member": the fields, and whether the new member is on the site at once. */
+export const teamMemberCreateForm = z.object({
+  ...teamMemberFields,
+  visibility: z.enum(["shown", "hidden"], { error: "Choose whether the member is shown on the site or hidden." }),
+});
+
+/** "Save": the fields and the revision they were made from. */
+export const teamMemberSaveForm = z.object({ ...teamMemberFields, baseRevisionId: revisionIdField });
+
+/** Show, Hide, Move to trash and Restore: the revision the page showed, and which page to go back to. */
+export const teamMemberActionForm = z.object({
+  baseRevisionId: revisionIdField,
+  back: z._default(z.enum(["list", "member"], { error: "`back` must be list or member." }), "member"),
+});
+
+/** Move up / Move down. */
+export const teamMoveForm = z.object({
+  direction: z.enum(["up", "down"], { error: "Choose to move the member up or down." }),
+});
+
+export const TEAM_ORDER_MAX = 1000;
+const TEAM_ORDER_PROBLEM = "The order must list every member of the team once, by id.";
+
+/** The order after dragging (JSON): every member not in the trash, by id, first to last. */
+export const teamOrderForm = z.object({
+  order: z
+    .array(z.string({ error: TEAM_ORDER_PROBLEM }).check(z.regex(UUID_PATTERN, TEAM_ORDER_PROBLEM)), {
+      error: TEAM_ORDER_PROBLEM,
+    })
+    .check(
+      z.minLength(1, TEAM_ORDER_PROBLEM),
+      z.maxLength(TEAM_ORDER_MAX, TEAM_ORDER_PROBLEM),
+      z.refine(
+        (ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length,
+        "The order names a member twice.",
+      ),
+    ),
+});
+
+/** The team list's query: after a move, which button gets the focus (`up-<id>` or `down-<id>`). */
+export const teamListQuery = z.object({
+  focus: queryField(
+    "focus",
+    (value) => /^(?:up|down)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value),
+    "`focus` must be up-<member id> or down-<member id>.",
+  ),
 });

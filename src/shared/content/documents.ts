@@ -33,6 +33,11 @@ export type ProjectDocument = {
   timeline: string | null;
 };
 
+/**
+ * A team member as a revision holds it. Where the member stands in the team (the row's `order`)
+ * is not part of it: the order is the team's, changed at once by the studio's Move up / Move down
+ * and never by saving or publishing a revision (docs/decisions/043-the-team-order-is-not-a-revision.md).
+ */
 export type TeamMemberDocument = {
   slug: string;
   name: string;
@@ -41,8 +46,16 @@ export type TeamMemberDocument = {
   imageUrl: string;
   email: string | null;
   linkedinUrl: string | null;
-  order: number;
 };
+
+/** The longest values of a team member's fields, the same for the content files and the studio. */
+export const TEAM_MEMBER_LIMITS = {
+  name: 120,
+  title: 160,
+  expertise: 300,
+  email: 254,
+  linkedinUrl: 300,
+} as const;
 
 export type ContentKind = "article" | "project" | "team-member";
 

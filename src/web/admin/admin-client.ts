@@ -92,6 +92,13 @@ for (const input of document.querySelectorAll<HTMLInputElement>("input[data-sele
 const studioEditor = document.querySelector<HTMLFormElement>("form[data-studio-editor]");
 if (studioEditor) void import("./studio/editor.ts").then(({ startEditor }) => startEditor(studioEditor));
 
+// The team (src/web/admin/team/): dragging rows to reorder, on the team list; the chosen photo,
+// on a member's page. Chunks only those pages load.
+const teamOrder = document.querySelector<HTMLTableSectionElement>("tbody[data-team-order]");
+if (teamOrder) void import("./team/drag-order.ts").then(({ startDragOrder }) => startDragOrder(teamOrder));
+const teamPhoto = document.querySelector<HTMLImageElement>("img[data-team-photo-preview]");
+if (teamPhoto) void import("./team/photo-preview.ts").then(({ startPhotoPreview }) => startPhotoPreview(teamPhoto));
+
 // Signing out forgets the studio's copies of unsaved text kept in this browser (decision 038).
 for (const form of document.querySelectorAll<HTMLFormElement>(`form[action="${adminHref("signOut")}"]`)) {
   form.addEventListener("submit", () => {

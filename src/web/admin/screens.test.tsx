@@ -598,6 +598,91 @@ const fixtures: { [Name in AdminPageName]: { props: AdminPagePropsOf<Name>; titl
     title: `Compare revisions of ${sampleProject.title}`,
     h1: `Compare revisions of ${sampleProject.title}`,
   },
+  // The team.
+  team: {
+    props: {
+      page: "team",
+      viewer: publisher,
+      canChange: true,
+      rows: [
+        {
+          id: "6a0c3d9e-1f2b-4c5d-8e7f-9a0b1c2d3e4f",
+          name: "Dr. Rajesh Mehta",
+          title: "Managing Director & Principal Consultant",
+          imageUrl: "/images/team/rajesh-mehta.svg",
+          thumbnail: "/images/team/rajesh-mehta.svg",
+          status: "shown",
+          position: 1,
+          headRevisionId: 11,
+        },
+        {
+          id: "7b1d4eaf-2a3c-4d6e-9f80-ab1c2d3e4f50",
+          name: "Meera Iyer",
+          title: "Senior Engineer, Substation Automation",
+          imageUrl: "/images/team/meera-iyer.svg",
+          thumbnail: null,
+          status: "hidden",
+          position: 2,
+          headRevisionId: 12,
+        },
+      ],
+      trash: [
+        {
+          id: "8c2e5fb0-3b4d-4e7f-a091-bc2d3e4f5061",
+          name: "Anil Patel",
+          title: "Head of Protection & Safety",
+          trashedAt: at,
+          trashedBy: "Ravi Patel",
+          headRevisionId: 13,
+        },
+      ],
+      focus: { id: "6a0c3d9e-1f2b-4c5d-8e7f-9a0b1c2d3e4f", direction: "up" },
+    },
+    title: "Team",
+    h1: "Team",
+  },
+  "team-member": {
+    props: {
+      page: "team-member",
+      viewer: publisher,
+      member: {
+        id: "6a0c3d9e-1f2b-4c5d-8e7f-9a0b1c2d3e4f",
+        slug: "rajesh-mehta",
+        status: "shown",
+        fields: {
+          name: "Dr. Rajesh Mehta",
+          title: "Managing Director & Principal Consultant",
+          expertise: "Transmission planning and grid code compliance",
+          imageUrl: "/images/team/rajesh-mehta.svg",
+          email: "rajesh.mehta@example.com",
+          linkedinUrl: "",
+        },
+        head: revision(3),
+        position: 1,
+        photos: [
+          {
+            url: "/images/team/rajesh-mehta.svg",
+            label: "Rajesh mehta (team)",
+            thumbnail: "/images/team/rajesh-mehta.svg",
+          },
+        ],
+        trashedAt: null,
+        conflict: {
+          current: revision(4),
+          fields: {
+            name: "Dr. Rajesh Mehta",
+            title: "Managing Director",
+            expertise: "Transmission planning and grid code compliance",
+            imageUrl: "/images/team/rajesh-mehta.svg",
+            email: "rajesh.mehta@example.com",
+            linkedinUrl: "https://www.linkedin.com/in/rajesh-mehta",
+          },
+        },
+      },
+    },
+    title: "Dr. Rajesh Mehta",
+    h1: "Dr. Rajesh Mehta",
+  },
   error: {
     props: { page: "error", status: 404, title: "Not found", message: "There is no such page." },
     title: "Not found",
@@ -761,6 +846,7 @@ describe("the navigation", () => {
       "Enquiries",
       "Articles",
       "Projects",
+      "Team",
       "Subscribers",
       "Analytics",
     ]);
@@ -770,6 +856,7 @@ describe("the navigation", () => {
       "Enquiries",
       "Articles",
       "Projects",
+      "Team",
       "Subscribers",
       "Analytics",
       "Staff",

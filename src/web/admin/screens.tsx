@@ -20,6 +20,9 @@ import { ARTICLE_PAGES, PROJECT_PAGES } from "./pages/studio/kinds.ts";
 import { ProjectEditorPage } from "./pages/studio/project-editor-page.tsx";
 import { ProjectsPage } from "./pages/studio/projects-page.tsx";
 import { SubscribersPage } from "./pages/subscribers/subscribers-page.tsx";
+// The team.
+import { TeamMemberPage } from "./pages/team/team-member-page.tsx";
+import { TeamPage } from "./pages/team/team-page.tsx";
 
 // Every back-office page, by the name the server renders it with (src/shared/admin/pages.ts): its
 // title and its component. The type makes the compiler refuse a page name without a screen, and a
@@ -61,5 +64,11 @@ export const adminScreens: AdminScreens = {
   },
   "project-history": { title: (props) => historyTitle(PROJECT_PAGES, props.item.title), Page: ProjectHistoryPage },
   "project-compare": { title: (props) => compareTitle(PROJECT_PAGES, props.item.title), Page: ProjectComparePage },
+  // The team.
+  team: { title: () => "Team", Page: TeamPage },
+  "team-member": {
+    title: (props) => (props.member.id === null ? "New team member" : props.member.fields.name || "Unnamed member"),
+    Page: TeamMemberPage,
+  },
   error: { title: (props) => props.title, Page: ErrorPage },
 };

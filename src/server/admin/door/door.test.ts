@@ -108,12 +108,21 @@ describe.each(testDrivers)("the door, from the route table, on %s", (driver) => 
         "Publishing needs an admin, or a member of staff an admin has allowed to publish.",
       );
       expect(await auditCount()).toBe(before);
-      // Allowed to publish (from their next request), the same request reaches the route: no such article.
+      // Allowed to publish (from their next request), the same request reaches the route: no such
+      // item where the path names one; else the route's own answer to an empty form (a form page,
+      // a refused form), never the door's refusal.
+      const pastTheDoor = (statusCode: number) => {
+        if (route.path.includes("/:")) expect(statusCode).toBe(404);
+        else {
+          expect(statusCode).not.toBe(403);
+          expect(statusCode).toBeLessThan(500);
+        }
+      };
       await t.database.db.update(staff).set({ canPublish: true }).where(eq(staff.id, member.staffId));
       const allowed = await t.send({ method: route.method, url: sampleHref(name), cookie: member.cookie, payload: {} });
-      expect(allowed.statusCode).toBe(404);
+      pastTheDoor(allowed.statusCode);
       const byAdmin = await t.send({ method: route.method, url: sampleHref(name), cookie: admin.cookie, payload: {} });
-      expect(byAdmin.statusCode).toBe(404);
+      pastTheDoor(byAdmin.statusCode);
       expect(await auditCount()).toBe(before);
     },
   );

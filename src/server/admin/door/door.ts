@@ -27,6 +27,8 @@ import { studioRoutes } from "../studio/studio-routes.ts";
 import { privacyRoutes } from "../privacy/privacy-routes.ts";
 import { staffRoutes } from "../staff/staff-routes.ts";
 import { subscriberRoutes } from "../subscribers/subscriber-routes.ts";
+// The team (src/server/admin/team/).
+import { teamRoutes } from "../team/team-routes.ts";
 import { doorRoutes } from "./door-routes.ts";
 import { safeNextPath } from "./safe-next.ts";
 import { createSession, describeDevice, findSession, sessionCookie, sessionCookieValue } from "./sessions.ts";
@@ -191,6 +193,8 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
     ...auditRoutes(context),
     ...privacyRoutes(context),
     ...studioRoutes(context),
+    // The team.
+    ...teamRoutes(context),
   };
 
   await app.register(

@@ -1,0 +1,293 @@
+import type { AdminPagePropsOf, TeamMemberEditorView, TeamMemberFieldsView } from "#shared/admin/pages.ts";
+import { adminHref } from "#shared/admin/routes.ts";
+import { TEAM_MEMBER_LIMITS } from "#shared/content/documents.ts";
+import { formatIndiaDateTime } from "../../format.ts";
+import { AdminLayout } from "../../layout.tsx";
+import { Field, SelectField } from "../../ui/field.tsx";
+import { Messages } from "../../ui/messages.tsx";
+import { PageHeader } from "../../ui/page-header.tsx";
+import { revisionLine } from "../studio/revision-text.ts";
+import { TEAM_FIELD_LABELS, TEAM_FIELD_NAMES, teamFieldId } from "./team-fields.ts";
+import { TeamStatusBadge } from "./team-status-badge.tsx";
+
+// One member of the team, or a new one (docs/back-office.md, "The team"): the spec's fields (name,
+// title, expertise, photo, email, LinkedIn) in one form that posts, a new member shown or hidden
+// from the start, then Show or Hide and Move to trash; a member in the trash can be restored.
+// Every save is a revision; a shown member's is on the site at once. A save refused because
+// someone saved first shows both texts, field by field, and keeps this person's in the form.
+
+type Props = AdminPagePropsOf<"team-member">;
+
+const normal = (value: string) => value.replace(/\r\n?/g, "\n").trim();
+
+/** A field's value as a person reads it: a photo by its label in the library. */
+function readable(member: TeamMemberEditorView, name: keyof TeamMemberFieldsView, value: string): string {
+  if (name !== "imageUrl") return value;
+  return member.photos.find((photo) => photo.url === value)?.label ?? value;
+}
+
+function ConflictPanel({ member, mine }: { member: TeamMemberEditorView; mine: TeamMemberFieldsView }) {
+  const { current, fields: theirs } = member.conflict!;
+  const changed = TEAM_FIELD_NAMES.filter((name) => normal(mine[name]) !== normal(theirs[name]));
+  return (
+    <section
+      aria-labelledby="conflict-heading"
+      className="admin-card mb-4 border-amber-400 bg-amber-50"
+      data-team-conflict
+    >
+      <h2 id="conflict-heading" className="text-lg font-semibold text-amber-950">
+        Changed by {current.by} at {formatIndiaDateTime(current.at)}
+      </h2>
+      <p className="mt-1 text-sm text-amber-950">
+        {current.by} saved revision {current.number} while you were editing, so your change was not saved. Your text is
+        kept in the form below; theirs is shown beside it. Make the form say what it should, then save again: your save
+        will replace revision {current.number}.
+      </p>
+      {changed.length === 0 ? (
+        <p className="mt-3 text-sm">Their text is the same as yours in every field.</p>
+      ) : (
+        changed.map((name) => (
+          <div key={name} className="mt-4">
+            <h3 className="text-sm font-semibold text-slate-900">{TEAM_FIELD_LABELS[name]}</h3>
+            <div className="mt-1 grid gap-3 md:grid-cols-2">
+              <figure className="min-w-0">
+                <figcaption className="text-xs font-medium text-slate-700">Your text (in the form)</figcaption>
+                <div className="studio-text" data-conflict-mine={name}>
+                  {readable(member, name, mine[name]) || <span className="text-slate-500">(empty)</span>}
+                </div>
+              </figure>
+              <figure className="min-w-0">
+                <figcaption className="text-xs font-medium text-slate-700">
+                  Their text (revision {current.number})
+                </figcaption>
+                <div className="studio-text" data-conflict-theirs={name}>
+                  {readable(member, name, theirs[name]) || <span className="text-slate-500">(empty)</span>}
+                </div>
+              </figure>
+            </div>
+          </div>
+        ))
+      )}
+    </section>
+  );
+}
+
+/** The revision a change is based on, as the page shows it. */
+function Base({ member }: { member: TeamMemberEditorView }) {
+  return member.head ? <input type="hidden" name="baseRevisionId" value={member.head.id} /> : null;
+}
+
+/** Show or Hide, and Move to trash: each a form of its own, based on the revision shown. */
+function OnTheSite({ member, id }: { member: TeamMemberEditorView; id: string }) {
+  const shown = member.status === "shown";
+  return (
+    <section aria-labelledby="on-site-heading" className="admin-card mt-4">
+      <h2 id="on-site-heading" className="text-lg font-semibold text-navy-900">
+        On the site
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        {shown
+          ? `Shown on the About page${member.position !== null && member.position <= 3 ? " and the home page" : ""}, ${member.position !== null ? `in place ${member.position} of the team` : ""}.`
+          : "Hidden: not on the site. Show puts the member on the About page in their place."}
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <form method="post" action={adminHref(shown ? "teamMemberHide" : "teamMemberShow", { id })}>
+          <Base member={member} />
+          <button type="submit" className={shown ? "admin-button-secondary" : "admin-button"}>
+            {shown ? "Hide" : "Show"}
+          </button>
+        </form>
+        <form
+          method="post"
+          action={adminHref("teamMemberTrash", { id })}
+          data-confirm="Move this member to the trash? They leave the site; Restore brings them back, hidden."
+        >
+          <Base member={member} />
+          <button type="submit" className="admin-button-danger">
+            Move to trash
+          </button>
+        </form>
+      </div>
+    </section>
+  );
+}
+
+export function TeamMemberPage({ viewer, member, notice, error, form }: Props) {
+  const { id } = member;
+  const trashed = member.status === "trash";
+  const values: TeamMemberFieldsView = { ...member.fields };
+  for (const name of TEAM_FIELD_NAMES) if (form?.values[name] !== undefined) values[name] = form.values[name];
+  const wholeFormProblems = Object.entries(form?.errors ?? {}).filter(
+    ([field, message]) => message && !(TEAM_FIELD_NAMES as string[]).includes(field),
+  );
+  const common = (name: keyof TeamMemberFieldsView) => ({
+    id: teamFieldId(name),
+    name,
+    label: TEAM_FIELD_LABELS[name],
+    form,
+    defaultValue: values[name],
+  });
+  const base =
+    form?.values.baseRevisionId && /^\d+$/.test(form.values.baseRevisionId)
+      ? form.values.baseRevisionId
+      : member.head?.id;
+  const photoOptions = [
+    { value: "", label: "Choose a photo" },
+    ...member.photos.map((photo) => ({ value: photo.url, label: photo.label })),
+  ];
+  if (values.imageUrl && !photoOptions.some((option) => option.value === values.imageUrl))
+    photoOptions.push({ value: values.imageUrl, label: values.imageUrl });
+  const chosen = member.photos.find((choice) => choice.url === values.imageUrl);
+  // What the photo preview shows for each choice (src/web/admin/team/photo-preview.ts follows the select).
+  const thumbnails = Object.fromEntries(member.photos.map((choice) => [choice.url, choice.thumbnail ?? choice.url]));
+  const visibility = form?.values.visibility === "hidden" ? "hidden" : "shown";
+  return (
+    <AdminLayout viewer={viewer} current="team">
+      <p className="text-sm">
+        <a href={adminHref("team")} className="admin-link">
+          Team
+        </a>
+      </p>
+      <div className="mt-2">
+        <PageHeader
+          title={id === null ? "New team member" : member.fields.name || "Unnamed member"}
+          meta={id === null ? null : <TeamStatusBadge status={member.status} />}
+          description={member.head ? revisionLine(member.head) : "Not saved yet."}
+        />
+      </div>
+      <div className="mt-4">
+        <Messages notice={notice} error={error} />
+      </div>
+      {wholeFormProblems.length ? (
+        <div role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
+          {wholeFormProblems.map(([field, message]) => (
+            <p key={field}>{message}</p>
+          ))}
+        </div>
+      ) : null}
+      {id !== null && trashed ? (
+        <section aria-labelledby="trash-heading" className="admin-card mb-4 border-red-300 bg-red-50">
+          <h2 id="trash-heading" className="text-lg font-semibold text-red-900">
+            In the trash
+          </h2>
+          <p className="mt-1 text-sm text-red-900">
+            Moved to the trash{member.trashedAt ? ` ${formatIndiaDateTime(member.trashedAt)}` : ""}: not on the site,
+            and not to be changed until restored. Restore brings the member back, hidden, at the end of the team.
+          </p>
+          <form method="post" action={adminHref("teamMemberUntrash", { id })} className="mt-3">
+            <Base member={member} />
+            <button type="submit" className="admin-button">
+              Restore
+            </button>
+          </form>
+        </section>
+      ) : null}
+      {member.conflict ? <ConflictPanel member={member} mine={values} /> : null}
+
+      <form
+        method="post"
+        action={id === null ? adminHref("teamMemberCreate") : adminHref("teamMemberSave", { id })}
+        aria-label={id === null ? "New team member" : "Team member"}
+        data-team-member-form
+      >
+        {id !== null && base !== undefined ? <input type="hidden" name="baseRevisionId" value={base} /> : null}
+        <fieldset disabled={trashed} className="grid min-w-0 gap-4">
+          <legend className="sr-only">The member</legend>
+          <section aria-labelledby="member-heading" className="admin-card grid gap-4 sm:grid-cols-2">
+            <h2 id="member-heading" className="text-lg font-semibold text-navy-900 sm:col-span-2">
+              The member
+            </h2>
+            <Field {...common("name")} type="text" required maxLength={TEAM_MEMBER_LIMITS.name} autoComplete="off" />
+            <Field
+              {...common("title")}
+              type="text"
+              required
+              maxLength={TEAM_MEMBER_LIMITS.title}
+              autoComplete="off"
+              hint="Their role, as the team card shows it under the name."
+            />
+            <Field
+              {...common("expertise")}
+              type="text"
+              required
+              maxLength={TEAM_MEMBER_LIMITS.expertise}
+              autoComplete="off"
+              className="sm:col-span-2"
+              hint="One line: what they are known for."
+            />
+            <SelectField
+              {...common("imageUrl")}
+              options={photoOptions}
+              hint={
+                id === null
+                  ? "A picture of the media library."
+                  : `A picture of the media library. The member's file name: ${member.slug ?? ""}.`
+              }
+            >
+              <img
+                src={values.imageUrl ? (chosen?.thumbnail ?? values.imageUrl) : undefined}
+                alt=""
+                width={96}
+                height={96}
+                loading="lazy"
+                className={`mt-2 size-24 rounded border border-slate-200 bg-slate-100 object-cover ${values.imageUrl ? "" : "hidden"}`}
+                data-team-photo-preview={JSON.stringify(thumbnails)}
+              />
+            </SelectField>
+            <div className="grid content-start gap-4">
+              <Field
+                {...common("email")}
+                type="email"
+                maxLength={TEAM_MEMBER_LIMITS.email}
+                autoComplete="off"
+                hint="Optional: shown as a mail link."
+              />
+              <Field
+                {...common("linkedinUrl")}
+                type="url"
+                maxLength={TEAM_MEMBER_LIMITS.linkedinUrl}
+                autoComplete="off"
+                placeholder="https://www.linkedin.com/in/…"
+                hint="Optional: the address of their LinkedIn profile."
+              />
+            </div>
+            {id === null ? (
+              <fieldset className="sm:col-span-2">
+                <legend className="admin-label">On the site</legend>
+                <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+                  <label className="inline-flex items-center gap-2">
+                    <input type="radio" name="visibility" value="shown" defaultChecked={visibility === "shown"} />
+                    Shown: on the About page at once
+                  </label>
+                  <label className="inline-flex items-center gap-2">
+                    <input type="radio" name="visibility" value="hidden" defaultChecked={visibility === "hidden"} />
+                    Hidden until you show them
+                  </label>
+                </div>
+                {form?.errors.visibility ? (
+                  <p className="mt-1 text-sm font-medium text-red-700">{form.errors.visibility}</p>
+                ) : null}
+              </fieldset>
+            ) : null}
+            {trashed ? null : (
+              <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
+                <button type="submit" className="admin-button">
+                  {id === null ? "Add member" : "Save"}
+                </button>
+                <p className="text-xs text-slate-600">
+                  {id === null
+                    ? "A new member goes to the end of the team; move them on the team page."
+                    : member.status === "shown"
+                      ? "The member is shown: the site shows what you save at once."
+                      : "The member is hidden: saving changes nothing on the site."}
+                </p>
+              </div>
+            )}
+          </section>
+        </fieldset>
+      </form>
+
+      {id !== null && !trashed ? <OnTheSite member={member} id={id} /> : null}
+    </AdminLayout>
+  );
+}

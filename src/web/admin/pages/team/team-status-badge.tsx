@@ -1,0 +1,23 @@
+import type { TeamMemberStatus } from "#shared/admin/pages.ts";
+import { TEAM_STATUS_LABELS } from "./team-fields.ts";
+
+// Whether a member is on the site, as a word and a mark besides its colour (never the colour alone).
+
+const tones: Record<TeamMemberStatus, { mark: string; className: string }> = {
+  shown: { mark: "●", className: "border-green-300 bg-green-50 text-green-900" },
+  hidden: { mark: "○", className: "border-slate-400 bg-white text-slate-800" },
+  trash: { mark: "✕", className: "border-red-300 bg-red-50 text-red-900" },
+};
+
+export function TeamStatusBadge({ status }: { status: TeamMemberStatus }) {
+  const tone = tones[status];
+  return (
+    <span
+      data-team-status={status}
+      className={`inline-flex items-center gap-1 rounded-md border px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${tone.className}`}
+    >
+      <span aria-hidden="true">{tone.mark}</span>
+      {TEAM_STATUS_LABELS[status]}
+    </span>
+  );
+}
