@@ -8,6 +8,7 @@ import { SCHEMA_LOCK_KEY } from "../db/migrate.ts";
 import { blogPosts, contentRedirects, contentRevisions, projects, teamMembers } from "../db/schema.ts";
 import { bumpContentVersion, markContentLoaded } from "./data-version.ts";
 import { CONTENT_FOLDERS, type ContentProblem, readSiteContent, type SiteContent } from "./load-content.ts";
+import { importMediaFiles } from "./media-files.ts";
 import { publishRevision, unpublishItem } from "./publishing.ts";
 import { appendRevision, canonicalDocument, contentTables, type DocumentOf, documentHash } from "./revisions.ts";
 
@@ -44,7 +45,7 @@ export type ImportOptions = {
 
 /** One item (or redirect) the import added, updated, trashed or skipped, by its file. */
 export type ImportLine = {
-  kind: ContentKind | "redirect";
+  kind: ContentKind | "redirect" | "media";
   /** Its file, relative to the folder: articles/<slug>.md, team/<slug>.yaml, redirects.yaml. */
   file: string;
   /** Its title (a team member's name; a redirect's two addresses). */
@@ -239,6 +240,18 @@ export async function importContent(
         );
         if (seeded) return { ...summary, alreadySeeded: true };
       }
+      // The media library's pictures first (media-files.ts): items may name them.
+      const pictures = await importMediaFiles(tx, content.media, actor);
+      summary.unchanged += pictures.unchanged;
+      summary.problems = [...summary.problems, ...pictures.problems];
+      for (const picture of pictures.lines) {
+        const line: ImportLine = { kind: "media", file: picture.file, title: picture.title, detail: picture.detail };
+        if (picture.added) {
+          summary.added.push(line);
+          summary.changed = summary.publicChanged = true;
+        } else summary.skipped.push(line);
+      }
+
       const redirects = await tx.select().from(contentRedirects);
       const redirectOwner = new Map(
         redirects.map((row) => [`${row.kind}:${row.oldSlug}`, row.articleId ?? row.projectId ?? ""]),

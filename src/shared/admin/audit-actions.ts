@@ -37,6 +37,10 @@ export const AUDIT_ACTIONS = [
   "article-link-created",
   "article-link-revoked",
   "content-imported",
+  // The media library: each records the picture (its file name) and its key (details.key).
+  "media-uploaded",
+  "media-alt-changed",
+  "media-deleted",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

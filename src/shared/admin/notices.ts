@@ -31,6 +31,11 @@ export const adminNotices = {
   "article-untrashed": "Restored from the trash, as a draft.",
   "revision-restored": "That version is now the draft. Nothing was deleted: the one before is in History.",
   "share-link-revoked": "The share link was revoked: it no longer opens the draft.",
+  // The media library.
+  "media-uploaded": "Uploaded. Write its alt text, or mark it decorative: then it can be chosen for content.",
+  "media-exists": "This picture is in the library already: here it is. Nothing was added.",
+  "media-saved": "The alt text was saved.",
+  "media-deleted": "The picture was deleted, with every size of it.",
 } as const;
 
 export type AdminNotice = keyof typeof adminNotices;

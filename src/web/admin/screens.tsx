@@ -17,6 +17,9 @@ import { ArticleEditorPage } from "./pages/studio/article-editor-page.tsx";
 import { ArticleHistoryPage } from "./pages/studio/article-history-page.tsx";
 import { ArticlesPage } from "./pages/studio/articles-page.tsx";
 import { SubscribersPage } from "./pages/subscribers/subscribers-page.tsx";
+// The media library.
+import { MediaItemPage } from "./pages/media/media-item-page.tsx";
+import { MediaPage } from "./pages/media/media-page.tsx";
 
 // Every back-office page, by the name the server renders it with (src/shared/admin/pages.ts): its
 // title and its component. The type makes the compiler refuse a page name without a screen, and a
@@ -56,5 +59,8 @@ export const adminScreens: AdminScreens = {
     title: (props) => `Compare revisions of ${props.article.title || "an untitled article"}`,
     Page: ArticleComparePage,
   },
+  // The media library.
+  media: { title: () => "Media", Page: MediaPage },
+  "media-item": { title: (props) => props.item.fileName, Page: MediaItemPage },
   error: { title: (props) => props.title, Page: ErrorPage },
 };

@@ -28,6 +28,8 @@ import { privacyRoutes } from "../privacy/privacy-routes.ts";
 import { staffRoutes } from "../staff/staff-routes.ts";
 import { subscriberRoutes } from "../subscribers/subscriber-routes.ts";
 import { doorRoutes } from "./door-routes.ts";
+// The media library.
+import { mediaRoutes } from "../media/library-routes.ts";
 import { safeNextPath } from "./safe-next.ts";
 import { createSession, describeDevice, findSession, sessionCookie, sessionCookieValue } from "./sessions.ts";
 import type { StaffSession } from "./sessions.ts";
@@ -191,6 +193,8 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
     ...auditRoutes(context),
     ...privacyRoutes(context),
     ...studioRoutes(context),
+    // The media library.
+    ...mediaRoutes(context),
   };
 
   await app.register(
