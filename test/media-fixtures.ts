@@ -2,6 +2,7 @@ import { deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { importMediaFiles, readMediaFolder } from "#server/content/media-files.ts";
 import type { Database } from "#server/db/client.ts";
+import { syntheticPhoto } from "#server/media/media-bench.ts";
 import { siteContentDir } from "./build-test-app.ts";
 
 // Pictures for the media library's tests (vitest through inject(), and the browser tests): a
@@ -42,29 +43,8 @@ export async function phonePhoto(options: { width?: number; height?: number; qua
     .toBuffer();
 }
 
-/**
- * A photo-like JPEG of about `megapixels` (smooth gradients and grain, so it compresses as a
- * photo does, not as a flat colour), for timing uploads.
- */
-export async function photoOfMegapixels(megapixels: number): Promise<Buffer> {
-  const width = Math.round(Math.sqrt((megapixels * 1_000_000 * 4) / 3));
-  const height = Math.round((width * 3) / 4);
-  const raw = Buffer.alloc(width * height * 3);
-  let seed = 1;
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const at = (y * width + x) * 3;
-      seed = (seed * 1103515245 + 12345) >>> 0;
-      const grain = (seed >>> 24) % 24;
-      raw[at] = ((x * 255) / width + grain) & 255;
-      raw[at + 1] = ((y * 255) / height + Math.sin(x / 50) * 40 + grain) & 255;
-      raw[at + 2] = (128 + Math.cos(y / 70) * 60 + grain) & 255;
-    }
-  }
-  return sharp(raw, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 92 })
-    .toBuffer();
-}
+/** A photo-like JPEG of about `megapixels`, for timing uploads (the bench's own, src/server/media/media-bench.ts). */
+export const photoOfMegapixels = (megapixels: number, seed?: number) => syntheticPhoto(megapixels, seed);
 
 /** A plain picture of one colour in a format, with or without transparency. */
 export async function plainPicture(

@@ -15,8 +15,11 @@ type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** Pictures made ready at once by this process; more wait in line. */
 export const MEDIA_PROCESSING_SLOTS = 2;
-/** Uploads that may wait for a slot (each holds its file, at most 20 MB, while it waits). */
-export const MEDIA_UPLOADS_WAITING = 8;
+/**
+ * Uploads that may be arriving or waiting for a slot besides those being made (each holds its
+ * file, at most 20 MB, while it waits): ten at once are taken, an eleventh waiting one is not.
+ */
+export const MEDIA_UPLOADS_WAITING = 10;
 /** Missing variants of public pictures that may wait for a slot (each holds nothing while it waits). */
 export const MEDIA_VARIANTS_WAITING = 64;
 

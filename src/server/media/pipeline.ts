@@ -224,18 +224,23 @@ export async function makeLadder(original: PictureFile, hasAlpha: boolean): Prom
     .toBuffer({ resolveWithObject: true });
   const raw = { width: base.info.width, height: base.info.height, channels: base.info.channels };
   const files: PictureFile[] = [];
+  // The three formats of a width at once: a lone upload uses both cores; each holds little.
   for (const width of [...widths].reverse()) {
-    for (const format of MEDIA_VARIANT_FORMATS) {
-      const pipeline = decode(base.data, raw).resize({ width, withoutEnlargement: true });
-      const { data, info } = await encodeVariant(pipeline, format, hasAlpha).toBuffer({ resolveWithObject: true });
-      files.push({
-        name: variantName(width, format),
-        contentType: MEDIA_CONTENT_TYPES[format],
-        width: info.width,
-        height: info.height,
-        bytes: data,
-      });
-    }
+    files.push(
+      ...(await Promise.all(
+        MEDIA_VARIANT_FORMATS.map(async (format) => {
+          const pipeline = decode(base.data, raw).resize({ width, withoutEnlargement: true });
+          const { data, info } = await encodeVariant(pipeline, format, hasAlpha).toBuffer({ resolveWithObject: true });
+          return {
+            name: variantName(width, format),
+            contentType: MEDIA_CONTENT_TYPES[format],
+            width: info.width,
+            height: info.height,
+            bytes: data,
+          };
+        }),
+      )),
+    );
   }
   return files;
 }

@@ -247,9 +247,9 @@ export type MediaItemView = {
   decorative: boolean;
   /** The smallest width of its ladder, in WebP. */
   thumbnail: string;
-  /** What content names it by: /media/<key>/original.<ext>, or its old /images/… address. */
+  /** Its address in the library, which content names it by: /media/<key>/original.<ext>. */
   reference: string;
-  /** Its old address, for a picture brought in from public/images. */
+  /** Its old address, for a picture brought in from public/images (content may name it by that too). */
   sourcePath: string | null;
   createdAt: string;
   createdBy: string;

@@ -92,6 +92,10 @@ for (const input of document.querySelectorAll<HTMLInputElement>("input[data-sele
 const studioEditor = document.querySelector<HTMLFormElement>("form[data-studio-editor]");
 if (studioEditor) void import("./studio/editor.ts").then(({ startEditor }) => startEditor(studioEditor));
 
+// The media library's uploads (src/web/admin/media/): dropping, several files, progress.
+const mediaUploader = document.querySelector<HTMLElement>("[data-media-uploader]");
+if (mediaUploader) void import("./media/uploader.ts").then(({ startUploader }) => startUploader(mediaUploader));
+
 // Signing out forgets the studio's copies of unsaved text kept in this browser (decision 038).
 for (const form of document.querySelectorAll<HTMLFormElement>(`form[action="${adminHref("signOut")}"]`)) {
   form.addEventListener("submit", () => {

@@ -53,7 +53,7 @@ function itemView(row: MediaRowFull, usage: MediaUsage, bytes: Map<string, numbe
     alt: row.alt,
     decorative: row.decorative,
     thumbnail: thumbnailOf(row),
-    reference: row.sourcePath ?? mediaReference(row.key, row.format as MediaFormat),
+    reference: mediaReference(row.key, row.format as MediaFormat),
     sourcePath: row.sourcePath,
     createdAt: row.createdAt.toISOString(),
     createdBy: row.createdByLabel,

@@ -31,7 +31,7 @@ export function MediaItemPage({ viewer, item, canDelete, notice, error, form }: 
         <Messages notice={notice} error={error} />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <figure className="admin-card">
+        <figure className="admin-card self-start">
           <img
             src={mediaVariantPath(item.key, middle, "jpeg")}
             srcSet={srcsetOf(item, "webp")}
@@ -140,7 +140,7 @@ export function MediaItemPage({ viewer, item, canDelete, notice, error, form }: 
               </dd>
               {item.sourcePath ? (
                 <>
-                  <dt className="text-slate-600">Brought in from</dt>
+                  <dt className="text-slate-600">Old address</dt>
                   <dd className="break-all">{item.sourcePath}</dd>
                 </>
               ) : null}
