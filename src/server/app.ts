@@ -182,7 +182,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     attributionOf: (request) => counter.attributionOf(request),
     now: deps.now,
   });
-  // The media library's pictures at /media/<key>/<name>, and the multipart uploads of /admin/media.
+  // The media library's pictures at /media/<key>/<name>.
   await registerMedia(app, { db, contentVersion: () => contentVersion.current() });
   await registerAdmin(app, {
     db,

@@ -12,7 +12,7 @@ import { ProcessingBusy } from "./processing-queue.ts";
 // ("640.avif"), from media_files; a variant not stored yet is made from the original (in line,
 // bounded), stored and served. An address names fixed bytes (the key is their original's hash), so
 // every answer may be kept for a year. Not a page: no page cache, no analytics, no compression.
-// Also here: the multipart parser, which only the back office's upload routes accept.
+// Also here: the multipart parser of the back office, which only its upload routes accept.
 
 /** Immutable: the bytes at an address never change. */
 export const MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable";
@@ -42,15 +42,17 @@ function problem(reply: FastifyReply, status: number, message: string) {
   return reply.code(status).header("cache-control", "no-store").send(body);
 }
 
-export async function registerMedia(app: FastifyInstance, deps: MediaRouteDependencies): Promise<void> {
-  const { db } = deps;
-  const cache = deps.cache ?? new ByteCache(MEDIA_BYTE_CACHE);
-  let cachedVersion = deps.contentVersion();
-
-  // Multipart bodies: parsed as a stream by the upload handler itself (which sets the limits:
-  // one file of 20 MB, a few small fields), refused with 415 by every other route.
-  await app.register(fastifyMultipart, { limits: { files: 1, fields: 4, fieldSize: 1024, parts: 6, headerPairs: 50 } });
-  app.addHook("preValidation", async (request, reply) => {
+/**
+ * Multipart bodies in the back office (called by the door inside its own context, so no public
+ * route pays for the parser's hooks): read as a stream by the upload handlers themselves, which
+ * set the limits (one file of 20 MB, a few small fields); every other back-office route answers
+ * one 415. Public routes take no multipart body at all (Fastify's own 415).
+ */
+export async function registerMultipartUploads(admin: FastifyInstance): Promise<void> {
+  await admin.register(fastifyMultipart, {
+    limits: { files: 1, fields: 4, fieldSize: 1024, parts: 6, headerPairs: 50 },
+  });
+  admin.addHook("preValidation", async (request, reply) => {
     if (!request.isMultipart() || MULTIPART_ROUTES.has(String(request.routeOptions.config?.adminRoute ?? ""))) return;
     const body: ApiErrorBody = {
       error: "Unsupported Media Type",
@@ -59,6 +61,12 @@ export async function registerMedia(app: FastifyInstance, deps: MediaRouteDepend
     };
     return reply.code(415).header("connection", "close").send(body);
   });
+}
+
+export async function registerMedia(app: FastifyInstance, deps: MediaRouteDependencies): Promise<void> {
+  const { db } = deps;
+  const cache = deps.cache ?? new ByteCache(MEDIA_BYTE_CACHE);
+  let cachedVersion = deps.contentVersion();
 
   const send = (reply: FastifyReply, key: string, name: string, file: CachedFile) =>
     reply

@@ -30,6 +30,7 @@ import { subscriberRoutes } from "../subscribers/subscriber-routes.ts";
 import { doorRoutes } from "./door-routes.ts";
 // The media library.
 import { mediaRoutes } from "../media/library-routes.ts";
+import { registerMultipartUploads } from "../../media/media-routes.ts";
 import { safeNextPath } from "./safe-next.ts";
 import { createSession, describeDevice, findSession, sessionCookie, sessionCookieValue } from "./sessions.ts";
 import type { StaffSession } from "./sessions.ts";
@@ -272,6 +273,9 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
         }
         return payload;
       });
+
+      // The media library: multipart uploads, for its two upload routes alone.
+      await registerMultipartUploads(admin);
 
       for (const [name, route] of Object.entries(adminRoutes) as [AdminRouteName, AdminRouteDefinition][]) {
         admin.route({

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -29,7 +29,7 @@ import { buildApp } from "../../app.ts";
 import { openDatabase } from "../../db/client.ts";
 import { auditEvents, media, mediaFiles } from "../../db/schema.ts";
 import { mediaChoices } from "../../media/media-choices.ts";
-import { MEDIA_UPLOADS_WAITING, mediaProcessing } from "../../media/media-store.ts";
+import { MEDIA_UPLOADS_WAITING, MEDIA_VARIANTS_WAITING, mediaProcessing } from "../../media/media-store.ts";
 import { MEDIA_CACHE_CONTROL } from "../../media/media-routes.ts";
 import { createArticle, postForm, propsOf, setCanPublish, uniqueEmail } from "../studio/studio-test-kit.ts";
 
@@ -265,6 +265,7 @@ describe.each(testDrivers)("the media library on %s", (driver) => {
       expect(elsewhere.statusCode).toBe(415);
       const publicForm = await t.send({ method: "POST", url: "/api/contact", ...multipartBody(undefined, { a: "b" }) });
       expect(publicForm.statusCode).toBe(415);
+      expect(publicForm.json().message).toMatch(/^This content type is not accepted here/);
       expect(await pictures()).toBe(before);
     });
 
@@ -394,6 +395,26 @@ describe.each(testDrivers)("the media library on %s", (driver) => {
         await other.close();
       }
     });
+  });
+
+  it("answers 503 with Retry-After when the line for making a missing variant is full, and serves it after", async () => {
+    const { key, id } = await uploadJson(member, "busy.png", await plainPicture("png", { width: 700, height: 300 }));
+    await t.database.db.delete(mediaFiles).where(and(eq(mediaFiles.mediaId, id), eq(mediaFiles.name, "480.webp")));
+    const held = Array.from({ length: MEDIA_VARIANTS_WAITING }, () => mediaProcessing.enter(MEDIA_VARIANTS_WAITING));
+    try {
+      const busy = await get(`/media/${key}/480.webp`);
+      expect(busy.statusCode).toBe(503);
+      expect(busy.headers["retry-after"]).toBe("2");
+      expect(busy.headers["cache-control"]).toBe("no-store");
+      expect(busy.json().message).toBe(
+        "The server is busy making other pictures ready. Please try again in a few seconds.",
+      );
+    } finally {
+      for (const place of held) place.leave();
+    }
+    const served = await get(`/media/${key}/480.webp`);
+    expect(served.statusCode).toBe(200);
+    expect((await sharp(served.rawPayload).metadata()).width).toBe(480);
   });
 
   let otherHandle: Awaited<ReturnType<typeof openDatabase>> | undefined;
