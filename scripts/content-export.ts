@@ -5,9 +5,10 @@ import { openCommandDatabase } from "../src/server/db/command-database.ts";
 import { printable } from "../src/server/export/export-format.ts";
 import { finish, UsageError } from "./content-commands.ts";
 
-// `npm run content:export -- --out <dir>`: writes the database's articles, projects, team members
-// and redirects as a content folder (docs/content.md), removing the other .md and .yaml files of
-// its three folders, and lists what it did not export (items in the trash, changes not published).
+// `npm run content:export -- --out <dir>`: writes the database's articles, projects, team members,
+// redirects and media library pictures as a content folder (docs/content.md), removing the other .md
+// and .yaml files of its three folders and the library files of media/ no picture wrote, and lists
+// what it did not export (items in the trash, changes not published).
 // Reads only: it works while the site runs, through its socket.
 
 const USAGE = "Usage: npm run content:export -- --out <dir>";
@@ -30,7 +31,7 @@ async function main(): Promise<number> {
     const count = (kind: string) => summary.written.filter((line) => line.kind === kind).length;
     console.log(
       printable(
-        `Wrote ${count("article")} articles, ${count("project")} projects, ${count("team-member")} team members and ${count("redirect")} redirects to ${path.relative(process.cwd(), out) || "."}.`,
+        `Wrote ${count("article")} articles, ${count("project")} projects, ${count("team-member")} team members, ${count("redirect")} redirects and ${count("media")} pictures to ${path.relative(process.cwd(), out) || "."}.`,
       ),
     );
     for (const file of summary.removed) console.log(printable(`removed ${file}`));

@@ -29,6 +29,7 @@ import { capConnectionsPerClient, serverTimeoutOptions } from "./http/connection
 import { originOf } from "./http/same-origin.ts";
 import { ViewCounter } from "./analytics/counting.ts";
 import { retention, type StatedRetention } from "#shared/retention.ts";
+import { registerMedia } from "./media/media-routes.ts";
 
 export type AppDependencies = {
   config: Config;
@@ -181,6 +182,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     attributionOf: (request) => counter.attributionOf(request),
     now: deps.now,
   });
+  // The media library's pictures at /media/<key>/<name>.
+  await registerMedia(app, { db, contentVersion: () => contentVersion.current() });
   await registerAdmin(app, {
     db,
     siteUrl: config.siteUrl,

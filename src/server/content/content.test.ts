@@ -249,7 +249,9 @@ describe.each(testDrivers)("importContent on %s", (driver) => {
   it("loads the site's content, and a second import of the same files says nothing and moves nothing", async () => {
     const content = await readSiteContent(siteContentDir);
     const first = await importContent(database.db, content, { prune: true, source: "seed" });
-    expect(first.added).toHaveLength(content.teamMembers.length + content.projects.length + content.articles.length);
+    expect(first.added).toHaveLength(
+      content.teamMembers.length + content.projects.length + content.articles.length + content.media.length,
+    );
     expect(first.publicChanged).toBe(true);
     const snapshot = async () => ({
       team: await database.db.select().from(teamMembers).orderBy(asc(teamMembers.slug)),

@@ -7,6 +7,7 @@ import { INDIA_OFFSET_MS, INDIA_UTC_OFFSET } from "#shared/india-time.ts";
 import type { Database } from "../db/client.ts";
 import { blogPosts, contentRedirects, contentRevisions } from "../db/schema.ts";
 import { CONTENT_FOLDERS } from "./load-content.ts";
+import { isLibraryFileName, MEDIA_FOLDER, mediaExportFiles } from "./media-files.ts";
 import { canonicalDocument, contentTables, type DocumentOf } from "./revisions.ts";
 
 // `npm run content:export`: the database's articles, projects and team members written as a
@@ -17,11 +18,11 @@ import { canonicalDocument, contentTables, type DocumentOf } from "./revisions.t
 // changes of a public item not published yet, are listed as not exported.
 
 /** One file written, or one item left out and why. */
-export type ExportLine = { kind: ContentKind | "redirect"; file: string; title: string; detail: string };
+export type ExportLine = { kind: ContentKind | "redirect" | "media"; file: string; title: string; detail: string };
 
 export type ExportSummary = {
   written: ExportLine[];
-  /** Files of the three folders that no item wrote, removed. */
+  /** Files of the three folders (and library files of media/) that no item wrote, removed. */
   removed: string[];
   notExported: ExportLine[];
 };
@@ -124,7 +125,8 @@ async function documents(
 
 /**
  * Writes every item that is not in the trash into `outDir` (articles/, projects/, team/ and
- * redirects.yaml) and removes the other .md and .yaml files of those three folders.
+ * redirects.yaml) and removes the other .md and .yaml files of those three folders; and every
+ * picture of the media library into media/, removing the library files no picture wrote.
  */
 export async function exportContent(db: Database, outDir: string): Promise<ExportSummary> {
   const summary: ExportSummary = { written: [], removed: [], notExported: [] };
@@ -230,6 +232,19 @@ export async function exportContent(db: Database, outDir: string): Promise<Expor
     ["articles", "projects"].filter((key) => redirectFile[key]).map((key) => [key, redirectFile[key]]),
   );
   files.set("redirects.yaml", stringify(ordered, yamlOptions));
+
+  // The media library: each picture's kept original and its YAML (media-files.ts).
+  const pictures = await mediaExportFiles(db);
+  for (const picture of pictures.lines)
+    summary.written.push({ kind: "media", file: picture.file, title: picture.title, detail: "picture" });
+  await mkdir(path.join(outDir, MEDIA_FOLDER), { recursive: true });
+  for (const [file, bytes] of pictures.files) await writeFile(path.join(outDir, file), bytes);
+  for (const name of (await readdir(path.join(outDir, MEDIA_FOLDER))).sort()) {
+    const file = path.posix.join(MEDIA_FOLDER, name);
+    if (!isLibraryFileName(name) || pictures.files.has(file)) continue;
+    await rm(path.join(outDir, MEDIA_FOLDER, name), { force: true });
+    summary.removed.push(file);
+  }
 
   for (const folder of Object.values(CONTENT_FOLDERS)) await mkdir(path.join(outDir, folder), { recursive: true });
   for (const [file, text] of files) await writeFile(path.join(outDir, file), text);

@@ -24,7 +24,11 @@ async function filesOf(dir: string): Promise<Record<string, string>> {
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const full = path.join(entry.parentPath, entry.name);
-    files[path.relative(dir, full)] = await readFile(full, "utf8");
+    // Pictures (media/) compared byte for byte, as base64.
+    files[path.relative(dir, full)] = await readFile(
+      full,
+      /\.(png|jpg|webp|avif)$/.test(entry.name) ? "base64" : "utf8",
+    );
   }
   return files;
 }
@@ -93,9 +97,17 @@ describe.each(testDrivers)("export, then import into an empty database, on %s", 
         ...content.articles.map(({ document }) => path.join("articles", `${document.slug}.md`)),
         ...content.projects.map((project) => path.join("projects", `${project.slug}.yaml`)),
         ...content.teamMembers.map((member) => path.join("team", `${member.slug}.yaml`)),
+        ...content.media.flatMap((entry) => [entry.file, entry.file.replace(/\.[a-z]+$/, ".yaml")]),
         "redirects.yaml",
       ].sort(),
     );
+    // The media library's seed, exported, is the committed files to the byte.
+    expect(content.media.length).toBeGreaterThan(0);
+    for (const entry of content.media) {
+      expect(first[entry.file]).toBe(entry.bytes.toString("base64"));
+      const yaml = entry.file.replace(/\.[a-z]+$/, ".yaml");
+      expect(first[yaml]).toBe(await readFile(path.resolve("content", yaml), "utf8"));
+    }
     expect(first["redirects.yaml"]).toBe("articles:\n  vfd-harmonics: ieee-519-harmonics-at-a-vfd-heavy-plant\n");
     expect(first[path.join("team", "anil-patel.yaml")]).toBe(
       "name: Anil Patel\ntitle: Head of Protection & Safety\nexpertise: Relay coordination, arc flash studies to IEEE 1584-2018 and substation protection audits\nimage: /images/team/anil-patel.svg\nemail: anil.patel@sabarmatigrid.example\norder: 3\n",

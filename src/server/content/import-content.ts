@@ -14,6 +14,7 @@ import {
   type SiteContent,
   type TeamMemberFile,
 } from "./load-content.ts";
+import { importMediaFiles } from "./media-files.ts";
 import { publishRevision, unpublishItem } from "./publishing.ts";
 import { appendRevision, canonicalDocument, contentTables, type DocumentOf, documentHash } from "./revisions.ts";
 
@@ -50,7 +51,7 @@ export type ImportOptions = {
 
 /** One item (or redirect) the import added, updated, trashed or skipped, by its file. */
 export type ImportLine = {
-  kind: ContentKind | "redirect";
+  kind: ContentKind | "redirect" | "media";
   /** Its file, relative to the folder: articles/<slug>.md, team/<slug>.yaml, redirects.yaml. */
   file: string;
   /** Its title (a team member's name; a redirect's two addresses). */
@@ -245,6 +246,18 @@ export async function importContent(
         );
         if (seeded) return { ...summary, alreadySeeded: true };
       }
+      // The media library's pictures first (media-files.ts): items may name them.
+      const pictures = await importMediaFiles(tx, content.media, actor);
+      summary.unchanged += pictures.unchanged;
+      summary.problems = [...summary.problems, ...pictures.problems];
+      for (const picture of pictures.lines) {
+        const line: ImportLine = { kind: "media", file: picture.file, title: picture.title, detail: picture.detail };
+        if (picture.added) {
+          summary.added.push(line);
+          summary.changed = summary.publicChanged = true;
+        } else summary.skipped.push(line);
+      }
+
       const redirects = await tx.select().from(contentRedirects);
       const redirectOwner = new Map(
         redirects.map((row) => [`${row.kind}:${row.oldSlug}`, row.articleId ?? row.projectId ?? ""]),

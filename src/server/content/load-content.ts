@@ -13,7 +13,9 @@ import {
   type TeamMemberDocument,
 } from "#shared/content/documents.ts";
 import { INDIA_UTC_OFFSET } from "#shared/india-time.ts";
+import { MEDIA_REFERENCE_PATTERN } from "#shared/media.ts";
 import { hasControlCharacters, lineBreakOrTab, normaliseLineBreaks } from "#shared/schemas/text-rules.ts";
+import { type MediaFileEntry, readMediaFolder } from "./media-files.ts";
 
 // Reads a content folder (team/*.yaml, projects/*.yaml, articles/*.md and redirects.yaml) into
 // the documents a revision stores (src/shared/content/documents.ts), and validates them by the
@@ -41,7 +43,10 @@ const IMAGE_PATH_MAX = 300;
 const imagePath = z
   .string({ error: "must be text" })
   .max(IMAGE_PATH_MAX, `must be at most ${IMAGE_PATH_MAX} characters`)
-  .regex(IMAGE_PATH_PATTERN, "must be a path under /images/ of a file in public/images");
+  .regex(
+    IMAGE_PATH_PATTERN,
+    "must be a picture of the library (/media/<key>/original.<ext>) or an old address under /images/",
+  );
 
 const slug = (message: string) =>
   z
@@ -169,6 +174,8 @@ export type SiteContent = {
   projects: ProjectDocument[];
   articles: ArticleFile[];
   redirects: ContentRedirect[];
+  /** The media library's pictures (media/<key>.<ext> and media/<key>.yaml: media-files.ts). */
+  media: MediaFileEntry[];
   /** Slugs (file names) of every file found, valid or not. */
   present: { team: Set<string>; projects: Set<string>; articles: Set<string> };
   problems: ContentProblem[];
@@ -213,13 +220,34 @@ export async function readSiteContent(contentDir: string, options: ReadContentOp
     projects: [],
     articles: [],
     redirects: [],
+    media: [],
     present: { team: new Set(), projects: new Set(), articles: new Set() },
     problems: [],
   };
 
-  /** Reports a file whose image is not in public/ (only when asked to look); true when it is missing. */
+  // The pictures first: the items' images are checked against them.
+  const pictures = await readMediaFolder(contentDir);
+  result.media = pictures.media;
+  result.problems.push(...pictures.problems);
+  const pictureKeys = new Map(result.media.map((entry) => [entry.key, entry]));
+  const oldAddresses = new Set(result.media.map((entry) => entry.sourcePath).filter(Boolean));
+
+  /**
+   * Reports a file whose image is nowhere (only when asked to look): a library reference must be
+   * a picture of media/ in its format; an old /images/ address a picture of media/ brought in
+   * from it, or a file in public/. True when it is missing.
+   */
   function imageMissing(file: string, image: string | undefined): boolean {
-    if (!image || !options.publicDir || existsSync(path.join(options.publicDir, image))) return false;
+    if (!image || !options.publicDir) return false;
+    const reference = MEDIA_REFERENCE_PATTERN.exec(image);
+    if (reference) {
+      const entry = pictureKeys.get(reference[1]!);
+      const ext = { jpeg: "jpg", png: "png", webp: "webp", avif: "avif" }[entry?.format ?? "jpeg"];
+      if (entry && ext === reference[2]) return false;
+      result.problems.push({ file, field: "image", message: `names a picture that is not in media/ (${image})` });
+      return true;
+    }
+    if (oldAddresses.has(image) || existsSync(path.join(options.publicDir, image))) return false;
     result.problems.push({ file, field: "image", message: `names a file that does not exist (public${image})` });
     return true;
   }

@@ -55,6 +55,10 @@ export const AUDIT_ACTIONS = [
   "team-member-trashed",
   "team-member-untrashed",
   "team-order-changed",
+  // The media library: each records the picture (its file name) and its key (details.key).
+  "media-uploaded",
+  "media-alt-changed",
+  "media-deleted",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

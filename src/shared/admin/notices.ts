@@ -51,6 +51,11 @@ export const adminNotices = {
   "team-moved": "Moved. The site shows the new order now.",
   "team-not-moved": "Nothing moved: the member is already at that end of the team.",
   "team-reordered": "The new order is saved. The site shows it now.",
+  // The media library.
+  "media-uploaded": "Uploaded. Write its alt text, or mark it decorative: then it can be chosen for content.",
+  "media-exists": "This picture is in the library already: here it is. Nothing was added.",
+  "media-saved": "The alt text was saved.",
+  "media-deleted": "The picture was deleted, with every size of it.",
 } as const;
 
 export type AdminNotice = keyof typeof adminNotices;

@@ -5,6 +5,7 @@
 import type { AnalyticsPeriodKey, AnalyticsReport } from "../analytics.ts";
 import type { ArticleDocument, ArticleStatus, ChecklistItem, ProjectDocument } from "../content/documents.ts";
 import type { FormState } from "./forms.ts";
+import type { MediaFormat } from "../media.ts";
 
 export type StaffRole = "admin" | "staff";
 
@@ -324,6 +325,61 @@ export type TeamMemberEditorView = {
   /** A save refused because someone saved first: who and when, and the fields they saved. */
   conflict?: { current: RevisionView; fields: TeamMemberFieldsView };
 };
+// The media library (docs/decisions/040-the-media-library.md).
+
+/** An item that names a picture: where it is used. `href` is its editor, where the back office has one. */
+export type MediaUseView = {
+  kind: "article" | "project" | "team-member";
+  title: string;
+  trashed: boolean;
+  href: string | null;
+};
+
+/** A picture of the library, as its grid and its own page show it. */
+export type MediaItemView = {
+  id: string;
+  key: string;
+  fileName: string;
+  format: MediaFormat;
+  /** Of the kept original, upright. */
+  width: number;
+  height: number;
+  uploadedBytes: number;
+  /** The kept original and every variant stored, together. */
+  storedBytes: number;
+  /** "" when unwritten or decorative. */
+  alt: string;
+  decorative: boolean;
+  /** The smallest width of its ladder, in WebP. */
+  thumbnail: string;
+  /** Its address in the library, which content names it by: /media/<key>/original.<ext>. */
+  reference: string;
+  /** Its old address, for a picture brought in from public/images (content may name it by that too). */
+  sourcePath: string | null;
+  createdAt: string;
+  createdBy: string;
+  usedIn: MediaUseView[];
+};
+
+/** Answer of an upload through the JSON route (drop, several files, paste into the editor). */
+export type MediaUploadAnswer = {
+  id: string;
+  key: string;
+  fileName: string;
+  /** The picture was in the library already: nothing was added. */
+  existing: boolean;
+  /** What a document stores to show it: /media/<key>/original.<ext>. */
+  reference: string;
+  /** Its page in the library. */
+  href: string;
+  thumbnail: string;
+  alt: string;
+  decorative: boolean;
+  message: string;
+};
+
+/** Answer of the alt text's JSON route. */
+export type MediaAltAnswer = { id: string; reference: string; alt: string; decorative: boolean };
 
 /**
  * What any page may show besides its own data: the notice after a change (the door fills it from
@@ -422,6 +478,20 @@ export type AdminPageProps = PageMessages &
         focus?: { id: string; direction: "up" | "down" };
       })
     | (Signed & { page: "team-member"; member: TeamMemberEditorView })
+    | (Signed & {
+        page: "media";
+        /** All pictures, or only those needing alt text. */
+        show: "all" | "needs-alt";
+        items: MediaItemView[];
+        /** Pictures in the library, and those without alt text or "Decorative" (not offered to content yet). */
+        total: number;
+        needsAlt: number;
+        /** The viewer may delete pictures (admins, and staff who may publish). */
+        canDelete: boolean;
+        pageNumber: number;
+        more: boolean;
+      })
+    | (Signed & { page: "media-item"; item: MediaItemView; canDelete: boolean })
     | { page: "error"; viewer?: AdminViewer; status: number; title: string; message: string }
   );
 

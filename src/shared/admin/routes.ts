@@ -153,7 +153,16 @@ export const adminRoutes = {
   },
 
   // The media library (src/server/admin/media/): uploads, alt text, where each picture is used.
-  // (Its routes go here.)
+  // An upload is multipart/form-data (the door's same-origin rule applies as to any post); its
+  // limits (one file of 20 MB, a few small fields) are the upload handler's, as multipart is read
+  // as a stream (docs/decisions/040-the-media-library.md). Deleting is for those who may publish.
+  media: { method: "GET", path: "/admin/media", access: "staff", nav: { label: "Media", order: 2.5 } },
+  mediaUpload: { method: "POST", path: "/admin/media", access: "staff" },
+  mediaUploadApi: { method: "POST", path: "/admin/api/media", access: "staff", json: true },
+  mediaItem: { method: "GET", path: "/admin/media/:id", access: "staff" },
+  mediaSave: { method: "POST", path: "/admin/media/:id", access: "staff" },
+  mediaAltApi: { method: "POST", path: "/admin/api/media/:id/alt", access: "staff", json: true },
+  mediaDelete: { method: "POST", path: "/admin/media/:id/delete", access: "publisher" },
 
   // Projects (src/server/admin/studio/, beside the articles: the same flow, the same handlers;
   // docs/decisions/042-projects-in-the-studio.md).

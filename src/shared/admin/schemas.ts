@@ -410,3 +410,34 @@ export const teamListQuery = z.object({
     "`focus` must be up-<member id> or down-<member id>.",
   ),
 });
+
+// The media library (docs/decisions/040-the-media-library.md).
+
+export const MEDIA_ALT_PROBLEM =
+  "Write the alt text (what the picture shows, for those who cannot see it), or tick Decorative if it adds nothing a reader needs.";
+
+/**
+ * A picture's alt text, or "Decorative" (then the alt text is ""): one of the two, since a picture
+ * with neither is not offered to content. The form's checkbox sends "on"; the editor's dialog
+ * sends "true" or "false".
+ */
+export const mediaAltForm = z
+  .object({
+    alt: optionalText("Alt text", CONTENT_LIMITS.imageAlt),
+    decorative: z._default(z.enum(["", "on", "true", "false"], { error: "Decorative must be ticked or not." }), ""),
+  })
+  .check(
+    z.refine((value) => value.alt !== "" || value.decorative === "on" || value.decorative === "true", {
+      message: MEDIA_ALT_PROBLEM,
+      path: ["alt"],
+    }),
+  );
+
+/** Whether a parsed alt form says "Decorative". */
+export const isDecorative = (value: { decorative: string }) => value.decorative === "on" || value.decorative === "true";
+
+/** The library's list: ?show=needs-alt, ?page=N. */
+export const mediaListForm = z.object({
+  show: queryField("show", (value) => value === "needs-alt", "Show must be needs-alt (or empty)."),
+  page: queryField("page", (value) => /^[1-9]\d{0,5}$/.test(value), "Page must be a number from 1."),
+});

@@ -98,6 +98,9 @@ const teamOrder = document.querySelector<HTMLTableSectionElement>("tbody[data-te
 if (teamOrder) void import("./team/drag-order.ts").then(({ startDragOrder }) => startDragOrder(teamOrder));
 const teamPhoto = document.querySelector<HTMLImageElement>("img[data-team-photo-preview]");
 if (teamPhoto) void import("./team/photo-preview.ts").then(({ startPhotoPreview }) => startPhotoPreview(teamPhoto));
+// The media library's uploads (src/web/admin/media/): dropping, several files, progress.
+const mediaUploader = document.querySelector<HTMLElement>("[data-media-uploader]");
+if (mediaUploader) void import("./media/uploader.ts").then(({ startUploader }) => startUploader(mediaUploader));
 
 // Signing out forgets the studio's copies of unsaved text kept in this browser (decision 038).
 for (const form of document.querySelectorAll<HTMLFormElement>(`form[action="${adminHref("signOut")}"]`)) {

@@ -8,6 +8,7 @@ import type {
   AdminViewer,
   ArticleEditorView,
   ProjectEditorView,
+  MediaItemView,
   RevisionView,
 } from "#shared/admin/pages.ts";
 import { articleFields, projectFields } from "#shared/admin/schemas.ts";
@@ -320,6 +321,41 @@ const projectSamples = {
     },
   ),
 } satisfies Record<string, AdminPagePropsOf<"project-editor">>;
+// The media library's samples: a picture with alt text used by two items, one needing alt text.
+const samplePicture: MediaItemView = {
+  id: "5d1c9f0e-3a53-4d0c-9a53-0e6c2f7f2a22",
+  key: "0123456789abcdef",
+  fileName: "kutch-switchyard.jpg",
+  format: "jpeg",
+  width: 4000,
+  height: 3000,
+  uploadedBytes: 5_218_524,
+  storedBytes: 3_811_000,
+  alt: "Engineers testing a 220 kV breaker at the Kutch solar park",
+  decorative: false,
+  thumbnail: "/media/0123456789abcdef/320.webp",
+  reference: "/media/0123456789abcdef/original.jpg",
+  sourcePath: null,
+  createdAt: at,
+  createdBy: "Meera Shah",
+  usedIn: [
+    { kind: "article", title: sampleDocument.title, trashed: false, href: `/admin/articles/${articleId}` },
+    { kind: "project", title: "Kutch solar park", trashed: true, href: null },
+  ],
+};
+const pictureNeedingAlt: MediaItemView = {
+  ...samplePicture,
+  id: "5d1c9f0e-3a53-4d0c-9a53-0e6c2f7f2a23",
+  key: "fedcba9876543210",
+  fileName: "team-photo.png",
+  format: "png",
+  width: 300,
+  height: 200,
+  alt: "",
+  thumbnail: "/media/fedcba9876543210/300.webp",
+  reference: "/media/fedcba9876543210/original.png",
+  usedIn: [],
+};
 
 /** The least props of each page (a new page without props here does not compile), its title and its h1. */
 const fixtures: { [Name in AdminPageName]: { props: AdminPagePropsOf<Name>; title: string; h1: string } } = {
@@ -683,6 +719,27 @@ const fixtures: { [Name in AdminPageName]: { props: AdminPagePropsOf<Name>; titl
     title: "Dr. Rajesh Mehta",
     h1: "Dr. Rajesh Mehta",
   },
+  // The media library.
+  media: {
+    props: {
+      page: "media",
+      viewer: staffer,
+      show: "all",
+      items: [samplePicture, pictureNeedingAlt],
+      total: 2,
+      needsAlt: 1,
+      canDelete: false,
+      pageNumber: 1,
+      more: false,
+    },
+    title: "Media",
+    h1: "Media",
+  },
+  "media-item": {
+    props: { page: "media-item", viewer: admin, item: samplePicture, canDelete: true },
+    title: "kutch-switchyard.jpg",
+    h1: "kutch-switchyard.jpg",
+  },
   error: {
     props: { page: "error", status: 404, title: "Not found", message: "There is no such page." },
     title: "Not found",
@@ -847,6 +904,7 @@ describe("the navigation", () => {
       "Articles",
       "Projects",
       "Team",
+      "Media",
       "Subscribers",
       "Analytics",
     ]);
@@ -857,6 +915,7 @@ describe("the navigation", () => {
       "Articles",
       "Projects",
       "Team",
+      "Media",
       "Subscribers",
       "Analytics",
       "Staff",

@@ -23,6 +23,9 @@ import { SubscribersPage } from "./pages/subscribers/subscribers-page.tsx";
 // The team.
 import { TeamMemberPage } from "./pages/team/team-member-page.tsx";
 import { TeamPage } from "./pages/team/team-page.tsx";
+// The media library.
+import { MediaItemPage } from "./pages/media/media-item-page.tsx";
+import { MediaPage } from "./pages/media/media-page.tsx";
 
 // Every back-office page, by the name the server renders it with (src/shared/admin/pages.ts): its
 // title and its component. The type makes the compiler refuse a page name without a screen, and a
@@ -70,5 +73,8 @@ export const adminScreens: AdminScreens = {
     title: (props) => (props.member.id === null ? "New team member" : props.member.fields.name || "Unnamed member"),
     Page: TeamMemberPage,
   },
+  // The media library.
+  media: { title: () => "Media", Page: MediaPage },
+  "media-item": { title: (props) => props.item.fileName, Page: MediaItemPage },
   error: { title: (props) => props.title, Page: ErrorPage },
 };

@@ -30,6 +30,9 @@ import { subscriberRoutes } from "../subscribers/subscriber-routes.ts";
 // The team (src/server/admin/team/).
 import { teamRoutes } from "../team/team-routes.ts";
 import { doorRoutes } from "./door-routes.ts";
+// The media library.
+import { mediaRoutes } from "../media/library-routes.ts";
+import { registerMultipartUploads } from "../../media/media-routes.ts";
 import { safeNextPath } from "./safe-next.ts";
 import { createSession, describeDevice, findSession, sessionCookie, sessionCookieValue } from "./sessions.ts";
 import type { StaffSession } from "./sessions.ts";
@@ -195,6 +198,8 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
     ...studioRoutes(context),
     // The team.
     ...teamRoutes(context),
+    // The media library.
+    ...mediaRoutes(context),
   };
 
   await app.register(
@@ -272,6 +277,9 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
         }
         return payload;
       });
+
+      // The media library: multipart uploads, for its two upload routes alone.
+      await registerMultipartUploads(admin);
 
       for (const [name, route] of Object.entries(adminRoutes) as [AdminRouteName, AdminRouteDefinition][]) {
         admin.route({

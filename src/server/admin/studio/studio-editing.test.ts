@@ -12,6 +12,7 @@ import {
 } from "../../../../test/admin-fixtures.ts";
 import { repoRoot } from "../../../../test/build-test-app.ts";
 import { testDrivers } from "../../../../test/databases.ts";
+import { seedMediaLibrary } from "../../../../test/media-fixtures.ts";
 import { adminHref, adminRoutes, type AdminRouteName } from "#shared/admin/routes.ts";
 import type { AutosaveAnswer, MarkdownPreviewAnswer, PresenceAnswer } from "#shared/admin/pages.ts";
 import { STUDIO_DOCUMENT_BODY_LIMIT } from "#shared/content/documents.ts";
@@ -62,6 +63,8 @@ describe.each(testDrivers)("the studio's editing on %s", (driver) => {
     member = await joinByInvitation(t, { email: uniqueEmail("ravi"), name: "Ravi Desai", role: "staff" });
     other = await joinByInvitation(t, { email: uniqueEmail("asha"), name: "Asha Patel", role: "staff" });
     await addTeamMember(t, "meera-iyer", "Meera Iyer");
+    // The pictures the Cover image field offers: the media library's (its seed).
+    await seedMediaLibrary(t.database.db);
   });
   afterAll(async () => {
     await t.close();

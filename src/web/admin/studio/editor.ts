@@ -15,6 +15,7 @@ import {
 import { NEW_ITEM, NO_BASE } from "./copy-keys.ts";
 import { STUDIO_FIELDS } from "./fields.ts";
 import { setupLivePreview } from "./live-preview.ts";
+import { setupPastePictures } from "./paste-pictures.ts";
 import { setupPresence } from "./presence.ts";
 import { slugAfterTitle, slugFollows } from "./slug-follow.ts";
 import { setupToolbar } from "./toolbar.ts";
@@ -449,6 +450,8 @@ export function startEditor(form: HTMLFormElement): void {
   // ---- The rest: toolbar, preview, presence.
   const toolbar = form.querySelector<HTMLElement>("[data-studio-toolbar]");
   if (toolbar) setupToolbar(toolbar, body);
+  // Pictures pasted or dropped into the Body go to the media library, then into the text.
+  setupPastePictures(body);
   const bodyRoot = form.querySelector<HTMLElement>("[data-studio-body]");
   if (bodyRoot) setupLivePreview(bodyRoot, body, limit);
   const presence = document.querySelector<HTMLElement>("[data-studio-presence]");

@@ -1,0 +1,102 @@
+import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
+import type { MediaItemView, MediaUseView } from "#shared/admin/pages.ts";
+import { type AdminRouteDefinition, adminRoutes } from "#shared/admin/routes.ts";
+import type { ContentKind } from "#shared/content/documents.ts";
+import { type MediaFormat, mediaReference } from "#shared/media.ts";
+import type { Database } from "../../db/client.ts";
+import { media } from "../../db/schema.ts";
+import { type MediaUsage, mediaUsage, usesOf } from "../../content/media-usage.ts";
+import { thumbnailOf } from "../../media/media-choices.ts";
+import { storedBytes } from "../../media/media-store.ts";
+
+// The library's queries for its pages: a page of pictures with where each is used, and one picture.
+
+export const MEDIA_PAGE_SIZE = 48;
+
+/** A picture without alt text and not decorative: not offered to content yet. */
+const needsAlt = and(eq(media.alt, ""), eq(media.decorative, false));
+
+/**
+ * The back office's editor of an item, by the route the table names for each kind ("article",
+ * and the projects' and team's screens as they come), or null where there is none yet.
+ */
+const EDITOR_ROUTE: Record<ContentKind, string> = {
+  article: "article",
+  project: "project",
+  "team-member": "teamMember",
+};
+
+function editorHref(kind: ContentKind, id: string): string | null {
+  const route = (adminRoutes as Record<string, AdminRouteDefinition>)[EDITOR_ROUTE[kind]];
+  if (!route || route.method !== "GET" || !route.path.endsWith("/:id")) return null;
+  return route.path.replace(":id", encodeURIComponent(id));
+}
+
+type MediaRowFull = typeof media.$inferSelect;
+
+function itemView(row: MediaRowFull, usage: MediaUsage, bytes: Map<string, number>): MediaItemView {
+  const usedIn: MediaUseView[] = usesOf(usage, row).map((use) => ({
+    kind: use.kind,
+    title: use.title,
+    trashed: use.trashed,
+    href: editorHref(use.kind, use.id),
+  }));
+  return {
+    id: row.id,
+    key: row.key,
+    fileName: row.fileName,
+    format: row.format as MediaFormat,
+    width: row.width,
+    height: row.height,
+    uploadedBytes: row.uploadedBytes,
+    storedBytes: bytes.get(row.id) ?? 0,
+    alt: row.alt,
+    decorative: row.decorative,
+    thumbnail: thumbnailOf(row),
+    reference: mediaReference(row.key, row.format as MediaFormat),
+    sourcePath: row.sourcePath,
+    createdAt: row.createdAt.toISOString(),
+    createdBy: row.createdByLabel,
+    usedIn,
+  };
+}
+
+/** One page of the library, newest first (only those needing alt text with `needsAltOnly`), and the counts. */
+export async function listMedia(
+  db: Database,
+  filter: { needsAltOnly: boolean },
+  pageNumber: number,
+): Promise<{ items: MediaItemView[]; more: boolean; total: number; needsAlt: number }> {
+  const where: SQL | undefined = filter.needsAltOnly ? needsAlt : undefined;
+  const [rows, [totals], [missing], usage] = await Promise.all([
+    db
+      .select()
+      .from(media)
+      .where(where)
+      .orderBy(desc(media.createdAt), asc(media.fileName), asc(media.id))
+      .limit(MEDIA_PAGE_SIZE + 1)
+      .offset((pageNumber - 1) * MEDIA_PAGE_SIZE),
+    db.select({ n: count() }).from(media),
+    db.select({ n: count() }).from(media).where(needsAlt),
+    mediaUsage(db),
+  ]);
+  const shown = rows.slice(0, MEDIA_PAGE_SIZE);
+  const bytes = await storedBytes(
+    db,
+    shown.map((row) => row.id),
+  );
+  return {
+    items: shown.map((row) => itemView(row, usage, bytes)),
+    more: rows.length > MEDIA_PAGE_SIZE,
+    total: totals!.n,
+    needsAlt: missing!.n,
+  };
+}
+
+/** One picture, or undefined. */
+export async function loadMediaItem(db: Database, id: string): Promise<MediaItemView | undefined> {
+  const [row] = await db.select().from(media).where(eq(media.id, id));
+  if (!row) return undefined;
+  const [usage, bytes] = await Promise.all([mediaUsage(db), storedBytes(db, [row.id])]);
+  return itemView(row, usage, bytes);
+}

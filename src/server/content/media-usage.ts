@@ -1,0 +1,103 @@
+import { eq } from "drizzle-orm";
+import type { ContentKind } from "#shared/content/documents.ts";
+import type { Database } from "../db/client.ts";
+import { blogPosts, contentRevisions, projects, teamMembers } from "../db/schema.ts";
+
+// Where the media library's pictures are used (docs/decisions/040-the-media-library.md): by every
+// article, project and team member, in the trash or not, through its head revision (the draft
+// being edited) or its published copy (what the public reads), in any field, the Markdown of a
+// body included. A picture is named by its reference (/media/<key>/original.<ext>, or any other
+// of its addresses) or, for a picture brought in from public/images, by its old address
+// (/images/…). Here, beside the read condition, because only the content modules read the
+// content tables (public-content.test.ts).
+
+export type MediaUse = { kind: ContentKind; id: string; title: string; trashed: boolean };
+
+export type MediaUsage = {
+  /** The items naming /media/<key>/…, by key. */
+  byKey: Map<string, MediaUse[]>;
+  /** The items naming an /images/… address, by that address. */
+  byPath: Map<string, MediaUse[]>;
+};
+
+const KEY_REFERENCE = /\/media\/([0-9a-f]{16})\//g;
+const OLD_ADDRESS = /\/images\/[a-z0-9/_-]+\.(?:svg|png|jpe?g|webp|avif)/g;
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** The texts an item shows (its published copy's and its head revision's), in which pictures are named. */
+type ItemTexts = { id: string; title: string | null; deletedAt: Date | null; texts: (string | null)[]; head: unknown };
+
+async function itemTexts(db: Database | Tx, kind: ContentKind): Promise<ItemTexts[]> {
+  if (kind === "article") {
+    return db
+      .select({
+        id: blogPosts.id,
+        title: blogPosts.title,
+        deletedAt: blogPosts.deletedAt,
+        imageUrl: blogPosts.imageUrl,
+        body: blogPosts.content,
+        head: contentRevisions.document,
+      })
+      .from(blogPosts)
+      .leftJoin(contentRevisions, eq(contentRevisions.id, blogPosts.headRevisionId))
+      .then((rows) => rows.map((row) => ({ ...row, texts: [row.imageUrl, row.body] })));
+  }
+  if (kind === "project") {
+    return db
+      .select({
+        id: projects.id,
+        title: projects.title,
+        deletedAt: projects.deletedAt,
+        imageUrl: projects.imageUrl,
+        description: projects.description,
+        head: contentRevisions.document,
+      })
+      .from(projects)
+      .leftJoin(contentRevisions, eq(contentRevisions.id, projects.headRevisionId))
+      .then((rows) => rows.map((row) => ({ ...row, texts: [row.imageUrl, row.description] })));
+  }
+  return db
+    .select({
+      id: teamMembers.id,
+      title: teamMembers.name,
+      deletedAt: teamMembers.deletedAt,
+      imageUrl: teamMembers.imageUrl,
+      head: contentRevisions.document,
+    })
+    .from(teamMembers)
+    .leftJoin(contentRevisions, eq(contentRevisions.id, teamMembers.headRevisionId))
+    .then((rows) => rows.map((row) => ({ ...row, texts: [row.imageUrl] })));
+}
+
+function add(map: Map<string, MediaUse[]>, name: string, use: MediaUse) {
+  const uses = map.get(name) ?? [];
+  if (!uses.some((other) => other.kind === use.kind && other.id === use.id)) uses.push(use);
+  map.set(name, uses);
+}
+
+/** Every picture named by the content, by key and by old address, with the items that name it. */
+export async function mediaUsage(db: Database | Tx): Promise<MediaUsage> {
+  const usage: MediaUsage = { byKey: new Map(), byPath: new Map() };
+  for (const kind of ["article", "project", "team-member"] as const) {
+    for (const item of await itemTexts(db, kind)) {
+      const head = (item.head ?? {}) as Record<string, unknown>;
+      const title = String((kind === "team-member" ? head.name : head.title) || item.title || "") || "Untitled";
+      const use: MediaUse = { kind, id: item.id, title, trashed: item.deletedAt !== null };
+      const text = [...item.texts, JSON.stringify(head)].filter(Boolean).join("\n");
+      for (const match of text.matchAll(KEY_REFERENCE)) add(usage.byKey, match[1]!, use);
+      for (const match of text.matchAll(OLD_ADDRESS)) add(usage.byPath, match[0], use);
+    }
+  }
+  return usage;
+}
+
+/** The items that use one picture: by its key, or by its old address. */
+export function usesOf(usage: MediaUsage, picture: { key: string; sourcePath: string | null }): MediaUse[] {
+  const uses = [...(usage.byKey.get(picture.key) ?? [])];
+  for (const use of picture.sourcePath ? (usage.byPath.get(picture.sourcePath) ?? []) : []) {
+    if (!uses.some((other) => other.kind === use.kind && other.id === use.id)) uses.push(use);
+  }
+  const order: Record<ContentKind, number> = { article: 0, project: 1, "team-member": 2 };
+  return uses.sort((a, b) => order[a.kind] - order[b.kind] || a.title.localeCompare(b.title, "en"));
+}

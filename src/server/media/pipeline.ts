@@ -1,0 +1,260 @@
+import { createHash } from "node:crypto";
+import sharp, { type Metadata, type OutputInfo, type Sharp, type SharpOptions } from "sharp";
+import {
+  MEDIA_EXTENSIONS,
+  MEDIA_LIMITS,
+  MEDIA_VARIANT_FORMATS,
+  type MediaFormat,
+  type MediaVariantFormat,
+  variantWidths,
+} from "#shared/media.ts";
+import { hasControlCharacters, lineBreakOrTab } from "#shared/schemas/text-rules.ts";
+import { declaredSize, sniffPicture } from "./sniff.ts";
+
+// The picture pipeline (docs/decisions/040-the-media-library.md): an upload is recognised from its
+// bytes, its size in pixels read from its header and held to 40 megapixels before anything is
+// decoded, then decoded strictly (a truncated or corrupt file is refused, never half-kept), turned
+// upright from its EXIF orientation, converted to sRGB and encoded again with no metadata at all:
+// that re-encode is the kept original, and the SHA-256 of its bytes its key. Every width of the
+// ladder is made from it in AVIF, WebP and JPEG. sharp keeps no metadata unless asked
+// (withMetadata, keepExif, keepIccProfile…), and nothing here asks.
+
+// Memory: no cache of decoded images, one libvips thread per pipeline; the processing queue
+// (processing-queue.ts) bounds how many pipelines run at once.
+sharp.cache(false);
+sharp.concurrency(1);
+
+/** A refusal of an upload, in words that name the rule, with its HTTP status. */
+export class MediaRefusal extends Error {
+  constructor(
+    readonly status: 400 | 413 | 415 | 422,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const MEDIA_CONTENT_TYPES: Record<MediaFormat, string> = {
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  avif: "image/avif",
+};
+
+/** One file of a picture as media_files keeps it. */
+export type PictureFile = { name: string; contentType: string; width: number; height: number; bytes: Buffer };
+
+/** An upload made ready: its key, its kept original and every variant of its ladder. */
+export type PreparedPicture = {
+  key: string;
+  format: MediaFormat;
+  width: number;
+  height: number;
+  original: PictureFile;
+  variants: PictureFile[];
+};
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const grouped = (value: number) => value.toLocaleString("en-US");
+const LIMIT_MB = MEDIA_LIMITS.bytes / 1024 / 1024;
+const LIMIT_MP = MEDIA_LIMITS.pixels / 1_000_000;
+
+/** What an upload bigger than the limit is told. */
+export function tooLargeMessage(fileName: string | undefined, bytes?: number): string {
+  const size = bytes === undefined ? "larger than 20 MB" : megabytes(bytes);
+  return `${fileName ? `“${fileName}” is` : "The upload is"} ${size}; a picture may be at most ${LIMIT_MB} MB.`;
+}
+
+export const NOT_A_PICTURE_RULE = "is not a JPEG, PNG, WebP or AVIF picture";
+
+/** A file name as the library keeps it: no folders, no control characters, at most 200 characters. */
+export function cleanFileName(name: string | undefined): string {
+  const base = (name ?? "")
+    .split(/[\\/]/)
+    .pop()!
+    .normalize("NFC")
+    .split("")
+    .filter((char) => !hasControlCharacters(char) && !lineBreakOrTab.test(char))
+    .join("")
+    .trim()
+    .slice(0, 200);
+  return base || "picture";
+}
+
+/** Every sharp() call of the library: never more pixels than the limit, failing on a damaged file. */
+export const decode = (input: Buffer, raw?: SharpOptions["raw"]) =>
+  sharp(input, {
+    limitInputPixels: MEDIA_LIMITS.pixels,
+    failOn: "error",
+    sequentialRead: true,
+    ...(raw ? { raw } : {}),
+  });
+
+const damaged = (fileName: string) =>
+  new MediaRefusal(
+    422,
+    `“${fileName}” is damaged or incomplete: its picture data cannot be read to the end, so it was not kept. Upload the whole file again.`,
+  );
+
+/** The encoder settings of each kept original, by its format. */
+function encodeOriginal(pipeline: Sharp, format: MediaFormat): Sharp {
+  switch (format) {
+    case "jpeg":
+      return pipeline.jpeg({ quality: 85, mozjpeg: true });
+    case "png":
+      return pipeline.png({ compressionLevel: 9 });
+    case "webp":
+      return pipeline.webp({ quality: 85, effort: 4 });
+    case "avif":
+      return pipeline.avif({ quality: 60, effort: 2 });
+  }
+}
+
+/** The encoder settings of the variants: small files, each width made in well under a second. */
+function encodeVariant(pipeline: Sharp, format: MediaVariantFormat, hasAlpha: boolean): Sharp {
+  switch (format) {
+    case "avif":
+      return pipeline.avif({ quality: 50, effort: 2, chromaSubsampling: "4:2:0" });
+    case "webp":
+      return pipeline.webp({ quality: 75, effort: 4 });
+    case "jpeg":
+      return (hasAlpha ? pipeline.flatten({ background: "#ffffff" }) : pipeline).jpeg({ quality: 80, mozjpeg: true });
+  }
+}
+
+export const keyOf = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex").slice(0, 16);
+
+export const originalName = (format: MediaFormat) => `original.${MEDIA_EXTENSIONS[format]}`;
+export const variantName = (width: number, format: MediaVariantFormat) => `${width}.${MEDIA_EXTENSIONS[format]}`;
+
+/**
+ * Checks an upload and makes its kept original: refused (MediaRefusal) unless it is a still JPEG,
+ * PNG, WebP or AVIF of at most 20 MB and 40 megapixels that decodes to its end.
+ */
+export async function keptOriginal(
+  bytes: Buffer,
+  fileName: string,
+): Promise<{ key: string; format: MediaFormat; original: PictureFile; hasAlpha: boolean }> {
+  if (bytes.length === 0) throw new MediaRefusal(400, `“${fileName}” is empty (0 bytes): there is no picture in it.`);
+  if (bytes.length > MEDIA_LIMITS.bytes) throw new MediaRefusal(413, tooLargeMessage(fileName, bytes.length));
+  const sniffed = sniffPicture(bytes);
+  if (!sniffed.format) {
+    const what = sniffed.looksLike ? ` (it is ${sniffed.looksLike})` : "";
+    const svg = sniffed.looksLike === "an SVG drawing" ? " SVG can carry scripts, so the library never takes it." : "";
+    throw new MediaRefusal(415, `“${fileName}” ${NOT_A_PICTURE_RULE}${what}.${svg}`);
+  }
+  const format = sniffed.format;
+  // The header alone, before anything is decoded: a pixel bomb is refused here.
+  const declared = declaredSize(bytes, format);
+  const tooMany = (width: number, height: number) =>
+    new MediaRefusal(
+      422,
+      `“${fileName}” is ${grouped(width)} × ${grouped(height)} pixels; the most is ${LIMIT_MP} megapixels.`,
+    );
+  if (declared && declared.width * declared.height > MEDIA_LIMITS.pixels)
+    throw tooMany(declared.width, declared.height);
+  let metadata: Metadata;
+  try {
+    metadata = await decode(bytes).metadata();
+  } catch (error) {
+    if (/pixel limit/i.test((error as Error).message))
+      throw new MediaRefusal(422, `“${fileName}” is larger than ${LIMIT_MP} megapixels, the most a picture may be.`);
+    throw damaged(fileName);
+  }
+  const decodedFormat = metadata.format === "heif" && metadata.compression === "av1" ? "avif" : metadata.format;
+  if (decodedFormat !== format) throw new MediaRefusal(415, `“${fileName}” ${NOT_A_PICTURE_RULE}.`);
+  if (!metadata.width || !metadata.height) throw damaged(fileName);
+  if (metadata.width * metadata.height > MEDIA_LIMITS.pixels) throw tooMany(metadata.width, metadata.height);
+  if ((metadata.pages ?? 1) > 1)
+    throw new MediaRefusal(
+      422,
+      `“${fileName}” is animated (${metadata.pages} frames); the library takes still pictures only.`,
+    );
+  let encoded: { data: Buffer; info: OutputInfo };
+  try {
+    encoded = await encodeOriginal(decode(bytes).rotate().toColourspace("srgb"), format).toBuffer({
+      resolveWithObject: true,
+    });
+  } catch (error) {
+    if (/pixel limit/i.test((error as Error).message))
+      throw new MediaRefusal(422, `“${fileName}” is larger than ${LIMIT_MP} megapixels, the most a picture may be.`);
+    throw damaged(fileName);
+  }
+  const { data, info } = encoded;
+  return {
+    key: keyOf(data),
+    format,
+    hasAlpha: info.channels === 4 || info.channels === 2,
+    original: {
+      name: originalName(format),
+      contentType: MEDIA_CONTENT_TYPES[format],
+      width: info.width,
+      height: info.height,
+      bytes: data,
+    },
+  };
+}
+
+/** One width of a picture in one format, made from its kept original (never wider than it). */
+export async function makeVariant(original: Buffer, width: number, format: MediaVariantFormat): Promise<PictureFile> {
+  const pipeline = decode(original).resize({ width, withoutEnlargement: true });
+  const metadata = await decode(original).metadata();
+  const { data, info } = await encodeVariant(pipeline, format, metadata.hasAlpha === true).toBuffer({
+    resolveWithObject: true,
+  });
+  return {
+    name: variantName(width, format),
+    contentType: MEDIA_CONTENT_TYPES[format],
+    width: info.width,
+    height: info.height,
+    bytes: data,
+  };
+}
+
+/**
+ * Every variant of the ladder, made from one decode of the kept original at the ladder's top
+ * width (1600 pixels, or the picture's own width when narrower), largest first.
+ */
+export async function makeLadder(original: PictureFile, hasAlpha: boolean): Promise<PictureFile[]> {
+  const widths = variantWidths(original.width);
+  const top = widths[widths.length - 1]!;
+  const base = await decode(original.bytes)
+    .resize({ width: top, withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = { width: base.info.width, height: base.info.height, channels: base.info.channels };
+  const files: PictureFile[] = [];
+  // The three formats of a width at once: a lone upload uses both cores; each holds little.
+  for (const width of [...widths].reverse()) {
+    files.push(
+      ...(await Promise.all(
+        MEDIA_VARIANT_FORMATS.map(async (format) => {
+          const pipeline = decode(base.data, raw).resize({ width, withoutEnlargement: true });
+          const { data, info } = await encodeVariant(pipeline, format, hasAlpha).toBuffer({ resolveWithObject: true });
+          return {
+            name: variantName(width, format),
+            contentType: MEDIA_CONTENT_TYPES[format],
+            width: info.width,
+            height: info.height,
+            bytes: data,
+          };
+        }),
+      )),
+    );
+  }
+  return files;
+}
+
+/** An upload made ready: refused, or its kept original and every variant. */
+export async function preparePicture(bytes: Buffer, fileName: string): Promise<PreparedPicture> {
+  const kept = await keptOriginal(bytes, fileName);
+  const variants = await makeLadder(kept.original, kept.hasAlpha);
+  return {
+    key: kept.key,
+    format: kept.format,
+    width: kept.original.width,
+    height: kept.original.height,
+    original: kept.original,
+    variants,
+  };
+}
