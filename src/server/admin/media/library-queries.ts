@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
 import type { MediaItemView, MediaUseView } from "#shared/admin/pages.ts";
-import { type AdminRouteDefinition, adminRoutes } from "#shared/admin/routes.ts";
+import { adminHref, type AdminRouteName } from "#shared/admin/routes.ts";
 import type { ContentKind } from "#shared/content/documents.ts";
 import { type MediaFormat, mediaReference } from "#shared/media.ts";
 import type { Database } from "../../db/client.ts";
@@ -20,16 +20,14 @@ const needsAlt = and(eq(media.alt, ""), eq(media.decorative, false));
  * The back office's editor of an item, by the route the table names for each kind ("article",
  * and the projects' and team's screens as they come), or null where there is none yet.
  */
-const EDITOR_ROUTE: Record<ContentKind, string> = {
+const EDITOR_ROUTE = {
   article: "article",
   project: "project",
   "team-member": "teamMember",
-};
+} as const satisfies Record<ContentKind, AdminRouteName>;
 
-function editorHref(kind: ContentKind, id: string): string | null {
-  const route = (adminRoutes as Record<string, AdminRouteDefinition>)[EDITOR_ROUTE[kind]];
-  if (!route || route.method !== "GET" || !route.path.endsWith("/:id")) return null;
-  return route.path.replace(":id", encodeURIComponent(id));
+function editorHref(kind: ContentKind, id: string): string {
+  return adminHref(EDITOR_ROUTE[kind], { id });
 }
 
 type MediaRowFull = typeof media.$inferSelect;
