@@ -14,7 +14,7 @@ import {
   type SiteContent,
   type TeamMemberFile,
 } from "./load-content.ts";
-import { importMediaFiles } from "./media-files.ts";
+import { importMediaFiles, readMediaFolder } from "./media-files.ts";
 import { publishRevision, unpublishItem } from "./publishing.ts";
 import { appendRevision, canonicalDocument, contentTables, type DocumentOf, documentHash } from "./revisions.ts";
 
@@ -585,7 +585,39 @@ export async function contentSeeded(db: Database): Promise<boolean> {
  * was seeded before.
  */
 export async function seedContent(db: Database, contentDir: string): Promise<ImportSummary | undefined> {
-  if (await contentSeeded(db)) return undefined;
+  if (await contentSeeded(db)) {
+    await seedMediaOnce(db, contentDir);
+    return undefined;
+  }
   const summary = await importContentFolder(db, contentDir, { prune: true, source: "seed" });
+  await seedMediaOnce(db, contentDir);
   return summary.alreadySeeded ? undefined : summary;
+}
+
+export const MEDIA_SEEDED_KEY = "media-seeded";
+
+/**
+ * Brings content/media into the library once per database, for a site seeded before the library
+ * existed (its first seed read no pictures): the content it holds still names /images/… paths,
+ * which only the library's pictures (by their source path) draw responsively. A new site's seed has
+ * stored them already, so this finds every picture unchanged (files whose hash is their key cost
+ * no sharp call) and only writes the key. docs/decisions/040-the-media-library.md.
+ */
+async function seedMediaOnce(db: Database, contentDir: string): Promise<void> {
+  const done = await queryRows<{ key: string }>(db, sql`select key from app_settings where key = ${MEDIA_SEEDED_KEY}`);
+  if (done.length) return;
+  const { media: pictures } = await readMediaFolder(contentDir);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SCHEMA_LOCK_KEY})`);
+    const [again] = await queryRows<{ key: string }>(
+      tx as unknown as Database,
+      sql`select key from app_settings where key = ${MEDIA_SEEDED_KEY}`,
+    );
+    if (again) return;
+    const result = await importMediaFiles(tx, pictures, { label: CONTENT_FILES_LABEL });
+    await tx.execute(
+      sql`insert into app_settings (key, value) values (${MEDIA_SEEDED_KEY}, ${new Date().toISOString()}) on conflict (key) do nothing`,
+    );
+    if (result.lines.some((line) => line.added)) await bumpContentVersion(tx as unknown as Database);
+  });
 }

@@ -7,9 +7,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseConfig } from "../config.ts";
 import { openDatabase, queryRows } from "../db/client.ts";
 import { applyMigrations, migrationsFolder } from "../db/migrate.ts";
-import { blogPosts, contentRevisions, projects, teamMembers } from "../db/schema.ts";
+import { blogPosts, contentRevisions, media, projects, teamMembers } from "../db/schema.ts";
 import { startSite } from "../site.ts";
-import { CONTENT_SEEDED_KEY, seedContent } from "./import-content.ts";
+import { CONTENT_SEEDED_KEY, MEDIA_SEEDED_KEY, seedContent } from "./import-content.ts";
+import { readMediaFolder } from "./media-files.ts";
 import { readSiteContent } from "./load-content.ts";
 import { listBlogPosts, listTeamMembers } from "./public-content.ts";
 import { siteContentDir } from "../../../test/build-test-app.ts";
@@ -47,6 +48,30 @@ describe.each(testDrivers)("the seed on %s", (driver) => {
       .select({ slug: blogPosts.slug, title: blogPosts.title })
       .from(blogPosts)
       .orderBy(asc(blogPosts.slug));
+
+  it("brings content/media into the library once for a site seeded before the library existed", async () => {
+    await startAndStop(dir);
+    const { media: pictures } = await readMediaFolder(dir);
+    expect(pictures.length).toBeGreaterThan(0);
+    expect(await database.db.$count(media)).toBe(pictures.length);
+    // A database as the previous release left it: content seeded, no library.
+    await database.db.delete(media);
+    await database.db.execute(sql`delete from app_settings where key = ${MEDIA_SEEDED_KEY}`);
+
+    await startAndStop(dir);
+    expect(await database.db.$count(media)).toBe(pictures.length);
+    const [legacy] = await database.db
+      .select({ path: media.sourcePath })
+      .from(media)
+      .where(sql`source_path is not null`);
+    expect(legacy?.path).toMatch(/^\/images\//);
+
+    // Once done, a later start reads no picture: gone from the folder, the library keeps them.
+    await rm(path.join(dir, "media"), { recursive: true });
+    await database.db.delete(media);
+    await startAndStop(dir);
+    expect(await database.db.$count(media)).toBe(0);
+  });
 
   it("runs on the first start only: a later start reads no content file", async () => {
     await startAndStop(dir, false);
