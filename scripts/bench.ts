@@ -11,6 +11,7 @@ import { analyticsReportSection } from "./bench/sections/analytics-report.ts";
 import { firstLoadSection } from "./bench/sections/first-load.ts";
 import { inboxSearchSection } from "./bench/sections/inbox-search.ts";
 import { lighthouseSection } from "./bench/sections/lighthouse.ts";
+import { mediaSection } from "./bench/sections/media.ts";
 import { startupSection } from "./bench/sections/startup.ts";
 import { studioSection } from "./bench/sections/studio.ts";
 import { throughputSection } from "./bench/sections/throughput.ts";
@@ -31,6 +32,7 @@ const sections: AnyBenchSection[] = [
   startupSection,
   inboxSearchSection,
   studioSection,
+  mediaSection,
 ];
 
 const usage = [
