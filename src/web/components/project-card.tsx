@@ -2,6 +2,7 @@ import { ArrowRight, CalendarDays, Clock, Gauge } from "lucide-react";
 import type { Project } from "#shared/api-types.ts";
 import { projectPath } from "#shared/paths.ts";
 import { CategoryBadge } from "./category-badge.tsx";
+import { ResponsiveImage } from "./responsive-image.tsx";
 
 /** Year, capacity and timeline, each only when the project has it. */
 export function ProjectFacts({ project, className = "" }: { project: Project; className?: string }) {
@@ -25,18 +26,32 @@ export function ProjectFacts({ project, className = "" }: { project: Project; cl
   );
 }
 
-export function ProjectCard({ project, headingLevel = 3 }: { project: Project; headingLevel?: 2 | 3 }) {
+export function ProjectCard({
+  project,
+  headingLevel = 3,
+  place = "projectCard",
+  priority = false,
+}: {
+  project: Project;
+  headingLevel?: 2 | 3;
+  /** The grid the card is in: two to a row from md (the default), or from lg (the home page). */
+  place?: "projectCard" | "projectCardWide";
+  /** The card's picture is the largest above the fold of its page. */
+  priority?: boolean;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const titleId = `project-${project.slug}`;
   return (
     <article className="card flex h-full flex-col overflow-hidden" aria-labelledby={titleId}>
-      <img
-        src={project.imageUrl}
+      {/* The card's title names what the picture shows: here it is decorative. */}
+      <ResponsiveImage
+        image={project.image}
+        place={place}
         alt=""
-        width={1200}
-        height={675}
-        loading="lazy"
-        decoding="async"
+        fallbackSrc={project.imageUrl}
+        fallbackWidth={1200}
+        fallbackHeight={675}
+        priority={priority}
         className="aspect-video w-full bg-slate-100 object-cover"
       />
       <div className="flex flex-1 flex-col p-6">

@@ -1,5 +1,6 @@
 import { Mail } from "lucide-react";
 import type { TeamMember } from "#shared/api-types.ts";
+import { ResponsiveImage } from "./responsive-image.tsx";
 
 /** The anchor of a member on the About page, for bylines: /about#team-dr-rajesh-mehta. */
 export function teamAnchor(name: string): string {
@@ -9,17 +10,27 @@ export function teamAnchor(name: string): string {
     .replace(/^-|-$/g, "")}`;
 }
 
-export function TeamCard({ member, headingLevel = 3 }: { member: TeamMember; headingLevel?: 2 | 3 }) {
+export function TeamCard({
+  member,
+  headingLevel = 3,
+  place = "teamCard",
+}: {
+  member: TeamMember;
+  headingLevel?: 2 | 3;
+  /** The grid the card is in: three to a row from lg (the home page, the default) or four (About). */
+  place?: "teamCard" | "teamCardAbout";
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article id={teamAnchor(member.name)} className="card flex h-full flex-col overflow-hidden">
-      <img
-        src={member.imageUrl}
-        alt={`Portrait of ${member.name}`}
-        width={400}
-        height={400}
-        loading="lazy"
-        decoding="async"
+      {/* The library's words for the photo; a portrait without any is still named as one. */}
+      <ResponsiveImage
+        image={member.image}
+        place={place}
+        alt={member.image?.alt || `Portrait of ${member.name}`}
+        fallbackSrc={member.imageUrl}
+        fallbackWidth={400}
+        fallbackHeight={400}
         className="aspect-square w-full bg-slate-100 object-cover"
       />
       <div className="flex flex-1 flex-col p-5">

@@ -6,6 +6,7 @@ import { CategoryBadge } from "../../components/category-badge.tsx";
 import { CtaBand } from "../../components/cta-band.tsx";
 import { PostCard } from "../../components/post-card.tsx";
 import { ProjectCard, ProjectFacts } from "../../components/project-card.tsx";
+import { ResponsiveImage } from "../../components/responsive-image.tsx";
 import { usePageData, usePath, useRouteBreadcrumbs } from "../../lib/page-context.ts";
 import { NotFoundPage } from "../not-found/not-found-page.tsx";
 
@@ -48,12 +49,15 @@ export function ProjectPage({ params }: { params: { slug?: string } }) {
           </div>
         </header>
         <div className="container-page grid gap-10 py-12 lg:grid-cols-5">
-          <img
-            src={project.imageUrl}
-            alt=""
-            width={1200}
-            height={675}
-            fetchPriority="high"
+          {/* The page's largest picture above the fold, with the library's words for it. */}
+          <ResponsiveImage
+            image={project.image}
+            place="project"
+            alt={project.image?.alt ?? ""}
+            fallbackSrc={project.imageUrl}
+            fallbackWidth={1200}
+            fallbackHeight={675}
+            priority
             className="aspect-video w-full rounded-xl bg-slate-100 object-cover lg:col-span-3"
           />
           <div className="lg:col-span-2">

@@ -1,0 +1,69 @@
+import { IMAGE_SIZES, type ImagePlace } from "#shared/image-sizes.ts";
+import type { ResponsiveImage as Picture } from "#shared/media.ts";
+
+// A content picture as the public pages draw it: a <picture> whose AVIF and WebP sources and JPEG
+// <img> list every width of a media library picture, so the browser takes the smallest that fills
+// the place (`sizes`, from src/shared/image-sizes.ts) on its screen. Its width and height reserve
+// its shape before it loads. The largest picture above the fold of a page is its `priority` one:
+// fetched first and never lazily; every other loads lazily. A picture the library does not know
+// (`image` null) is drawn as a plain <img> of its address, in the place's shape.
+
+export type ResponsiveImageProps = {
+  image: Picture | null;
+  /** Where the picture is drawn: decides its `sizes`. */
+  place: ImagePlace;
+  /** The words for this use ("" when the picture adds nothing here). */
+  alt: string;
+  /** The address to show when the library does not know the picture; nothing is drawn without one. */
+  fallbackSrc: string;
+  /** The shape a plain picture is drawn in (its place's shape). */
+  fallbackWidth: number;
+  fallbackHeight: number;
+  /** The largest picture above the fold: fetched with high priority, not lazily. */
+  priority?: boolean;
+  /** The <img>'s classes: the picture element itself takes no box of its own. */
+  className?: string;
+};
+
+export function ResponsiveImage({
+  image,
+  place,
+  alt,
+  fallbackSrc,
+  fallbackWidth,
+  fallbackHeight,
+  priority = false,
+  className,
+}: ResponsiveImageProps) {
+  const loading = priority ? ({ fetchPriority: "high" } as const) : ({ loading: "lazy", decoding: "async" } as const);
+  if (!image) {
+    if (!fallbackSrc) return null;
+    return (
+      <img
+        src={fallbackSrc}
+        alt={alt}
+        width={fallbackWidth}
+        height={fallbackHeight}
+        {...loading}
+        className={className}
+      />
+    );
+  }
+  const sizes = IMAGE_SIZES[place];
+  return (
+    <picture className="contents">
+      <source type="image/avif" srcSet={image.srcset.avif} sizes={sizes} />
+      <source type="image/webp" srcSet={image.srcset.webp} sizes={sizes} />
+      <img
+        src={image.src}
+        srcSet={image.srcset.jpeg}
+        sizes={sizes}
+        width={image.width}
+        height={image.height}
+        alt={alt}
+        {...loading}
+        className={className}
+      />
+    </picture>
+  );
+}
