@@ -126,6 +126,7 @@ const places: Place[] = [
 
 for (const viewport of [
   { width: 375, height: 667 },
+  { width: 768, height: 1024 },
   { width: 1280, height: 720 },
 ]) {
   test.describe(`content pictures at ${viewport.width} px`, () => {

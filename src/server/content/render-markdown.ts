@@ -1,6 +1,6 @@
 import { Marked, type Renderer, type Tokens } from "marked";
 import sanitizeHtml from "sanitize-html";
-import { IMAGE_SIZES } from "#shared/image-sizes.ts";
+import { ARTICLE_SIZES } from "#shared/image-sizes.ts";
 import type { ResponsiveImage } from "#shared/media.ts";
 
 // Article bodies: Markdown rendered on the server, then sanitised, so that even a content file
@@ -39,7 +39,7 @@ const SOURCE_TYPES: Record<string, RegExp> = {
 const JPEG_SRCSET = VARIANT_SRCSET("jpg");
 const DIMENSION = /^[1-9][0-9]{0,4}$/;
 /** The sizes of a picture in an article body: the article's column (src/shared/image-sizes.ts). */
-const BODY_IMAGE_SIZES = IMAGE_SIZES.article;
+const BODY_IMAGE_SIZES = ARTICLE_SIZES;
 
 /**
  * Whether a <source> or <img> is exactly what this module draws for a library picture: anything

@@ -1,5 +1,6 @@
 import { ArrowRight, CalendarDays } from "lucide-react";
 import type { BlogPostSummary } from "#shared/api-types.ts";
+import { POST_CARD_SIZES } from "#shared/image-sizes.ts";
 import { formatLongDate } from "../lib/format-date.ts";
 import { CategoryBadge } from "./category-badge.tsx";
 import { ResponsiveImage } from "./responsive-image.tsx";
@@ -25,7 +26,7 @@ export function PostCard({
       {/* The card's title names what the picture shows: here it is decorative. */}
       <ResponsiveImage
         image={post.image}
-        place="postCard"
+        sizes={POST_CARD_SIZES}
         alt=""
         fallbackSrc={post.imageUrl}
         fallbackWidth={1200}

@@ -1,5 +1,6 @@
 import { ArrowRight, CalendarDays, Clock, Gauge } from "lucide-react";
 import type { Project } from "#shared/api-types.ts";
+import { PROJECT_CARD_SIZES, PROJECT_CARD_WIDE_SIZES } from "#shared/image-sizes.ts";
 import { projectPath } from "#shared/paths.ts";
 import { CategoryBadge } from "./category-badge.tsx";
 import { ResponsiveImage } from "./responsive-image.tsx";
@@ -29,13 +30,13 @@ export function ProjectFacts({ project, className = "" }: { project: Project; cl
 export function ProjectCard({
   project,
   headingLevel = 3,
-  place = "projectCard",
+  wide = false,
   priority = false,
 }: {
   project: Project;
   headingLevel?: 2 | 3;
-  /** The grid the card is in: two to a row from md (the default), or from lg (the home page). */
-  place?: "projectCard" | "projectCardWide";
+  /** The card is in a grid of two to a row from lg (the home page), not from md. */
+  wide?: boolean;
   /** The card's picture is the largest above the fold of its page. */
   priority?: boolean;
 }) {
@@ -46,7 +47,7 @@ export function ProjectCard({
       {/* The card's title names what the picture shows: here it is decorative. */}
       <ResponsiveImage
         image={project.image}
-        place={place}
+        sizes={wide ? PROJECT_CARD_WIDE_SIZES : PROJECT_CARD_SIZES}
         alt=""
         fallbackSrc={project.imageUrl}
         fallbackWidth={1200}

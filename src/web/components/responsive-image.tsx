@@ -1,17 +1,16 @@
-import { IMAGE_SIZES, type ImagePlace } from "#shared/image-sizes.ts";
 import type { ResponsiveImage as Picture } from "#shared/media.ts";
 
 // A content picture as the public pages draw it: a <picture> whose AVIF and WebP sources and JPEG
 // <img> list every width of a media library picture, so the browser takes the smallest that fills
-// the place (`sizes`, from src/shared/image-sizes.ts) on its screen. Its width and height reserve
+// the place (`sizes`, one of src/shared/image-sizes.ts) on its screen. Its width and height reserve
 // its shape before it loads. The largest picture above the fold of a page is its `priority` one:
 // fetched first and never lazily; every other loads lazily. A picture the library does not know
 // (`image` null) is drawn as a plain <img> of its address, in the place's shape.
 
 export type ResponsiveImageProps = {
   image: Picture | null;
-  /** Where the picture is drawn: decides its `sizes`. */
-  place: ImagePlace;
+  /** How wide the place draws it at each window width (src/shared/image-sizes.ts). */
+  sizes: string;
   /** The words for this use ("" when the picture adds nothing here). */
   alt: string;
   /** The address to show when the library does not know the picture; nothing is drawn without one. */
@@ -27,7 +26,7 @@ export type ResponsiveImageProps = {
 
 export function ResponsiveImage({
   image,
-  place,
+  sizes,
   alt,
   fallbackSrc,
   fallbackWidth,
@@ -49,7 +48,6 @@ export function ResponsiveImage({
       />
     );
   }
-  const sizes = IMAGE_SIZES[place];
   return (
     <picture className="contents">
       <source type="image/avif" srcSet={image.srcset.avif} sizes={sizes} />

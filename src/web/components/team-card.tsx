@@ -1,5 +1,6 @@
 import { Mail } from "lucide-react";
 import type { TeamMember } from "#shared/api-types.ts";
+import { TEAM_CARD_ABOUT_SIZES, TEAM_CARD_SIZES } from "#shared/image-sizes.ts";
 import { ResponsiveImage } from "./responsive-image.tsx";
 
 /** The anchor of a member on the About page, for bylines: /about#team-dr-rajesh-mehta. */
@@ -13,12 +14,12 @@ export function teamAnchor(name: string): string {
 export function TeamCard({
   member,
   headingLevel = 3,
-  place = "teamCard",
+  fourToARow = false,
 }: {
   member: TeamMember;
   headingLevel?: 2 | 3;
-  /** The grid the card is in: three to a row from lg (the home page, the default) or four (About). */
-  place?: "teamCard" | "teamCardAbout";
+  /** The card is in a grid of four to a row from lg (About), not three (the home page). */
+  fourToARow?: boolean;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -26,7 +27,7 @@ export function TeamCard({
       {/* The library's words for the photo; a portrait without any is still named as one. */}
       <ResponsiveImage
         image={member.image}
-        place={place}
+        sizes={fourToARow ? TEAM_CARD_ABOUT_SIZES : TEAM_CARD_SIZES}
         alt={member.image?.alt || `Portrait of ${member.name}`}
         fallbackSrc={member.imageUrl}
         fallbackWidth={400}

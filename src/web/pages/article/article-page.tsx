@@ -1,5 +1,6 @@
 import { ArrowLeft, CalendarDays, Clock, UserRound } from "lucide-react";
 import type { ArticleDetail } from "#shared/api-types.ts";
+import { ARTICLE_SIZES } from "#shared/image-sizes.ts";
 import { articleApiPath, paths } from "#shared/paths.ts";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { CategoryBadge } from "../../components/category-badge.tsx";
@@ -84,7 +85,7 @@ export function ArticlePage({ params }: { params: { slug?: string } }) {
               preview link may have no cover yet (then nothing is drawn). */}
           <ResponsiveImage
             image={post.image}
-            place="article"
+            sizes={ARTICLE_SIZES}
             alt={post.imageAlt || post.image?.alt || ""}
             fallbackSrc={post.imageUrl}
             fallbackWidth={1200}

@@ -1,5 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import type { ProjectDetail } from "#shared/api-types.ts";
+import { PROJECT_SIZES } from "#shared/image-sizes.ts";
 import { paths, projectApiPath } from "#shared/paths.ts";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { CategoryBadge } from "../../components/category-badge.tsx";
@@ -52,7 +53,7 @@ export function ProjectPage({ params }: { params: { slug?: string } }) {
           {/* The page's largest picture above the fold, with the library's words for it. */}
           <ResponsiveImage
             image={project.image}
-            place="project"
+            sizes={PROJECT_SIZES}
             alt={project.image?.alt ?? ""}
             fallbackSrc={project.imageUrl}
             fallbackWidth={1200}
