@@ -22,6 +22,8 @@ type Drawn = {
   fetchpriority: string | null;
   /** The picture element around it and its sources' type, srcset and sizes. */
   inPicture: boolean;
+  /** How far the <picture>'s box is from the <img>'s, side by side (0: it wraps the image exactly). */
+  pictureBoxOffset: number;
   sources: { type: string | null; srcset: string | null; sizes: string | null }[];
   top: number;
   /** Drawn width, and the width its `sizes` says for this window (CSS px). */
@@ -65,6 +67,13 @@ async function contentPictures(page: Page): Promise<Drawn[]> {
           decoding: img.getAttribute("decoding"),
           fetchpriority: img.getAttribute("fetchpriority"),
           inPicture: Boolean(picture),
+          pictureBoxOffset: (() => {
+            const around = picture?.getBoundingClientRect();
+            if (!around) return Number.NaN;
+            return Math.max(
+              ...(["top", "left", "width", "height"] as const).map((side) => Math.abs(around[side] - box[side])),
+            );
+          })(),
           sources: [...(picture?.querySelectorAll("source") ?? [])].map((source) => ({
             type: source.getAttribute("type"),
             srcset: source.getAttribute("srcset"),
@@ -153,6 +162,8 @@ for (const viewport of [
           expect(Number(picture.width), what).toBeGreaterThan(0);
           expect(Number(picture.height), what).toBeGreaterThan(0);
           expect(picture.inPicture, what).toBe(true);
+          // The <picture> is the image's box in the layout, nothing more (no gap, no extra grid item).
+          expect(picture.pictureBoxOffset, `${what}: picture box against image box`).toBeLessThanOrEqual(0.5);
           expect(
             picture.sources.map((source) => source.type),
             what,

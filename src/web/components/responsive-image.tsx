@@ -20,8 +20,14 @@ export type ResponsiveImageProps = {
   fallbackHeight: number;
   /** The largest picture above the fold: fetched with high priority, not lazily. */
   priority?: boolean;
-  /** The <img>'s classes: the picture element itself takes no box of its own. */
+  /** The <img>'s classes: its size and look. */
   className?: string;
+  /**
+   * Its classes as an item of the layout around it (a grid column's span): on the <picture>, a
+   * block around the <img>, or on a plain <img>. (A <picture> of display: contents would make its
+   * <source> elements grid items too, each adding a row gap.)
+   */
+  layoutClassName?: string;
 };
 
 export function ResponsiveImage({
@@ -32,7 +38,8 @@ export function ResponsiveImage({
   fallbackWidth,
   fallbackHeight,
   priority = false,
-  className,
+  className = "",
+  layoutClassName = "",
 }: ResponsiveImageProps) {
   const loading = priority ? ({ fetchPriority: "high" } as const) : ({ loading: "lazy", decoding: "async" } as const);
   if (!image) {
@@ -44,12 +51,12 @@ export function ResponsiveImage({
         width={fallbackWidth}
         height={fallbackHeight}
         {...loading}
-        className={className}
+        className={`${className} ${layoutClassName}`.trim()}
       />
     );
   }
   return (
-    <picture className="contents">
+    <picture className={`block ${layoutClassName}`.trim()}>
       <source type="image/avif" srcSet={image.srcset.avif} sizes={sizes} />
       <source type="image/webp" srcSet={image.srcset.webp} sizes={sizes} />
       <img

@@ -59,7 +59,8 @@ export function ProjectPage({ params }: { params: { slug?: string } }) {
             fallbackWidth={1200}
             fallbackHeight={675}
             priority
-            className="aspect-video w-full rounded-xl bg-slate-100 object-cover lg:col-span-3"
+            className="aspect-video w-full rounded-xl bg-slate-100 object-cover"
+            layoutClassName="self-start lg:col-span-3"
           />
           <div className="lg:col-span-2">
             <h2 className="text-xl font-bold text-navy-900">About the project</h2>
