@@ -1,4 +1,9 @@
-// The JSON shapes of SPEC section 7, as the browser receives them (dates as ISO strings).
+import type { ResponsiveImage } from "./media.ts";
+
+// The JSON shapes of SPEC section 7, as the browser receives them (dates as ISO strings). Beside
+// the spec's imageUrl, each picture comes as the public pages draw it: `image`, every width of a
+// media library picture (src/server/content/responsive-images.ts), or null when the library does
+// not know imageUrl (the page then shows imageUrl as it is).
 
 export type TeamMember = {
   id: string;
@@ -6,6 +11,7 @@ export type TeamMember = {
   title: string;
   expertise: string;
   imageUrl: string;
+  image: ResponsiveImage | null;
   linkedinUrl: string | null;
   email: string | null;
   order: number;
@@ -17,6 +23,7 @@ export type Project = {
   description: string;
   category: string;
   imageUrl: string;
+  image: ResponsiveImage | null;
   year: string;
   capacity: string | null;
   timeline: string | null;
@@ -29,6 +36,7 @@ export type BlogPostSummary = {
   excerpt: string;
   category: string;
   imageUrl: string;
+  image: ResponsiveImage | null;
   publishedAt: string;
   slug: string;
 };

@@ -29,12 +29,17 @@ export type PostedFormState = {
 
 export type Breadcrumb = { name: string; path: string };
 
+export type PreviewImage = { path: string; width: number; height: number; alt: string };
+
 export type PageMeta = {
   title: string;
   description: string;
   noindex?: boolean;
-  /** A picture for link previews: a path on this site. */
-  image?: string;
+  /**
+   * The page's own picture for link previews and its Article data: a JPEG on this site, about
+   * 1200 pixels wide, with its size and words. Without one, the site's picture (/og-image.png).
+   */
+  image?: PreviewImage;
   /** Visible breadcrumbs on inner pages, from Home to this page. */
   breadcrumbs?: Breadcrumb[];
   article?: { publishedAt: string; authorName: string | null; category: string };

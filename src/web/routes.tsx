@@ -1,6 +1,7 @@
 import type { ArticleDetail, ProjectDetail } from "#shared/api-types.ts";
 import { trail } from "#shared/breadcrumbs.ts";
-import type { PageMeta } from "#shared/page-rendering.ts";
+import type { ResponsiveImage } from "#shared/media.ts";
+import type { PageMeta, PreviewImage } from "#shared/page-rendering.ts";
 import { apiPaths, articleApiPath, articlePath, paths, projectApiPath, projectPath } from "#shared/paths.ts";
 import { matchRoute, type RouteId, type RouteParams } from "#shared/routes.ts";
 import { limits, site } from "#shared/site.ts";
@@ -28,6 +29,29 @@ export type PageRoute = {
   /** Title, description and the rest of the head; null when the data says there is no such page. */
   meta: (params: RouteParams, data: (apiPath: string) => unknown) => PageMeta | null;
 };
+
+/** The widest picture link previews are given (Open Graph asks for about 1200 × 630). */
+const PREVIEW_WIDTH = 1280;
+
+/**
+ * A library picture as a link preview shows it: the JPEG of its ladder at PREVIEW_WIDTH, or the
+ * widest below; nothing for a picture the library does not know (the site's own picture then).
+ */
+export function previewImage(image: ResponsiveImage | null | undefined, alt: string): PreviewImage | undefined {
+  if (!image) return undefined;
+  const ladder = image.srcset.jpeg.split(", ").map((entry) => {
+    const [path = "", width = ""] = entry.split(" ");
+    return { path, width: Number.parseInt(width, 10) };
+  });
+  const chosen = ladder.filter((entry) => entry.width <= PREVIEW_WIDTH).at(-1) ?? ladder[0];
+  if (!chosen?.path || !chosen.width) return undefined;
+  return {
+    path: chosen.path,
+    width: chosen.width,
+    height: Math.round((image.height * chosen.width) / image.width),
+    alt,
+  };
+}
 
 const staticPage = (component: ComponentType<object>, queries: string[], meta: PageMeta): PageRoute => ({
   component: component as PageRoute["component"],
@@ -75,7 +99,7 @@ export const pageRoutes: { readonly [Id in RouteId]: PageRoute } = {
       return {
         title: `${title} | ${site.name}`,
         description: detail?.project.description.slice(0, 200) ?? "A project by our engineers.",
-        image: detail?.project.imageUrl,
+        image: previewImage(detail?.project.image, detail?.project.image?.alt ?? ""),
         breadcrumbs: trail({ name: "Projects", path: paths.projects }, { name: title, path: projectPath(slug) }),
       };
     },
@@ -96,7 +120,7 @@ export const pageRoutes: { readonly [Id in RouteId]: PageRoute } = {
       return {
         title: `${title} | ${site.name}`,
         description: article?.excerpt ?? "An article by our engineers.",
-        image: article?.imageUrl,
+        image: previewImage(article?.image, article?.imageAlt || article?.image?.alt || ""),
         breadcrumbs: trail({ name: "Insights", path: paths.blog }, { name: title, path: articlePath(slug) }),
         article: article
           ? { publishedAt: article.publishedAt, authorName: article.authorName, category: article.category }

@@ -140,3 +140,22 @@ export async function watchContentVersion(
   watchersByDatabase.set(db, watchers);
   return watcher;
 }
+
+/**
+ * The version a watcher of this process over `db` holds now, with no query; undefined when none
+ * watches it (a command, a test reading the content directly). What the public pages' media index
+ * (responsive-images.ts) is kept by, so that it follows every change the pages follow.
+ */
+export function watchedContentVersion(db: Database): string | undefined {
+  const [watcher] = watchersByDatabase.get(db) ?? [];
+  return watcher?.current();
+}
+
+/** The stored version, read now ("" before any); for a reader of `db` that no watcher serves. */
+export async function storedContentVersion(db: Database): Promise<string> {
+  const [row] = await queryRows<{ value: string }>(
+    db,
+    sql`select value from app_settings where key = ${CONTENT_VERSION_KEY}`,
+  );
+  return row?.value ?? "";
+}

@@ -5,6 +5,7 @@ import type { Database } from "../db/client.ts";
 import { blogPosts, teamMembers } from "../db/schema.ts";
 import { listBlogPosts, relatedFirst } from "./public-content.ts";
 import { readingMinutes, renderArticleMarkdown } from "./render-markdown.ts";
+import { mediaIndex } from "./responsive-images.ts";
 import { revisionOf } from "./revisions.ts";
 
 // An article's draft (its head revision) shaped as the public article page reads a published one,
@@ -51,7 +52,8 @@ export async function draftArticle(
   const [author] = document.author
     ? await db.select({ name: teamMembers.name }).from(teamMembers).where(eq(teamMembers.slug, document.author))
     : [];
-  const rendered = renderArticleMarkdown(document.body ?? "");
+  const images = await mediaIndex(db);
+  const rendered = renderArticleMarkdown(document.body ?? "", { resolveImage: images.resolve });
   const posts = await listBlogPosts(db, now);
   const slug = SLUG_PATTERN.test(document.slug ?? "") ? document.slug : DRAFT_STAND_IN_SLUG;
   const category = document.category ?? "";
@@ -63,6 +65,7 @@ export async function draftArticle(
       excerpt: document.excerpt ?? "",
       category,
       imageUrl: document.imageUrl ?? "",
+      image: document.imageUrl ? images.resolve(document.imageUrl) : null,
       imageAlt: document.imageAlt ?? "",
       publishedAt: isoOr(document.publishedAt ?? "", now),
       slug,

@@ -5,6 +5,7 @@ import type { Database } from "../db/client.ts";
 import { projects } from "../db/schema.ts";
 import { DRAFT_STAND_IN_SLUG, DRAFT_STAND_IN_TITLE } from "./draft-article.ts";
 import { listBlogPosts, listProjects, relatedFirst } from "./public-content.ts";
+import { mediaIndex } from "./responsive-images.ts";
 import { revisionOf } from "./revisions.ts";
 
 // A project's draft (its head revision) shaped as the public project page reads a published one,
@@ -47,7 +48,7 @@ export async function draftProject(
   const document = revision.document;
   const slug = SLUG_PATTERN.test(document.slug ?? "") ? document.slug : DRAFT_STAND_IN_SLUG;
   const category = document.category ?? "";
-  const [others, posts] = await Promise.all([listProjects(db, now), listBlogPosts(db, now)]);
+  const [others, posts, images] = await Promise.all([listProjects(db, now), listBlogPosts(db, now), mediaIndex(db)]);
   return {
     slug,
     detail: {
@@ -57,6 +58,7 @@ export async function draftProject(
         description: document.description ?? "",
         category,
         imageUrl: document.imageUrl || DRAFT_STAND_IN_IMAGE,
+        image: document.imageUrl ? images.resolve(document.imageUrl) : null,
         year: document.year ?? "",
         capacity: document.capacity || null,
         timeline: document.timeline || null,

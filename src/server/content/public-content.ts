@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, lte, or, type SQL } from "drizzle-orm";
 import type { ArticleDetail, BlogPostSummary, Project, ProjectDetail, TeamMember } from "#shared/api-types.ts";
 import { readingMinutes, renderArticleMarkdown } from "./render-markdown.ts";
+import { type MediaIndex, mediaIndex } from "./responsive-images.ts";
 import type { Database } from "../db/client.ts";
 import { blogPosts, contentRedirects, projects, teamMembers } from "../db/schema.ts";
 
@@ -89,6 +90,10 @@ type Published<Row> = {
 };
 const published = <Row>(row: Row) => row as Published<Row>;
 
+/** Each item with its picture as the pages draw it (null when the library does not know its imageUrl). */
+const withImages = <Row extends { imageUrl: string }>(rows: Row[], images: MediaIndex) =>
+  rows.map((row) => ({ ...row, image: images.resolve(row.imageUrl) }));
+
 /**
  * The public team in the team's order (the studio's Move up / Move down and dragging renumber it
  * 1, 2, 3… with no ties; decision 043): the home page shows the first three, the About page all.
@@ -100,7 +105,7 @@ export async function listTeamMembers(db: Database): Promise<TeamMember[]> {
     .from(teamMembers)
     .where(teamMemberIsPublic)
     .orderBy(asc(teamMembers.order), asc(teamMembers.name), asc(teamMembers.id));
-  return rows.map(published);
+  return withImages(rows.map(published), await mediaIndex(db));
 }
 
 /** Newest first by year, then by title. */
@@ -110,7 +115,7 @@ export async function listProjects(db: Database, now: Date = new Date()): Promis
     .from(projects)
     .where(projectIsPublic(now))
     .orderBy(desc(projects.year), asc(projects.title));
-  return rows.map(published);
+  return withImages(rows.map(published), await mediaIndex(db));
 }
 
 /** Public articles, newest first. */
@@ -120,7 +125,8 @@ export async function listBlogPosts(db: Database, now: Date = new Date()): Promi
     .from(blogPosts)
     .where(articleIsPublic(now))
     .orderBy(desc(blogPosts.publishedAt), asc(blogPosts.slug));
-  return rows.map(published).map((row) => ({ ...row, publishedAt: row.publishedAt.toISOString() }));
+  const images = await mediaIndex(db);
+  return withImages(rows.map(published), images).map((row) => ({ ...row, publishedAt: row.publishedAt.toISOString() }));
 }
 
 /** Same category first, then the rest, newest first within each; never the item itself. */
@@ -139,12 +145,18 @@ export function relatedFirst<T extends { category: string }>(
 
 const renderedBodies = new Map<string, ReturnType<typeof renderArticleMarkdown>>();
 
-/** An article's body rendered; rendering is pure, so the result is kept while the Markdown is the same. */
-function renderedBody(row: { slug: string; content: string }): ReturnType<typeof renderArticleMarkdown> {
-  const cacheKey = `${row.slug}\n${row.content}`;
+/**
+ * An article's body rendered; rendering is pure, so the result is kept while the Markdown and the
+ * media library's pictures (their fingerprint: a body draws them) are the same.
+ */
+function renderedBody(
+  row: { slug: string; content: string },
+  images: MediaIndex,
+): ReturnType<typeof renderArticleMarkdown> {
+  const cacheKey = `${images.fingerprint}\n${row.slug}\n${row.content}`;
   let rendered = renderedBodies.get(cacheKey);
   if (!rendered) {
-    rendered = renderArticleMarkdown(row.content);
+    rendered = renderArticleMarkdown(row.content, { resolveImage: images.resolve });
     if (renderedBodies.size > 500) renderedBodies.clear();
     renderedBodies.set(cacheKey, rendered);
   }
@@ -164,7 +176,8 @@ export async function getArticle(db: Database, slug: string, now: Date = new Dat
     .where(and(eq(blogPosts.slug, slug), articleIsPublic(now)));
   if (!found) return null;
   const row = published(found);
-  const rendered = renderedBody(row);
+  const images = await mediaIndex(db);
+  const rendered = renderedBody(row, images);
   const posts = await listBlogPosts(db, now);
   return {
     id: row.id,
@@ -172,6 +185,7 @@ export async function getArticle(db: Database, slug: string, now: Date = new Dat
     excerpt: row.excerpt,
     category: row.category,
     imageUrl: row.imageUrl,
+    image: images.resolve(row.imageUrl),
     imageAlt: row.imageAlt ?? "",
     publishedAt: row.publishedAt.toISOString(),
     slug: row.slug,
@@ -203,10 +217,11 @@ export async function listFeedArticles(db: Database, now: Date = new Date()): Pr
     .from(blogPosts)
     .where(articleIsPublic(now))
     .orderBy(desc(blogPosts.publishedAt), asc(blogPosts.slug));
+  const images = await mediaIndex(db);
   return rows.map(published).map(({ content, ...row }) => ({
     ...row,
     publishedAt: row.publishedAt.toISOString(),
-    contentHtml: renderedBody({ slug: row.slug, content }).html,
+    contentHtml: renderedBody({ slug: row.slug, content }, images).html,
   }));
 }
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { HOSTILE_BODY } from "../../../test/hostile-markdown.ts";
-import { readingMinutes, renderArticleMarkdown, slugifyHeading } from "./render-markdown.ts";
+import { IMAGE_SIZES } from "#shared/image-sizes.ts";
+import { HOSTILE_BODY, HOSTILE_PICTURE_KEY } from "../../../test/hostile-markdown.ts";
+import {
+  bodyPictureHtml,
+  readingMinutes,
+  renderArticleMarkdown,
+  sanitizeArticleHtml,
+  slugifyHeading,
+} from "./render-markdown.ts";
+import { type MediaRow, mediaIndexOf } from "./responsive-images.ts";
 
 const hostile = `${HOSTILE_BODY}
 ## Load & Flow
@@ -55,5 +63,130 @@ describe("slugifyHeading and readingMinutes", () => {
     expect(slugifyHeading("???")).toBe("section");
     expect(readingMinutes(50)).toBe(1);
     expect(readingMinutes(1001)).toBe(6);
+  });
+});
+
+/** Every tag of some HTML with its attributes, as the sanitiser writes them (double-quoted values). */
+function tagsOf(html: string): { name: string; attributes: Record<string, string> }[] {
+  return [...html.matchAll(/<([a-z][a-z0-9-]*)((?:\s+[^\s=>/]+(?:="[^"]*")?)*)\s*\/?>/gi)].map((match) => ({
+    name: match[1]!.toLowerCase(),
+    attributes: Object.fromEntries(
+      [...match[2]!.matchAll(/\s+([^\s=>/]+)(?:="([^"]*)")?/g)].map((part) => [part[1]!.toLowerCase(), part[2] ?? ""]),
+    ),
+  }));
+}
+
+const row = (fields: Partial<MediaRow> & Pick<MediaRow, "key">): MediaRow => ({
+  width: 1000,
+  height: 500,
+  alt: "A 220 kV switchyard at dusk",
+  decorative: false,
+  sourcePath: null,
+  ...fields,
+});
+
+describe("images in article bodies", () => {
+  const key = "aaaaaaaaaaaaaaaa";
+  const library = mediaIndexOf([
+    row({ key }),
+    row({ key: "bbbbbbbbbbbbbbbb", width: 300, height: 200, alt: "Never shown", decorative: true }),
+    row({ key: "cccccccccccccccc", sourcePath: "/images/articles/old-picture.svg", alt: "An old picture" }),
+    row({ key: HOSTILE_PICTURE_KEY }),
+  ]);
+  const render = (markdown: string) => renderArticleMarkdown(markdown, { resolveImage: library.resolve }).html;
+  const sizes = IMAGE_SIZES.article.replace(/"/g, "&quot;");
+
+  it("draws a library picture alone in its paragraph as a figure: AVIF, WebP and JPEG of every width, lazy, with its size", () => {
+    const html = render(`![Relay panel, front](/media/${key}/original.jpg "The panel after the retrofit")`);
+    const widths = [320, 480, 640, 960, 1000];
+    const srcset = (extension: string) => widths.map((w) => `/media/${key}/${w}.${extension} ${w}w`).join(", ");
+    expect(html).toBe(
+      `<figure><picture><source type="image/avif" srcset="${srcset("avif")}" sizes="${sizes}" />` +
+        `<source type="image/webp" srcset="${srcset("webp")}" sizes="${sizes}" />` +
+        `<img src="/media/${key}/640.jpg" srcset="${srcset("jpg")}" sizes="${sizes}" width="1000" height="500"` +
+        ` alt="Relay panel, front" loading="lazy" decoding="async" /></picture>` +
+        "<figcaption>The panel after the retrofit</figcaption></figure>\n",
+    );
+  });
+
+  it("keeps a picture inside a paragraph of text, without a figure; takes the library's words when the Markdown has none", () => {
+    const html = render(
+      `Before ![](/images/articles/old-picture.svg) after, and ![](/media/bbbbbbbbbbbbbbbb/original.png).`,
+    );
+    expect(html).toMatch(/^<p>Before <picture>.*<\/picture> after, and <picture>.*<\/picture>\.<\/p>\n$/);
+    expect(html).not.toContain("<figure");
+    const images = tagsOf(html).filter((tag) => tag.name === "img");
+    expect(images.map((image) => [image.attributes.src, image.attributes.alt])).toEqual([
+      // Found by the old address the library knows it by.
+      ["/media/cccccccccccccccc/640.jpg", "An old picture"],
+      // Decorative: no words, whatever the library once held; only its own width, never upscaled.
+      ["/media/bbbbbbbbbbbbbbbb/300.jpg", ""],
+    ]);
+    expect(images[1]!.attributes.srcset).toBe("/media/bbbbbbbbbbbbbbbb/300.jpg 300w");
+  });
+
+  it("drops every image the library does not hold, and every image when no library is given", () => {
+    const unknown = [
+      "![remote](https://example.org/picture.jpg)",
+      "![unknown key](/media/ffffffffffffffff/original.jpg)",
+      "![unknown old path](/images/articles/not-in-the-library.svg)",
+      "![a variant, not a reference](/media/aaaaaaaaaaaaaaaa/640.jpg)",
+    ].join("\n\n");
+    expect(render(`Text.\n\n${unknown}\n\nMore text.`)).toBe("<p>Text.</p>\n<p>More text.</p>\n");
+    expect(renderArticleMarkdown(`![Relay panel](/media/${key}/original.jpg)`).html).toBe("");
+  });
+
+  it("with the hostile key in the library, draws only the plain reference, with its words escaped, and nothing from elsewhere", () => {
+    const html = render(HOSTILE_BODY);
+    const tags = tagsOf(html);
+    const images = tags.filter((tag) => tag.name === "img");
+    expect(images).toHaveLength(1);
+    expect(images[0]!.attributes.alt).toBe("alt that closes its quote&quot; onerror=&quot;alert(9)");
+    const allowed: Record<string, string[]> = {
+      img: ["src", "srcset", "sizes", "width", "height", "alt", "loading", "decoding"],
+      source: ["type", "srcset", "sizes"],
+    };
+    for (const tag of tags) {
+      for (const name of Object.keys(tag.attributes)) {
+        expect(name, `${tag.name} ${name}`).not.toMatch(/^on/);
+        if (allowed[tag.name]) expect(allowed[tag.name], `${tag.name} ${name}`).toContain(name);
+      }
+      const addresses = [
+        tag.attributes.src,
+        ...(tag.attributes.srcset ?? "").split(", ").map((entry) => entry.split(" ")[0]),
+      ].filter(Boolean);
+      if (tag.name === "img" || tag.name === "source")
+        for (const address of addresses)
+          expect(address).toMatch(new RegExp(`^/media/${HOSTILE_PICTURE_KEY}/[0-9]+\\.(avif|webp|jpg)$`));
+    }
+    expect(tags.filter((tag) => tag.name === "source")).toHaveLength(2);
+    expect(html).not.toMatch(/evil\.example|javascript:|data:|<script|<svg|<iframe/i);
+  });
+
+  it("the sanitiser keeps a picture exactly as the renderer draws it, and drops any other <img> or <source>", () => {
+    const picture = bodyPictureHtml(library.resolve(`/media/${key}/original.jpg`)!, "Words");
+    expect(sanitizeArticleHtml(picture).replace(/ \/>/g, ">")).toBe(picture);
+    const variant = `/media/${key}/640.jpg`;
+    const jpegs = `/media/${key}/320.jpg 320w, /media/${key}/640.jpg 640w`;
+    const good = `src="${variant}" srcset="${jpegs}" sizes="${sizes}" width="10" height="10" alt="" loading="lazy" decoding="async"`;
+    const tricks = [
+      `<img ${good.replace(jpegs, `${jpegs}, https://evil.example/x.jpg 1280w`)}>`,
+      `<img ${good.replace(variant, "https://evil.example/x.jpg")}>`,
+      `<img ${good.replace(variant, "data:image/png;base64,AAAA")}>`,
+      `<img ${good.replace(variant, "javascript:alert(1)")}>`,
+      `<img ${good.replace(variant, `/media/${key}/original.svg`)}>`,
+      `<img ${good.replace('loading="lazy"', 'loading="eager"')}>`,
+      `<img ${good.replace(sizes, "100vw")}>`,
+      `<img ${good.replace('width="10"', 'width="10px"')}>`,
+      `<img ${good.replace(jpegs, `/media/${key}/320.avif 320w`)}>`,
+      `<source type="image/avif" srcset="/media/${key}/320.avif 320w, //evil.example/x.avif 640w" sizes="${sizes}">`,
+      `<source type="image/webp" srcset="/media/${key}/320.avif 320w" sizes="${sizes}">`,
+      `<source type="image/svg+xml" srcset="/media/${key}/320.avif 320w" sizes="${sizes}">`,
+      `<source srcset="/media/${key}/320.avif 320w" sizes="${sizes}" media="(min-width: 1px)">`,
+    ];
+    for (const trick of tricks)
+      expect(sanitizeArticleHtml(`<picture>${trick}</picture>`), trick).toBe("<picture></picture>");
+    // An attribute the renderer never writes is removed, the rest kept.
+    expect(sanitizeArticleHtml(`<img ${good} onerror="alert(1)" style="x" title="t">`)).toBe(`<img ${good} />`);
   });
 });

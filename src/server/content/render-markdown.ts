@@ -1,8 +1,14 @@
-import { Marked, type Tokens } from "marked";
+import { Marked, type Renderer, type Tokens } from "marked";
 import sanitizeHtml from "sanitize-html";
+import { ARTICLE_SIZES } from "#shared/image-sizes.ts";
+import type { ResponsiveImage } from "#shared/media.ts";
 
 // Article bodies: Markdown rendered on the server, then sanitised, so that even a content file
-// with a script, an event handler or a javascript: link yields only harmless HTML.
+// with a script, an event handler or a javascript: link yields only harmless HTML. A Markdown image
+// is drawn only when it names a picture of the media library (its reference, or the old
+// /images/… path the library knows it by): as the same responsive <picture> the pages draw,
+// lazily, with its width and height. Any other image (a remote address, a data: URL, a picture
+// the library does not hold) is dropped: the site loads nothing from another origin.
 
 export type ArticleHeading = { id: string; text: string; level: 2 | 3 };
 export type RenderedArticle = { html: string; headings: ArticleHeading[]; words: number };
@@ -18,6 +24,48 @@ export function slugifyHeading(text: string): string {
       .replace(/^-+|-+$/g, "") || "section"
   );
 }
+
+/** A picture's file as a body may name it: one width of the ladder, /media/<key>/<width>.<ext>. */
+const VARIANT_PATH = /^\/media\/[0-9a-f]{16}\/[1-9][0-9]{0,4}\.(?:avif|webp|jpg)$/;
+/** A srcset of such files in one format: "/media/<key>/320.avif 320w, /media/<key>/480.avif 480w". */
+const VARIANT_SRCSET = (extension: string) =>
+  new RegExp(
+    `^/media/[0-9a-f]{16}/[1-9][0-9]{0,4}\\.${extension} [1-9][0-9]{0,4}w(?:, /media/[0-9a-f]{16}/[1-9][0-9]{0,4}\\.${extension} [1-9][0-9]{0,4}w)*$`,
+  );
+const SOURCE_TYPES: Record<string, RegExp> = {
+  "image/avif": VARIANT_SRCSET("avif"),
+  "image/webp": VARIANT_SRCSET("webp"),
+};
+const JPEG_SRCSET = VARIANT_SRCSET("jpg");
+const DIMENSION = /^[1-9][0-9]{0,4}$/;
+/** The sizes of a picture in an article body: the article's column (src/shared/image-sizes.ts). */
+const BODY_IMAGE_SIZES = ARTICLE_SIZES;
+
+/**
+ * Whether a <source> or <img> is exactly what this module draws for a library picture: anything
+ * else (another address, another loading, a srcset smuggling a second URL) is dropped whole.
+ */
+function isLibraryPictureTag(tagName: string, attribs: sanitizeHtml.Attributes): boolean {
+  if (tagName === "source") {
+    const pattern = SOURCE_TYPES[attribs.type ?? ""];
+    return Boolean(pattern?.test(attribs.srcset ?? "")) && attribs.sizes === BODY_IMAGE_SIZES;
+  }
+  return (
+    VARIANT_PATH.test(attribs.src ?? "") &&
+    (attribs.src ?? "").endsWith(".jpg") &&
+    JPEG_SRCSET.test(attribs.srcset ?? "") &&
+    attribs.sizes === BODY_IMAGE_SIZES &&
+    DIMENSION.test(attribs.width ?? "") &&
+    DIMENSION.test(attribs.height ?? "") &&
+    typeof attribs.alt === "string" &&
+    attribs.loading === "lazy" &&
+    attribs.decoding === "async"
+  );
+}
+
+/** Keeps a library picture's <source> or <img>; any other is renamed to a tag the sanitiser drops. */
+const pictureTag: sanitizeHtml.Transformer = (tagName, attribs) =>
+  isLibraryPictureTag(tagName, attribs) ? { tagName, attribs } : { tagName: "dropped-image", attribs: {} };
 
 const sanitizeOptions: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -45,11 +93,29 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
     "del",
     "sup",
     "sub",
+    "figure",
+    "figcaption",
+    "picture",
+    "source",
+    "img",
   ],
-  allowedAttributes: { a: ["href", "title", "rel"], h2: ["id"], h3: ["id"], h4: ["id"], th: ["align"], td: ["align"] },
+  allowedAttributes: {
+    a: ["href", "title", "rel"],
+    h2: ["id"],
+    h3: ["id"],
+    h4: ["id"],
+    th: ["align"],
+    td: ["align"],
+    source: ["type", "srcset", "sizes"],
+    img: ["src", "srcset", "sizes", "width", "height", "alt", "loading", "decoding"],
+  },
   allowedSchemes: ["http", "https", "mailto", "tel"],
-  allowedSchemesAppliedToAttributes: ["href"],
+  // An img's src is a path of this site (pictureTag holds it to /media/); no scheme passes.
+  allowedSchemesByTag: { img: [], source: [] },
+  allowedSchemesAppliedToAttributes: ["href", "src"],
   allowProtocolRelative: false,
+  // <source> is a void element, written without a closing tag as <img> is.
+  selfClosing: [...sanitizeHtml.defaults.selfClosing, "source"],
   disallowedTagsMode: "discard",
   transformTags: {
     // The page's h1 is the article title: headings in the body start at h2.
@@ -60,13 +126,46 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
       const external = /^https?:\/\//i.test(attribs.href ?? "");
       return { tagName, attribs: external ? { ...attribs, rel: "noopener noreferrer nofollow" } : attribs };
     },
+    source: pictureTag,
+    img: pictureTag,
   },
 };
+
+/** What an article body's HTML may hold: the Markdown's structure, and library pictures exactly as drawn here. */
+export function sanitizeArticleHtml(html: string): string {
+  return sanitizeHtml(html, sanitizeOptions);
+}
 
 const entities: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'" };
 function decodeEntities(text: string): string {
   return text.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => entities[entity] ?? entity);
 }
+const attributeEscapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+const escapeAttribute = (text: string) => text.replace(/[&<>"]/g, (char) => attributeEscapes[char] ?? char);
+/** Plain text of some inline HTML: tags removed, entities read. */
+const plainText = (html: string) => decodeEntities(sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }));
+
+/**
+ * A library picture in an article body: AVIF and WebP sources and the JPEG <img>, each with every
+ * width and the article column's sizes; lazy, with its width and height so nothing shifts.
+ */
+export function bodyPictureHtml(image: ResponsiveImage, alt: string): string {
+  const sizes = escapeAttribute(BODY_IMAGE_SIZES);
+  return (
+    "<picture>" +
+    `<source type="image/avif" srcset="${escapeAttribute(image.srcset.avif)}" sizes="${sizes}">` +
+    `<source type="image/webp" srcset="${escapeAttribute(image.srcset.webp)}" sizes="${sizes}">` +
+    `<img src="${escapeAttribute(image.src)}" srcset="${escapeAttribute(image.srcset.jpeg)}" sizes="${sizes}"` +
+    ` width="${image.width}" height="${image.height}" alt="${escapeAttribute(alt)}" loading="lazy" decoding="async">` +
+    "</picture>"
+  );
+}
+
+/**
+ * Turns a Markdown image's address into a library picture, or null. The article pages pass the
+ * media library's index (responsive-images.ts); without one, no image is drawn.
+ */
+export type RenderOptions = { resolveImage?: (reference: string) => ResponsiveImage | null };
 
 /**
  * Starts the id of every heading in an article body. The page around the body (article-page.tsx,
@@ -75,12 +174,39 @@ function decodeEntities(text: string): string {
  */
 const HEADING_ID_PREFIX = "section-";
 
-export function renderArticleMarkdown(markdown: string): RenderedArticle {
+export function renderArticleMarkdown(markdown: string, options: RenderOptions = {}): RenderedArticle {
   const headings: ArticleHeading[] = [];
   const usedIds = new Set<string>();
+  const resolveImage = options.resolveImage ?? (() => null);
+  /** The picture and its words, or null when the image is to be dropped. */
+  const pictureOf = (self: Renderer, token: Tokens.Image) => {
+    const image = resolveImage(token.href);
+    if (!image) return null;
+    // The Markdown's alt text is this use's; without one, the library's (empty when decorative).
+    const alt = plainText(self.parser.parseInline(token.tokens, self.parser.textRenderer)).trim() || image.alt;
+    return bodyPictureHtml(image, alt);
+  };
   const marked = new Marked({ gfm: true, async: false });
   marked.use({
     renderer: {
+      image(this: Renderer, token: Tokens.Image) {
+        return pictureOf(this, token) ?? "";
+      },
+      // A paragraph that is one picture alone is a figure, its title (if any) the caption; a
+      // paragraph left empty by a dropped image is no paragraph.
+      paragraph(this: Renderer, token: Tokens.Paragraph) {
+        const parts = token.tokens.filter((part) => !(part.type === "text" && !part.raw.trim()));
+        const [only] = parts;
+        if (parts.length === 1 && only?.type === "image") {
+          const picture = pictureOf(this, only as Tokens.Image);
+          if (!picture) return "";
+          const title = (only as Tokens.Image).title;
+          const caption = title?.trim() ? `<figcaption>${escapeAttribute(title.trim())}</figcaption>` : "";
+          return `<figure>${picture}${caption}</figure>\n`;
+        }
+        const inner = this.parser.parseInline(token.tokens);
+        return inner.trim() ? `<p>${inner}</p>\n` : "";
+      },
       heading(this: { parser: { parseInline: (tokens: Tokens.Generic[]) => string } }, token: Tokens.Heading) {
         const inner = this.parser.parseInline(token.tokens);
         const level = Math.min(Math.max(token.depth, 2), 4);
@@ -100,7 +226,7 @@ export function renderArticleMarkdown(markdown: string): RenderedArticle {
     },
   });
   const raw = marked.parse(markdown) as string;
-  const html = sanitizeHtml(raw, sanitizeOptions);
+  const html = sanitizeArticleHtml(raw);
   const words = markdown
     .replace(/[#>*_`|-]/g, " ")
     .split(/\s+/)

@@ -51,9 +51,11 @@ export function renderDocument(options: {
   const { page, assets, siteUrl } = options;
   const canonicalUrl = `${siteUrl}${options.pathname === "/" ? "/" : options.pathname.replace(/\/+$/, "")}`;
   const { title, description } = page.meta;
-  // Link previews need a raster picture; the site's own is used for every page.
-  const image = `${siteUrl}/og-image.png`;
-  const imageAlt = `${site.name}: ${site.tagline}`;
+  // Link previews need a raster picture: the page's own (a JPEG of the media library) when it has
+  // one, else the site's.
+  const preview = page.meta.image;
+  const image = `${siteUrl}${preview?.path ?? "/og-image.png"}`;
+  const imageAlt = preview?.alt || (preview ? title : `${site.name}: ${site.tagline}`);
   const structured = [
     organizationJsonLd(siteUrl),
     breadcrumbJsonLd(page.meta, siteUrl),
@@ -81,8 +83,8 @@ export function renderDocument(options: {
     meta("property", "og:description", description),
     page.status === 200 ? meta("property", "og:url", canonicalUrl) : "",
     meta("property", "og:image", image),
-    meta("property", "og:image:width", "1200"),
-    meta("property", "og:image:height", "630"),
+    meta("property", "og:image:width", String(preview?.width ?? 1200)),
+    meta("property", "og:image:height", String(preview?.height ?? 630)),
     meta("property", "og:image:alt", imageAlt),
     page.meta.article ? meta("property", "article:published_time", page.meta.article.publishedAt) : "",
     meta("name", "twitter:card", "summary_large_image"),

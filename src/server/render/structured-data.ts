@@ -76,7 +76,7 @@ export function articleJsonLd(meta: PageMeta, canonicalUrl: string, siteUrl: str
     "@type": "Article",
     headline: headline.slice(0, 110),
     description: meta.description,
-    image: [`${siteUrl}${meta.image ?? "/og-image.png"}`],
+    image: [`${siteUrl}${meta.image?.path ?? "/og-image.png"}`],
     datePublished: meta.article.publishedAt,
     dateModified: meta.article.publishedAt,
     articleSection: meta.article.category,

@@ -74,6 +74,7 @@ describe.each(testDrivers)("API on %s", (driver) => {
           "category",
           "excerpt",
           "id",
+          "image",
           "imageUrl",
           "publishedAt",
           "slug",

@@ -1,24 +1,37 @@
 import { ArrowRight, CalendarDays } from "lucide-react";
 import type { BlogPostSummary } from "#shared/api-types.ts";
+import { POST_CARD_SIZES } from "#shared/image-sizes.ts";
 import { formatLongDate } from "../lib/format-date.ts";
 import { CategoryBadge } from "./category-badge.tsx";
+import { ResponsiveImage } from "./responsive-image.tsx";
 
 export function articlePath(slug: string): string {
   return `/blog/${slug}`;
 }
 
-export function PostCard({ post, headingLevel = 3 }: { post: Omit<BlogPostSummary, "id">; headingLevel?: 2 | 3 }) {
+export function PostCard({
+  post,
+  headingLevel = 3,
+  priority = false,
+}: {
+  post: Omit<BlogPostSummary, "id">;
+  headingLevel?: 2 | 3;
+  /** The card's picture is the largest above the fold of its page. */
+  priority?: boolean;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const titleId = `post-${post.slug}`;
   return (
     <article className="card flex h-full flex-col overflow-hidden" aria-labelledby={titleId}>
-      <img
-        src={post.imageUrl}
+      {/* The card's title names what the picture shows: here it is decorative. */}
+      <ResponsiveImage
+        image={post.image}
+        sizes={POST_CARD_SIZES}
         alt=""
-        width={1200}
-        height={675}
-        loading="lazy"
-        decoding="async"
+        fallbackSrc={post.imageUrl}
+        fallbackWidth={1200}
+        fallbackHeight={675}
+        priority={priority}
         className="aspect-video w-full bg-slate-100 object-cover"
       />
       <div className="flex flex-1 flex-col p-5">

@@ -1,7 +1,9 @@
 import { ArrowRight, CalendarDays, Clock, Gauge } from "lucide-react";
 import type { Project } from "#shared/api-types.ts";
+import { PROJECT_CARD_SIZES, PROJECT_CARD_WIDE_SIZES } from "#shared/image-sizes.ts";
 import { projectPath } from "#shared/paths.ts";
 import { CategoryBadge } from "./category-badge.tsx";
+import { ResponsiveImage } from "./responsive-image.tsx";
 
 /** Year, capacity and timeline, each only when the project has it. */
 export function ProjectFacts({ project, className = "" }: { project: Project; className?: string }) {
@@ -25,18 +27,32 @@ export function ProjectFacts({ project, className = "" }: { project: Project; cl
   );
 }
 
-export function ProjectCard({ project, headingLevel = 3 }: { project: Project; headingLevel?: 2 | 3 }) {
+export function ProjectCard({
+  project,
+  headingLevel = 3,
+  wide = false,
+  priority = false,
+}: {
+  project: Project;
+  headingLevel?: 2 | 3;
+  /** The card is in a grid of two to a row from lg (the home page), not from md. */
+  wide?: boolean;
+  /** The card's picture is the largest above the fold of its page. */
+  priority?: boolean;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const titleId = `project-${project.slug}`;
   return (
     <article className="card flex h-full flex-col overflow-hidden" aria-labelledby={titleId}>
-      <img
-        src={project.imageUrl}
+      {/* The card's title names what the picture shows: here it is decorative. */}
+      <ResponsiveImage
+        image={project.image}
+        sizes={wide ? PROJECT_CARD_WIDE_SIZES : PROJECT_CARD_SIZES}
         alt=""
-        width={1200}
-        height={675}
-        loading="lazy"
-        decoding="async"
+        fallbackSrc={project.imageUrl}
+        fallbackWidth={1200}
+        fallbackHeight={675}
+        priority={priority}
         className="aspect-video w-full bg-slate-100 object-cover"
       />
       <div className="flex flex-1 flex-col p-6">

@@ -1,5 +1,7 @@
 import { Mail } from "lucide-react";
 import type { TeamMember } from "#shared/api-types.ts";
+import { TEAM_CARD_ABOUT_SIZES, TEAM_CARD_SIZES } from "#shared/image-sizes.ts";
+import { ResponsiveImage } from "./responsive-image.tsx";
 
 /** The anchor of a member on the About page, for bylines: /about#team-dr-rajesh-mehta. */
 export function teamAnchor(name: string): string {
@@ -9,17 +11,27 @@ export function teamAnchor(name: string): string {
     .replace(/^-|-$/g, "")}`;
 }
 
-export function TeamCard({ member, headingLevel = 3 }: { member: TeamMember; headingLevel?: 2 | 3 }) {
+export function TeamCard({
+  member,
+  headingLevel = 3,
+  fourToARow = false,
+}: {
+  member: TeamMember;
+  headingLevel?: 2 | 3;
+  /** The card is in a grid of four to a row from lg (About), not three (the home page). */
+  fourToARow?: boolean;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article id={teamAnchor(member.name)} className="card flex h-full flex-col overflow-hidden">
-      <img
-        src={member.imageUrl}
-        alt={`Portrait of ${member.name}`}
-        width={400}
-        height={400}
-        loading="lazy"
-        decoding="async"
+      {/* The library's words for the photo; a portrait without any is still named as one. */}
+      <ResponsiveImage
+        image={member.image}
+        sizes={fourToARow ? TEAM_CARD_ABOUT_SIZES : TEAM_CARD_SIZES}
+        alt={member.image?.alt || `Portrait of ${member.name}`}
+        fallbackSrc={member.imageUrl}
+        fallbackWidth={400}
+        fallbackHeight={400}
         className="aspect-square w-full bg-slate-100 object-cover"
       />
       <div className="flex flex-1 flex-col p-5">

@@ -11,6 +11,7 @@ import {
 } from "#shared/admin/schemas.ts";
 import { type ArticleDocument, EMPTY_PROJECT, type ProjectDocument } from "#shared/content/documents.ts";
 import { readingMinutes, renderArticleMarkdown } from "../../content/render-markdown.ts";
+import { mediaIndex } from "../../content/responsive-images.ts";
 import type { AdminContext, AdminHandlers } from "../context.ts";
 import {
   type ArticleFieldValues,
@@ -187,7 +188,9 @@ export function studioRoutes(context: AdminContext): AdminHandlers<StudioRouteNa
         const message = Object.values(parsed.form.errors).find(Boolean) ?? "The body is not valid.";
         return reply.code(422).send({ error: "Unprocessable Entity", message, problems: parsed.form.errors });
       }
-      const rendered = renderArticleMarkdown(parsed.data.body);
+      // The library's pictures as the public page draws them (a pasted picture shows at once).
+      const images = await mediaIndex(context.db);
+      const rendered = renderArticleMarkdown(parsed.data.body, { resolveImage: images.resolve });
       const answer: MarkdownPreviewAnswer = {
         html: rendered.html,
         words: rendered.words,

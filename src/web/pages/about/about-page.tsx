@@ -121,7 +121,7 @@ export function AboutPage() {
             <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
               {team.data.map((member) => (
                 <li key={member.id}>
-                  <TeamCard member={member} />
+                  <TeamCard member={member} fourToARow />
                 </li>
               ))}
             </ul>

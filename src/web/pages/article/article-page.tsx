@@ -1,10 +1,12 @@
 import { ArrowLeft, CalendarDays, Clock, UserRound } from "lucide-react";
 import type { ArticleDetail } from "#shared/api-types.ts";
+import { ARTICLE_SIZES } from "#shared/image-sizes.ts";
 import { articleApiPath, paths } from "#shared/paths.ts";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { CategoryBadge } from "../../components/category-badge.tsx";
 import { CtaBand } from "../../components/cta-band.tsx";
 import { PostCard } from "../../components/post-card.tsx";
+import { ResponsiveImage } from "../../components/responsive-image.tsx";
 import { teamAnchor } from "../../components/team-card.tsx";
 import { formatLongDate } from "../../lib/format-date.ts";
 import { usePageData, usePath, useRouteBreadcrumbs } from "../../lib/page-context.ts";
@@ -78,18 +80,19 @@ export function ArticlePage({ params }: { params: { slug?: string } }) {
         </header>
 
         <div className="container-page max-w-4xl py-12">
-          {/* The cover's alt text when it has one; without, it is decorative. A draft seen through a
-              preview link may have no cover yet. */}
-          {post.imageUrl ? (
-            <img
-              src={post.imageUrl}
-              alt={post.imageAlt ?? ""}
-              width={1200}
-              height={675}
-              fetchPriority="high"
-              className="aspect-video w-full rounded-xl bg-slate-100 object-cover"
-            />
-          ) : null}
+          {/* The cover's alt text when the article has one, else the library's; without either it
+              is decorative. The page's largest picture above the fold. A draft seen through a
+              preview link may have no cover yet (then nothing is drawn). */}
+          <ResponsiveImage
+            image={post.image}
+            sizes={ARTICLE_SIZES}
+            alt={post.imageAlt || post.image?.alt || ""}
+            fallbackSrc={post.imageUrl}
+            fallbackWidth={1200}
+            fallbackHeight={675}
+            priority
+            className="aspect-video w-full rounded-xl bg-slate-100 object-cover"
+          />
           {sections.length >= TOC_MIN_SECTIONS ? (
             <nav aria-labelledby="toc-heading" className="mt-10 rounded-xl border border-slate-200 bg-paper p-6">
               <h2 id="toc-heading" className="text-sm font-semibold tracking-wider text-navy-900 uppercase">

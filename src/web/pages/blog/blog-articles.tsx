@@ -174,9 +174,10 @@ function FilteredPosts({
         </div>
       ) : (
         <ul className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="article-grid">
-          {posts.map((post) => (
+          {posts.map((post, index) => (
             <li key={post.slug}>
-              <PostCard post={post} />
+              {/* The first card's picture is the page's largest above the fold on wide screens. */}
+              <PostCard post={post} priority={index === 0} />
             </li>
           ))}
         </ul>

@@ -9,6 +9,7 @@ const post = (slug: string, title: string, excerpt: string, category: string): B
   excerpt,
   category,
   imageUrl: "/images/articles/x.svg",
+  image: null,
   publishedAt: "2025-01-05T00:00:00.000Z",
 });
 

@@ -213,7 +213,7 @@ export function HomePage() {
             <ul className="mt-10 grid gap-6 lg:grid-cols-2">
               {projects.data.slice(0, limits.homeProjects).map((project) => (
                 <li key={project.id}>
-                  <ProjectCard project={project} />
+                  <ProjectCard project={project} wide />
                 </li>
               ))}
             </ul>

@@ -1,11 +1,13 @@
 import { ArrowLeft } from "lucide-react";
 import type { ProjectDetail } from "#shared/api-types.ts";
+import { PROJECT_SIZES } from "#shared/image-sizes.ts";
 import { paths, projectApiPath } from "#shared/paths.ts";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { CategoryBadge } from "../../components/category-badge.tsx";
 import { CtaBand } from "../../components/cta-band.tsx";
 import { PostCard } from "../../components/post-card.tsx";
 import { ProjectCard, ProjectFacts } from "../../components/project-card.tsx";
+import { ResponsiveImage } from "../../components/responsive-image.tsx";
 import { usePageData, usePath, useRouteBreadcrumbs } from "../../lib/page-context.ts";
 import { NotFoundPage } from "../not-found/not-found-page.tsx";
 
@@ -48,13 +50,17 @@ export function ProjectPage({ params }: { params: { slug?: string } }) {
           </div>
         </header>
         <div className="container-page grid gap-10 py-12 lg:grid-cols-5">
-          <img
-            src={project.imageUrl}
-            alt=""
-            width={1200}
-            height={675}
-            fetchPriority="high"
-            className="aspect-video w-full rounded-xl bg-slate-100 object-cover lg:col-span-3"
+          {/* The page's largest picture above the fold, with the library's words for it. */}
+          <ResponsiveImage
+            image={project.image}
+            sizes={PROJECT_SIZES}
+            alt={project.image?.alt ?? ""}
+            fallbackSrc={project.imageUrl}
+            fallbackWidth={1200}
+            fallbackHeight={675}
+            priority
+            className="aspect-video w-full rounded-xl bg-slate-100 object-cover"
+            layoutClassName="self-start lg:col-span-3"
           />
           <div className="lg:col-span-2">
             <h2 className="text-xl font-bold text-navy-900">About the project</h2>

@@ -38,9 +38,10 @@ export function ProjectsPage() {
                 {category === ALL ? `All Projects (${shown?.length ?? 0})` : `${category} (${shown?.length ?? 0})`}
               </h2>
               <ul className="mt-8 grid gap-6 md:grid-cols-2">
-                {shown?.map((project) => (
+                {shown?.map((project, index) => (
                   <li key={project.id}>
-                    <ProjectCard project={project} />
+                    {/* The first card's picture is the page's largest above the fold on most screens. */}
+                    <ProjectCard project={project} priority={index === 0} />
                   </li>
                 ))}
               </ul>
