@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "@playwright/test";
 import { baseURL } from "../playwright.config.ts";
 import { addVirtualAuthenticator, adminOrigin, type VirtualAuthenticator } from "./admin-helpers.ts";
 import { expect } from "./fixtures.ts";
@@ -104,9 +104,12 @@ export async function keptCopies(page: Page, articleId: string): Promise<string>
   );
 }
 
-/** A visitor: a browser with no session, on the site's public address (127.0.0.1). */
-export async function visitorContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ baseURL });
+/**
+ * A visitor: a browser with no session, on the site's public address (127.0.0.1); `options` sets
+ * its screen (viewport, deviceScaleFactor) and the like.
+ */
+export async function visitorContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ ...options, baseURL });
 }
 
 /**

@@ -216,3 +216,79 @@ export async function seedMediaLibrary(db: Database): Promise<void> {
   const { media } = await readMediaFolder(siteContentDir);
   await db.transaction((tx) => importMediaFiles(tx, media, { label: "content files" }));
 }
+
+/** XMP as a phone's camera app writes it: where the photo was taken, and the camera, in words. */
+export const FIXTURE_XMP = [
+  '<x:xmpmeta xmlns:x="adobe:ns:meta/">',
+  '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">',
+  '<rdf:Description rdf:about="" xmlns:exif="http://ns.adobe.com/exif/1.0/" xmlns:tiff="http://ns.adobe.com/tiff/1.0/"',
+  ` exif:GPSLatitude="23,3.633N" exif:GPSLongitude="72,34.833E" tiff:Make="${FIXTURE_CAMERA.make}" tiff:Model="${FIXTURE_CAMERA.model}"/>`,
+  "</rdf:RDF>",
+  "</x:xmpmeta>",
+].join("");
+
+/**
+ * A photo as a phone's camera takes one on its side, at a few megapixels: like phonePhoto (stored
+ * `width` × `height` landscape with orientation 6, the stored top-left quarter red, so upright the
+ * red quarter is at the top right), but the rest is a sky-to-ground gradient with grain, so it
+ * compresses and decodes as a camera's photo does; with EXIF (make, model, GPS) and XMP (GPS and
+ * camera). `seed` makes different photos (different bytes, so a different library key).
+ */
+export async function cameraPhoto(options: { width?: number; height?: number; seed?: number } = {}): Promise<Buffer> {
+  const width = options.width ?? 2400;
+  const height = options.height ?? 1800;
+  const raw = Buffer.alloc(width * height * 3);
+  let state = (options.seed ?? 1) >>> 0 || 1;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const at = (y * width + x) * 3;
+      state = (state * 1103515245 + 12345) >>> 0;
+      const grain = (state >>> 24) % 20;
+      raw[at] = 30 + grain + Math.round((x / width) * 30);
+      raw[at + 1] = 90 + grain + Math.round((y / height) * 90);
+      raw[at + 2] = 150 + grain + Math.round(Math.sin(x / 90) * 30 + Math.cos(y / 70) * 20);
+    }
+  }
+  const red = await sharp({
+    create: { width: Math.round(width / 2), height: Math.round(height / 2), channels: 3, background: "#e11d48" },
+  })
+    .png()
+    .toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .composite([{ input: red, top: 0, left: 0 }])
+    .jpeg({ quality: 90 })
+    .withMetadata({ orientation: 6 })
+    .withExifMerge({
+      IFD0: { Make: FIXTURE_CAMERA.make, Model: FIXTURE_CAMERA.model, Software: "FixtureCam firmware 1.0" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: FIXTURE_GPS.latitude,
+        GPSLongitudeRef: "E",
+        GPSLongitude: FIXTURE_GPS.longitude,
+      },
+    })
+    .withXmp(FIXTURE_XMP)
+    .toBuffer();
+}
+
+export type Quarter = "top-left" | "top-right" | "bottom-left" | "bottom-right";
+
+/**
+ * Which quarter of a picture's pixels, as stored (not turned by any orientation tag), is the
+ * fixtures' red (#e11d48): read from the middle of each quarter. Null when none or more than one is.
+ */
+export async function redQuarter(bytes: Buffer): Promise<Quarter | null> {
+  const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const quarters: [Quarter, number, number][] = [
+    ["top-left", 0.25, 0.25],
+    ["top-right", 0.75, 0.25],
+    ["bottom-left", 0.25, 0.75],
+    ["bottom-right", 0.75, 0.75],
+  ];
+  const red = quarters.filter(([, fx, fy]) => {
+    const at = (Math.floor(info.height * fy) * info.width + Math.floor(info.width * fx)) * info.channels;
+    const [r, g, b] = [data[at]!, data[at + 1]!, data[at + 2]!];
+    return r > 180 && g < 80 && b < 120;
+  });
+  return red.length === 1 ? red[0]![0] : null;
+}
