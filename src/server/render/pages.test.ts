@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TeamMember } from "#shared/api-types.ts";
 import { site } from "#shared/site.ts";
@@ -5,6 +6,7 @@ import { pageRoutesForTests } from "../../../test/page-paths.ts";
 import { addArticle, articleDocument } from "../../../test/content-fixtures.ts";
 import { buildTestApp, type TestApp } from "../../../test/build-test-app.ts";
 import { testDrivers } from "../../../test/databases.ts";
+import { media } from "../db/schema.ts";
 
 /** The islands a page asks the browser to hydrate: [name, props] in page order. */
 function islandsOf(html: string): [string, Record<string, unknown>][] {
@@ -135,7 +137,7 @@ describe.each(testDrivers)("server-rendered pages on %s", (driver) => {
     for (const target of targets) expect(html).toMatch(new RegExp(`<h2 id="${target}">`));
   });
 
-  it("gives an article's cover its alt text, and leaves a cover without one decorative", async () => {
+  it("gives an article's cover its alt text, and a cover without one the library's alt text for that picture", async () => {
     await addArticle(
       t.database.db,
       articleDocument({
@@ -147,11 +149,22 @@ describe.each(testDrivers)("server-rendered pages on %s", (driver) => {
       }),
       { state: "published", at: PUBLISHED_A_MINUTE_AGO() },
     );
-    const cover = (html: string) => /<img src="\/images\/articles\/[^"]+" alt="([^"]*)"/.exec(html)?.[1];
+    // The cover: the first picture of the page with fetchpriority="high" (the page's largest above the fold).
+    const escapeHtml = (text: string) =>
+      text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+    const cover = (html: string) => {
+      const tag = /<img\b[^>]*fetchPriority="high"[^>]*>|<img\b[^>]*fetchpriority="high"[^>]*>/.exec(html)?.[0] ?? "";
+      return /\salt="([^"]*)"/.exec(tag)?.[1];
+    };
     const described = await t.app.inject({ method: "GET", url: "/blog/a-cover-described" });
     expect(cover(described.body)).toBe("Switchgear with its arc flash label &amp; boundary");
+    const [picture] = await t.database.db
+      .select({ alt: media.alt })
+      .from(media)
+      .where(eq(media.sourcePath, "/images/articles/ieee-519-harmonics-at-a-vfd-heavy-plant.svg"));
+    expect(picture?.alt).toBeTruthy();
     const seeded = await t.app.inject({ method: "GET", url: "/blog/ieee-519-harmonics-at-a-vfd-heavy-plant" });
-    expect(cover(seeded.body)).toBe("");
+    expect(cover(seeded.body)).toBe(escapeHtml(picture!.alt));
   });
 
   it("sends every 'Get directions' link to the office's full address, postcode included", async () => {

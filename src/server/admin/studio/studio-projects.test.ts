@@ -25,6 +25,7 @@ import { listProjects } from "../../content/public-content.ts";
 import { markAsPreview } from "../../routes/preview-routes.ts";
 import { isoToIndiaLocal } from "./studio-time.ts";
 import { createArticle, postForm, postJson, propsOf, setCanPublish, uniqueEmail } from "./studio-test-kit.ts";
+import { seedMediaLibrary } from "../../../../test/media-fixtures.ts";
 
 // Projects in the studio (docs/decisions/042-projects-in-the-studio.md), through inject() on both
 // databases: the same flow as articles, through the same handlers. New, list, save, autosave and
@@ -38,7 +39,7 @@ vi.mock("#web/admin/entry-server.tsx", async (importOriginal) =>
   (await import("./studio-test-kit.ts")).recordingEntry(await importOriginal()),
 );
 
-const IMAGE = "/images/projects/kutch-solar-park-grid-connection.svg";
+const IMAGE = "/images/projects/wind-solar-hybrid-rajasthan.svg";
 const HOUR = 60 * 60 * 1000;
 const someId = "00000000-0000-4000-8000-000000000000";
 
@@ -79,6 +80,8 @@ describe.each(testDrivers)("projects in the studio on %s", (driver) => {
     publisher = await joinByInvitation(t, { email: uniqueEmail("asha"), name: "Asha Patel", role: "staff" });
     other = await joinByInvitation(t, { email: uniqueEmail("nisha"), name: "Nisha Rao", role: "staff" });
     await setCanPublish(t, publisher, true);
+    // The pictures the Image field offers: the media library's (its seed).
+    await seedMediaLibrary(t.database.db);
   });
   afterAll(async () => {
     await t.close();
