@@ -7,7 +7,14 @@ import { inviteStaff } from "../../../src/server/admin/staff/staff-repository.ts
 import { type Database, openDatabase } from "../../../src/server/db/client.ts";
 import { applyMigrations } from "../../../src/server/db/migrate.ts";
 import { syntheticPhoto } from "../../../src/server/media/media-bench.ts";
-import { residentBytes, type SiteProcess, sleep, startSite } from "../processes.ts";
+import {
+  createScratchDatabase,
+  postgresAnswers,
+  residentBytes,
+  type SiteProcess,
+  sleep,
+  startSite,
+} from "../processes.ts";
 import { table } from "../report.ts";
 import { defineSection } from "../section.ts";
 
@@ -32,6 +39,7 @@ const ARTICLE = "/blog/arc-flash-studies-ieee-1584-2018";
 type Summary = { p50: number; max: number; runs: number };
 
 export type MediaResult = {
+  database: string;
   photoBytes: number;
   uploadToReady: Summary;
   atOnce: { pictures: number; ms: number; idleRssMb: number; peakRssMb: number; ready: number; refused: number };
@@ -112,10 +120,14 @@ export const mediaSection = defineSection<MediaResult>({
   description: `the media library: a ${MEGAPIXELS}-megapixel JPEG from upload to ready, memory while ${AT_ONCE} arrive at once, an article's picture bytes at 375 px`,
   usesWrk: false,
   async run(settings, progress) {
+    // Over PostgreSQL when one answers (as the firm runs the site: the server's memory is then the
+    // site's alone), else on the embedded database, whose memory is part of the process's.
+    const server = settings.postgresUrl && (await postgresAnswers(settings.postgresUrl));
     const scratch = await mkdtemp(path.join(tmpdir(), "site-bench-media-"));
     const dataDir = path.join(scratch, "data");
+    const database = server ? await createScratchDatabase(settings.postgresUrl) : undefined;
     try {
-      const handle = await openDatabase({ dataDir });
+      const handle = await openDatabase(database ? { databaseUrl: database.url, dataDir: "unused" } : { dataDir });
       let cookie: string;
       try {
         await applyMigrations(handle.db);
@@ -123,7 +135,11 @@ export const mediaSection = defineSection<MediaResult>({
       } finally {
         await handle.close();
       }
-      const site = await startSite({ logLevel: settings.logLevel, dataDir });
+      const site = await startSite(
+        database
+          ? { logLevel: settings.logLevel, databaseUrl: database.url }
+          : { logLevel: settings.logLevel, dataDir },
+      );
       try {
         const photos = await Promise.all(
           Array.from({ length: UPLOAD_RUNS + AT_ONCE }, (_, index) => syntheticPhoto(MEGAPIXELS, index + 1)),
@@ -163,6 +179,7 @@ export const mediaSection = defineSection<MediaResult>({
         const articleImages = await articleImageBytes(site);
         progress(`media: ${ARTICLE} at 375 px loads ${articleImages.bytes} bytes of pictures`);
         return {
+          database: database ? "PostgreSQL" : "embedded (PGlite, in the process)",
           photoBytes: photos[0]!.length,
           uploadToReady: {
             p50: round(samples[Math.floor((samples.length - 1) / 2)]!),
@@ -183,12 +200,13 @@ export const mediaSection = defineSection<MediaResult>({
         await site.stop();
       }
     } finally {
+      await database?.drop();
       await rm(scratch, { recursive: true, force: true });
     }
   },
   format(result) {
     return [
-      `Media library: one production instance, embedded database (${MEGAPIXELS} MP JPEGs of ${result.photoBytes} bytes)`,
+      `Media library: one production instance, database ${result.database} (${MEGAPIXELS} MP JPEGs of ${result.photoBytes} bytes)`,
       table(
         ["measured", "p50", "max", "runs"],
         [
