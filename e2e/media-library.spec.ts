@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { phonePhoto, plainPicture, SVG_WITH_SCRIPT } from "../test/media-fixtures.ts";
 import { adminOrigin, signedInStaff } from "./admin-helpers.ts";
 import { expect, test } from "./fixtures.ts";
+import { expectNoAxeViolations, expectNoOverflow, photograph } from "./page-checks.ts";
 import { bodyField, createArticle, uniqueTitle, uniqueWord } from "./studio-helpers.ts";
 
 // The media library in a real browser (docs/back-office.md, "Media"): several pictures from the
@@ -67,6 +68,33 @@ test.describe("the media library", () => {
     const shown = page.locator("figure img");
     await expect(shown).toHaveAttribute("width", "900");
     await expect(shown).toHaveAttribute("height", "1200");
+  });
+
+  test("the library and a picture's page at 375 and 1280 px: no axe violations, no sideways overflow, photographed", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signedInStaff(page, { name: "Media Axe", role: "admin" });
+    // The seeded library's pictures are used by articles and projects: the page says where.
+    await page.goto(`${libraryUrl}`);
+    const first = page.locator("main a[href^='/admin/media/']").first();
+    const pictureUrl = new URL((await first.getAttribute("href"))!, adminOrigin).toString();
+    const pages = [
+      { name: "library", url: libraryUrl },
+      { name: "picture", url: pictureUrl },
+    ];
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const entry of pages) {
+        await page.goto(entry.url);
+        if (entry.name === "library")
+          await page.locator("[data-media-uploader][data-media-uploader-ready=true]").waitFor();
+        await expectNoAxeViolations(page, `media ${entry.name} at ${width} px`);
+        await expectNoOverflow(page, `media ${entry.name} at ${width} px`);
+        await photograph(page, `media-${entry.name}-${width}`);
+      }
+    }
+    await expect(page.getByText(/Used in \d+ items?/).first()).toBeVisible();
   });
 
   test("takes pictures dropped on the page", async ({ page }) => {
