@@ -68,6 +68,9 @@ test.afterAll(async () => {
 
 /** Opens a page of this server while the database is cut, and restores the database after. */
 async function openDuringOutage(page: Page, path: string) {
+  // What the page already shown is still fetching (its pictures) finishes first: cut mid-fetch, a
+  // picture answers 503 (src/server/routes/outage.test.ts), which the page guard would count.
+  await page.waitForLoadState("networkidle");
   await proxy.down();
   try {
     await page.goto(`${server.baseUrl}${path}`);

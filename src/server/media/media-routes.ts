@@ -96,18 +96,25 @@ export async function registerMedia(app: FastifyInstance, deps: MediaRouteDepend
       const kept = cache.get(address);
       if (kept) return send(reply, key, name, kept);
 
-      const row = await findMediaByKey(db, key);
-      if (!row || !servedNames(row).has(name))
-        return problem(reply, 404, `There is no picture at /media/${key}/${name}.`);
-      let file: CachedFile | undefined = await readMediaFile(db, row.id, name);
-      if (!file) {
-        try {
-          file = await makeMissingVariant(db, row, name);
-        } catch (error) {
-          if (!(error instanceof ProcessingBusy)) throw error;
-          reply.header("retry-after", "2");
-          return problem(reply, 503, error.message);
-        }
+      let file: CachedFile | undefined;
+      try {
+        const row = await findMediaByKey(db, key);
+        if (!row || !servedNames(row).has(name))
+          return problem(reply, 404, `There is no picture at /media/${key}/${name}.`);
+        file = (await readMediaFile(db, row.id, name)) ?? (await makeMissingVariant(db, row, name));
+      } catch (error) {
+        // A line of pictures being made that is full, or a database that cannot be read now (an
+        // outage, a restart): the picture is there to be had again in a moment, so 503 and when
+        // to ask again, never a 500. Logged, since a database that fails is worth knowing about.
+        if (!(error instanceof ProcessingBusy)) request.log.error({ err: error }, "a picture could not be read");
+        reply.header("retry-after", error instanceof ProcessingBusy ? "2" : "5");
+        return problem(
+          reply,
+          503,
+          error instanceof ProcessingBusy
+            ? error.message
+            : "The picture cannot be read right now. Try again in a moment.",
+        );
       }
       if (!file) return problem(reply, 404, `There is no picture at /media/${key}/${name}.`);
       cache.set(address, { contentType: file.contentType, bytes: file.bytes });

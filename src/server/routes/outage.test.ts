@@ -6,6 +6,7 @@ import { applyMigrations } from "../db/migrate.ts";
 import { createTestDatabase, type TestDatabase } from "../../../test/databases.ts";
 import { enquiry, formBody, TEST_FORM_SECRET } from "../../../test/enquiry-fixtures.ts";
 import { testRenderer } from "../../../test/build-test-app.ts";
+import { addLibraryPicture } from "../../../test/responsive-fixtures.ts";
 import { freePort } from "../../../test/smtp-peer.ts";
 import { SilentTcpServer, TcpProxy } from "../../../test/tcp-proxy.ts";
 import type { FastifyInstance } from "fastify";
@@ -57,6 +58,33 @@ describe.runIf(process.env.TEST_DATABASE_URL)("enquiries while PostgreSQL is unr
     await proxy.up();
     const after = await app.inject({ method: "POST", url: "/api/contact", payload: enquiry() });
     expect(after.statusCode).toBe(201);
+  });
+
+  it("answers a picture it cannot read with 503 and when to ask again, never a 500, and serves it once the database is back", async () => {
+    const picture = await addLibraryPicture(handle.db, { width: 800, height: 600 });
+    const address = picture.reference;
+    const variant = `/media/${picture.key}/320.webp`;
+    await proxy.down();
+    let during;
+    let variantDuring;
+    try {
+      during = await app.inject({ method: "GET", url: address });
+      variantDuring = await app.inject({ method: "GET", url: variant });
+    } finally {
+      await proxy.up();
+    }
+    for (const answer of [during, variantDuring]) {
+      expect(answer.statusCode).toBe(503);
+      expect(answer.headers["retry-after"]).toBe("5");
+      expect(answer.headers["cache-control"]).toBe("no-store");
+      expect(answer.json()).toEqual({
+        error: "Service Unavailable",
+        message: expect.stringMatching(/cannot be read right now/),
+      });
+    }
+    const after = await app.inject({ method: "GET", url: variant });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers["content-type"]).toBe("image/webp");
   });
 
   it("answers a page whose data cannot be loaded without keeping it, and the blog reads its articles in the browser", async () => {
