@@ -75,7 +75,7 @@ test.describe("the media library", () => {
   }) => {
     test.setTimeout(120_000);
     await signedInStaff(page, { name: "Media Axe", role: "admin" });
-    // The seeded library's pictures are used by articles and projects: the page says where.
+    // The newest picture's page (the browser tests share one site: whichever picture that is).
     await page.goto(`${libraryUrl}`);
     const first = page.locator("main a[href^='/admin/media/']").first();
     const pictureUrl = new URL((await first.getAttribute("href"))!, adminOrigin).toString();
@@ -94,7 +94,6 @@ test.describe("the media library", () => {
         await photograph(page, `media-${entry.name}-${width}`);
       }
     }
-    await expect(page.getByText(/Used in \d+ items?/).first()).toBeVisible();
   });
 
   test("takes pictures dropped on the page", async ({ page }) => {
