@@ -8,7 +8,8 @@ import { Field } from "../../ui/field.tsx";
 import { Messages } from "../../ui/messages.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { AltState } from "./alt-state.tsx";
-import { bytesText, FORMAT_LABELS, KIND_LABELS, srcsetOf, usedInText } from "./media-words.ts";
+import { UsedInList } from "./used-in-list.tsx";
+import { bytesText, FORMAT_LABELS, srcsetOf, usedInText } from "./media-words.ts";
 
 /** One picture of the library: how it looks, its alt text or "Decorative", its details, where it is used, Delete. */
 export function MediaItemPage({ viewer, item, canDelete, notice, error, form }: AdminPagePropsOf<"media-item">) {
@@ -97,21 +98,7 @@ export function MediaItemPage({ viewer, item, canDelete, notice, error, form }: 
               {usedInText(item.usedIn.length)}
             </h2>
             {item.usedIn.length ? (
-              <ul className="mt-2 space-y-1 text-sm">
-                {item.usedIn.map((use) => (
-                  <li key={`${use.kind}:${use.href ?? use.title}`}>
-                    <span className="text-slate-600">{KIND_LABELS[use.kind]}: </span>
-                    {use.href ? (
-                      <a href={use.href} className="admin-link">
-                        {use.title}
-                      </a>
-                    ) : (
-                      use.title
-                    )}
-                    {use.trashed ? <span className="text-slate-600"> (in the trash)</span> : null}
-                  </li>
-                ))}
-              </ul>
+              <UsedInList uses={item.usedIn} className="mt-2 space-y-1 text-sm" />
             ) : (
               <p className="mt-2 text-sm text-slate-700">No article, project or team member names this picture.</p>
             )}

@@ -6,7 +6,8 @@ import { Messages } from "../../ui/messages.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { Pager } from "../../ui/pager.tsx";
 import { AltState } from "./alt-state.tsx";
-import { bytesText, KIND_LABELS, thumbnailSize, usedInText } from "./media-words.ts";
+import { UsedInList } from "./used-in-list.tsx";
+import { bytesText, thumbnailSize, usedInText } from "./media-words.ts";
 
 /** What the upload accepts: the formats by their types (the server looks at the bytes all the same). */
 export const UPLOAD_ACCEPT = "image/jpeg,image/png,image/webp,image/avif,.jpg,.jpeg,.png,.webp,.avif";
@@ -43,23 +44,7 @@ function Card({ item }: { item: MediaItemView }) {
         <p className={item.usedIn.length ? "font-medium text-slate-800" : "text-slate-600"}>
           {usedInText(item.usedIn.length)}
         </p>
-        {item.usedIn.length ? (
-          <ul className="mt-1 space-y-0.5 text-xs">
-            {item.usedIn.map((use) => (
-              <li key={`${use.kind}:${use.href ?? use.title}`}>
-                <span className="text-slate-600">{KIND_LABELS[use.kind]}: </span>
-                {use.href ? (
-                  <a href={use.href} className="admin-link">
-                    {use.title}
-                  </a>
-                ) : (
-                  use.title
-                )}
-                {use.trashed ? <span className="text-slate-600"> (in the trash)</span> : null}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        {item.usedIn.length ? <UsedInList uses={item.usedIn} className="mt-1 space-y-0.5 text-xs" /> : null}
       </div>
     </li>
   );
