@@ -53,7 +53,12 @@ test.beforeEach(async () => {
   await server.ready();
 });
 
-test.afterEach(async ({ page }) => {
+test.afterEach(async ({ page }, testInfo) => {
+  // What the server said goes with a failure (a server that died says why here).
+  if (testInfo.status !== testInfo.expectedStatus) {
+    await testInfo.attach("server output", { body: server?.output() ?? "", contentType: "text/plain" });
+    console.error(`server output (exit code ${server?.child.exitCode}):\n${server?.output()}`);
+  }
   // The page first: an image it is still loading would otherwise meet a server that is shutting
   // down (503) or gone (connection refused), and the page guard would count that against the test.
   await page.close();

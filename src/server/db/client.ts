@@ -53,8 +53,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
     });
-    // An idle client that loses its server must not crash the process; the pool replaces it.
+    // A client that loses its server must not crash the process. The pool hears an idle one (and
+    // replaces it); a client checked out for a transaction has no listener of the pool's, so each
+    // gets one of its own: the statement in flight, or the next, fails instead.
     pool.on("error", () => {});
+    pool.on("connect", (client) => client.on("error", () => {}));
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     return { db, driver: "postgres", close: () => pool.end() };
   }
