@@ -55,6 +55,8 @@ export type AppDependencies = {
   pageCache?: PageCache;
   /** Told when an enquiry has queued mail, so the outbox worker sends it at once. */
   onEnquiryQueued?: () => void;
+  /** Told when a newsletter's mail was queued, so the newsletter sender starts at once. */
+  onNewsletterQueued?: () => void;
   /** Runs the back office's work that follows an answer (tests hold it to look in between). */
   afterAnswer?: (work: () => Promise<void>) => void;
 };
@@ -197,6 +199,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     attemptsPerMinute: config.adminAttemptsPerMinute,
     onMailQueued: deps.onEnquiryQueued,
+    onNewsletterQueued: deps.onNewsletterQueued,
     now: deps.now,
     counter,
     afterAnswer: deps.afterAnswer,

@@ -37,6 +37,8 @@ export type AdminContext = {
   retention: RetentionView;
   /** Tells the outbox a mail was queued, so it goes out at once. */
   onMailQueued?: () => void;
+  /** Tells the newsletter sender a newsletter's mail was queued (a send, or a test). */
+  onNewsletterQueued?: () => void;
   /** Renders a page; a `?notice=` key of the request becomes the page's notice. */
   render: (reply: FastifyReply, props: AdminPageProps, status?: number) => Promise<FastifyReply>;
   /** Answers an error: JSON for the JSON routes and clients that ask for it, else the error page. */

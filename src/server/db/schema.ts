@@ -131,13 +131,107 @@ export const enquiryNotes = pgTable(
   (table) => [index("enquiry_notes_submission_idx").on(table.submissionId, table.createdAt)],
 );
 
-export const newsletterSubscribers = pgTable("newsletter_subscribers", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  /** Stored lower-cased, so one address subscribes once. */
-  email: text("email").notNull().unique(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  ...attributionColumns(),
-});
+/** The states of a subscription (docs/decisions/044-newsletter-double-opt-in.md). */
+export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed", "bouncing"] as const;
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Stored lower-cased, so one address subscribes once. */
+    email: text("email").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...attributionColumns(),
+    /**
+     * pending (asked, not yet confirmed: never mailed a newsletter, deleted after 7 days),
+     * confirmed, unsubscribed, or bouncing (a newsletter to it was refused for good: not mailed
+     * again until an admin lifts it).
+     */
+    status: text("status").$type<SubscriberStatus>().notNull().default("pending"),
+    statusChangedAt: timestamp("status_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The SHA-256 (hex) of the one confirmation link in force; cleared once used. */
+    confirmTokenHash: text("confirm_token_hash").unique(),
+    /** When that link stops working (48 hours after it was made). */
+    confirmExpiresAt: timestamp("confirm_expires_at", { withTimezone: true }),
+    /** When the last confirmation mail was queued: at most one a day per address. */
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
+    /** The proof of consent: when the address was confirmed, from which page, and the words shown there. */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    consentPage: text("consent_page"),
+    consentText: text("consent_text"),
+    /** Why the address is bouncing (the SMTP server's answer, redacted). */
+    bounceReason: text("bounce_reason"),
+  },
+  (table) => [
+    check(
+      "newsletter_subscribers_status",
+      sql`${table.status} in ('pending', 'confirmed', 'unsubscribed', 'bouncing')`,
+    ),
+    index("newsletter_subscribers_status_idx").on(table.status, table.statusChangedAt),
+  ],
+);
+
+/** The states of a newsletter: a draft; sending (its mail queued); sent (none left to send). */
+export const NEWSLETTER_STATUSES = ["draft", "sending", "sent"] as const;
+export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
+
+/** What a newsletter said when it was sent: the mail is made from this, never from later edits. */
+export type NewsletterSnapshot = {
+  subject: string;
+  /** The introduction as Markdown. */
+  introduction: string;
+  /** The featured articles as they were published then, in order. */
+  articles: {
+    id: string;
+    slug: string;
+    title: string;
+    excerpt: string;
+    category: string;
+    publishedAt: string;
+    /** The cover's address on the site (a /media/… path), and its text. */
+    image: string;
+    imageAlt: string;
+  }[];
+};
+
+export const newsletters = pgTable(
+  "newsletters",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subject: text("subject").notNull().default(""),
+    /** Markdown. */
+    introduction: text("introduction").notNull().default(""),
+    /** The featured articles, in order (blog_posts ids). */
+    articleIds: uuid("article_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    /** utm_campaign of every link to the site: fixed when the newsletter is made, unique. */
+    campaign: text("campaign").notNull().unique(),
+    status: text("status").$type<NewsletterStatus>().notNull().default("draft"),
+    /** Bumped by every save: a save based on an older version is refused (409). */
+    version: integer("version").notNull().default(1),
+    createdBy: uuid("created_by").references((): AnyPgColumn => staff.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The name of who saved last (kept when the account goes). */
+    updatedByLabel: text("updated_by_label"),
+    /** Set once, by the send: what was sent, when, by whom, to how many. */
+    snapshot: jsonb("snapshot").$type<NewsletterSnapshot>(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    sentBy: uuid("sent_by").references((): AnyPgColumn => staff.id, { onDelete: "set null" }),
+    sentByLabel: text("sent_by_label"),
+    recipients: integer("recipients"),
+    /** When the last of its mail was sent or given up. */
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("newsletters_status", sql`${table.status} in ('draft', 'sending', 'sent')`),
+    check("newsletters_sent_has_snapshot", sql`${table.status} = 'draft' or ${table.snapshot} is not null`),
+    index("newsletters_created_idx").on(table.createdAt),
+  ],
+);
 
 export const mailOutbox = pgTable(
   "mail_outbox",
@@ -167,10 +261,22 @@ export const mailOutbox = pgTable(
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A newsletter's mail ("newsletter" to a subscriber, "newsletter-test" to a member of staff):
+     * sent by the newsletter sender (src/server/newsletter/), paced, never by the enquiry worker.
+     */
+    newsletterId: uuid("newsletter_id").references(() => newsletters.id, { onDelete: "cascade" }),
+    /** The subscriber a newsletter mail goes to: one row per newsletter and subscriber, ever. */
+    subscriberId: uuid("subscriber_id").references(() => newsletterSubscribers.id, { onDelete: "cascade" }),
+    /** When a sender last claimed the row: the pace counts these across instances. */
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
   },
   (table) => [
     unique("mail_outbox_submission_kind_unique").on(table.submissionId, table.kind),
+    unique("mail_outbox_newsletter_subscriber_unique").on(table.newsletterId, table.subscriberId),
     index("mail_outbox_due_idx").on(table.status, table.nextAttemptAt),
+    index("mail_outbox_newsletter_idx").on(table.newsletterId, table.status),
+    index("mail_outbox_claimed_idx").on(table.claimedAt),
   ],
 );
 

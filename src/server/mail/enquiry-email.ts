@@ -11,6 +11,10 @@ export type OutgoingMail = {
   replyTo?: { name: string; address: string };
   subject: string;
   text: string;
+  /** An HTML alternative to the text (the newsletter); the text part is always there. */
+  html?: string;
+  /** Further header lines (List-Unsubscribe…), each value already free of line breaks. */
+  headers?: Record<string, string>;
   messageId: string;
 };
 

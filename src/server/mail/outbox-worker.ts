@@ -15,7 +15,8 @@ import { isStaffMailKind, staffEmail } from "./staff-email.ts";
 // row at once, and a row whose instance died is taken again when its lease runs out. A failed
 // send is retried with exponential backoff, unless the SMTP server rejected the message for good
 // (a 5xx answer) or it has failed `maxAttempts` times: the row is then marked 'failed', with the
-// reason, and stays in the database for the firm to see (`npm run enquiries`).
+// reason, and stays in the database for the firm to see (`npm run enquiries`). A newsletter's
+// mail (rows with a newsletter_id) is not this worker's: the newsletter sender paces it.
 
 export type MailTransport = { send: (mail: OutgoingMail) => Promise<void>; close: () => void };
 
@@ -123,6 +124,7 @@ export class OutboxWorker {
           where id in (
             select id from mail_outbox
             where status = 'pending' and next_attempt_at <= now() and (lease_until is null or lease_until < now())
+              and newsletter_id is null
             order by next_attempt_at
             limit ${this.options.batchSize}
             for update skip locked)

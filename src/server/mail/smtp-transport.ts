@@ -22,6 +22,8 @@ export function createSmtpTransport(smtpUrl: string, timeoutMs = 30_000): MailTr
         replyTo: mail.replyTo,
         subject: mail.subject,
         text: mail.text,
+        ...(mail.html === undefined ? {} : { html: mail.html }),
+        ...(mail.headers === undefined ? {} : { headers: mail.headers }),
         messageId: mail.messageId,
         // Our own line-break stripping is the first guard; this is the second.
         disableFileAccess: true,

@@ -56,6 +56,7 @@ export type AdminDependencies = {
   attemptsPerMinute: number;
   /** Told when staff mail was queued, so the outbox sends it at once. */
   onMailQueued?: () => void;
+  onNewsletterQueued?: () => void;
   /** The clock (tests move it to check expiry). */
   now?: () => Date;
   /** Counts page views: the analytics dashboard writes its waiting views before reporting. */
@@ -144,6 +145,7 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
     mailConfigured: deps.mailConfigured,
     retention: deps.retention,
     onMailQueued: deps.onMailQueued,
+    onNewsletterQueued: deps.onNewsletterQueued,
     render,
     problem,
     seeOther: (reply, href) => reply.code(303).header("location", href).send(),
