@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   "enquiries-exported",
   "subscriber-removed",
   "subscribers-exported",
+  "subscriber-bounce-lifted",
   "erasure",
   "staff-role-changed",
   "staff-can-publish-changed",

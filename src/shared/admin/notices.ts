@@ -19,6 +19,7 @@ export const adminNotices = {
   replied: "Marked replied: the clock has stopped.",
   "not-spam": "Moved to New. Its notification mail is on its way (once).",
   "subscriber-removed": "The subscriber was removed.",
+  "subscriber-bounce-lifted": "The bounce was lifted: the address is confirmed and gets the next newsletter.",
   excluded: "This browser is no longer counted.",
   included: "This browser is counted again.",
   "can-publish-changed": "Done. It applies from their next request.",

@@ -4,6 +4,7 @@
 
 import type { AnalyticsPeriodKey, AnalyticsReport } from "../analytics.ts";
 import type { ArticleDocument, ArticleStatus, ChecklistItem, ProjectDocument } from "../content/documents.ts";
+import type { SubscriberState } from "./subscriber-states.ts";
 import type { FormState } from "./forms.ts";
 import type { MediaFormat } from "../media.ts";
 
@@ -110,8 +111,29 @@ export type MailView = {
   sentAt: string | null;
   lastError: string | null;
 };
-export type SubscriberView = { id: string; email: string; createdAt: string };
-export type ErasureCounts = { enquiries: number; notes: number; mail: number; subscriptions: number };
+/** A subscriber as /admin/subscribers shows it: the state, when it changed, and the proof of consent. */
+export type SubscriberView = {
+  id: string;
+  email: string;
+  createdAt: string;
+  state: SubscriberState;
+  stateChangedAt: string;
+  /** When the address was confirmed, from which page, and the words shown there (null until then). */
+  confirmedAt: string | null;
+  consentPage: string | null;
+  consentText: string | null;
+  /** Why a bouncing address bounced (the mail server's answer). */
+  bounceReason: string | null;
+};
+export type ErasureCounts = {
+  enquiries: number;
+  notes: number;
+  /** Enquiry and staff mail; the newsletter's is `newsletterMail`. */
+  mail: number;
+  subscriptions: number;
+  /** The confirmation mail and each newsletter's mail to the address's subscription. */
+  newsletterMail: number;
+};
 
 // The content studio (docs/decisions/038-the-database-holds-the-content.md).
 
@@ -426,7 +448,17 @@ export type AdminPageProps = PageMessages &
         mail: MailView[];
         staff: { id: string; name: string }[];
       })
-    | (Signed & { page: "subscribers"; subscribers: SubscriberView[]; q: string; pageNumber: number; more: boolean })
+    | (Signed & {
+        page: "subscribers";
+        subscribers: SubscriberView[];
+        q: string;
+        /** The state filter: "" for every state. */
+        state: SubscriberState | "";
+        /** How many addresses are in each state, whatever the search. */
+        counts: Record<SubscriberState, number>;
+        pageNumber: number;
+        more: boolean;
+      })
     | (Signed & {
         page: "privacy";
         /** The periods this site is configured with (SPAM_RETENTION_DAYS and the others). */

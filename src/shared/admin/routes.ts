@@ -105,6 +105,8 @@ export const adminRoutes = {
   subscribers: { method: "GET", path: "/admin/subscribers", access: "staff", nav: { label: "Subscribers", order: 3 } },
   subscribersExport: { method: "GET", path: "/admin/subscribers/export.csv", access: "staff" },
   subscriberRemove: { method: "POST", path: "/admin/subscribers/:id/remove", access: "staff" },
+  // Lifting a bounce mails the address again: for admins, who can judge the server's answer.
+  subscriberLift: { method: "POST", path: "/admin/subscribers/:id/lift", access: "admin" },
 
   // Analytics.
   analytics: { method: "GET", path: "/admin/analytics", access: "staff", nav: { label: "Analytics", order: 4 } },

@@ -6,6 +6,7 @@ import { hasControlCharacters } from "../schemas/text-rules.ts";
 import { emailField } from "../schemas/text-field.ts";
 import { EMAIL_MAX } from "../schemas/email.ts";
 import { UUID_PATTERN } from "../schemas/identifiers.ts";
+import { isSubscriberState, SUBSCRIBER_STATES } from "./subscriber-states.ts";
 import { noControlCharacters, requiredText, singleLine } from "../schemas/text-field.ts";
 import { normaliseLineBreaks } from "../schemas/text-rules.ts";
 import {
@@ -126,12 +127,24 @@ export const inboxFilterForm = z.object({
   ),
 });
 
-/** The subscribers' search (a GET form). */
+/** The subscribers' search and state filter (a GET form: both live in the URL). */
 export const subscriberSearchForm = z.object({
   q: queryField(
     "q",
     (value) => value.length <= EMAIL_MAX && !hasControlCharacters(value),
     `Search must be one line of at most ${EMAIL_MAX} characters.`,
+  ),
+  // An unknown state is refused with its name (cut short and quoted, so nothing typed into the URL
+  // shows as more than text), not ignored: a mistyped bookmark should not show every address.
+  state: z._default(
+    z.string({ error: "Give state once." }).check(
+      z.trim(),
+      z.refine((value) => value === "" || isSubscriberState(value), {
+        error: (issue) =>
+          `State ${JSON.stringify(String(issue.input).slice(0, 40))} is not one of ${SUBSCRIBER_STATES.join(", ")} (or empty).`,
+      }),
+    ),
+    "",
   ),
 });
 

@@ -468,7 +468,16 @@ const fixtures: { [Name in AdminPageName]: { props: AdminPagePropsOf<Name>; titl
     h1: "Asha Mehta",
   },
   subscribers: {
-    props: { page: "subscribers", viewer: staffer, subscribers: [], q: "", pageNumber: 1, more: false },
+    props: {
+      page: "subscribers",
+      viewer: staffer,
+      subscribers: [],
+      q: "",
+      state: "",
+      counts: { pending: 0, confirmed: 0, unsubscribed: 0, bouncing: 0 },
+      pageNumber: 1,
+      more: false,
+    },
     title: "Subscribers",
     h1: "Subscribers",
   },
@@ -882,9 +891,10 @@ describe("the privacy page", () => {
     const preview = renderAdminPage({
       ...privacy,
       email,
-      preview: { enquiries: 2, notes: 1, mail: 3, subscriptions: 1 },
+      preview: { enquiries: 2, notes: 1, mail: 3, subscriptions: 1, newsletterMail: 2 },
     }).bodyHtml;
     expect(preview).toContain("Enquiries: 2");
+    expect(preview).toContain("Newsletter mail: 2");
     expect(forms(preview)).toEqual([
       "post /admin/sign-out",
       "post /admin/privacy/preview",

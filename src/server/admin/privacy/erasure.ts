@@ -3,11 +3,16 @@ import type { ErasureCounts } from "#shared/admin/pages.ts";
 import { type Database, queryRows } from "../../db/client.ts";
 
 // Erasure at /admin/privacy (admins only): every enquiry, note, queued mail and subscription of
-// one address, previewed and then deleted in one transaction. The audit trail records that an
+// one address, and the newsletter mail to it (its confirmation mail and each newsletter's row,
+// sent ones included: the row holds the address's subscriber id), previewed and then deleted in
+// one transaction. The audit trail records that an
 // erasure happened and its counts, never the address; earlier events about that person keep
 // their action and time but lose the address and name (their target label).
 
 type Count = { count: number | string };
+
+/** The subscription ids of an address (one at most: addresses are unique), as a subquery. */
+const subscriberIdsOf = (email: string) => sql`select id from newsletter_subscribers where email = ${email}`;
 
 /** What an erasure of `email` would delete. */
 export async function erasurePreview(db: Database, email: string): Promise<ErasureCounts> {
@@ -16,20 +21,24 @@ export async function erasurePreview(db: Database, email: string): Promise<Erasu
     notes: number | string;
     mail: number | string;
     subscriptions: number | string;
+    newsletter_mail: number | string;
   }>(
     db,
     sql`select
           (select count(*) from contact_submissions where lower(email) = ${email}) as enquiries,
           (select count(*) from enquiry_notes n join contact_submissions s on s.id = n.submission_id where lower(s.email) = ${email}) as notes,
           (select count(*) from mail_outbox m left join contact_submissions s on s.id = m.submission_id
-             where lower(s.email) = ${email} or lower(m.recipient) = ${email}) as mail,
-          (select count(*) from newsletter_subscribers where email = ${email}) as subscriptions`,
+             where (lower(s.email) = ${email} or lower(m.recipient) = ${email})
+               and (m.subscriber_id is null or m.subscriber_id not in (${subscriberIdsOf(email)}))) as mail,
+          (select count(*) from newsletter_subscribers where email = ${email}) as subscriptions,
+          (select count(*) from mail_outbox where subscriber_id in (${subscriberIdsOf(email)})) as newsletter_mail`,
   );
   return {
     enquiries: Number(row?.enquiries ?? 0),
     notes: Number(row?.notes ?? 0),
     mail: Number(row?.mail ?? 0),
     subscriptions: Number(row?.subscriptions ?? 0),
+    newsletterMail: Number(row?.newsletter_mail ?? 0),
   };
 }
 
@@ -51,6 +60,12 @@ export async function eraseAddress(db: Database, email: string): Promise<Erasure
     const notes = await queryRows<Count>(
       t,
       sql`delete from enquiry_notes where submission_id in (${idList}) returning 1 as count`,
+    );
+    // The newsletter mail first (its rows name the subscription, which the next statement
+    // deletes), then the rest: each row counted once, where the preview counted it.
+    const newsletterMail = await queryRows<Count>(
+      t,
+      sql`delete from mail_outbox where subscriber_id in (${subscriberIdsOf(email)}) returning 1 as count`,
     );
     const mail = await queryRows<Count>(
       t,
@@ -85,6 +100,12 @@ export async function eraseAddress(db: Database, email: string): Promise<Erasure
              or lower(target_label) like ${`%${email.replace(/[\\%_]/g, (char) => `\\${char}`)}%`}
           returning id`,
     );
-    return { enquiries: ids.length, notes: notes.length, mail: mail.length, subscriptions: subscribers.length };
+    return {
+      enquiries: ids.length,
+      notes: notes.length,
+      mail: mail.length,
+      subscriptions: subscribers.length,
+      newsletterMail: newsletterMail.length,
+    };
   });
 }

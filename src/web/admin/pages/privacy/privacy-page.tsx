@@ -12,6 +12,7 @@ function Counts({ counts }: { counts: ErasureCounts }) {
       <li>Notes: {counts.notes}</li>
       <li>Queued or sent mail: {counts.mail}</li>
       <li>Newsletter subscriptions: {counts.subscriptions}</li>
+      <li>Newsletter mail: {counts.newsletterMail}</li>
     </ul>
   );
 }
@@ -45,7 +46,7 @@ export function PrivacyPage(props: AdminPagePropsOf<"privacy">) {
         </h2>
         <p className="mt-1 text-sm text-slate-700">
           Give the address a person asked about. You see what would be deleted before anything is: every enquiry (with
-          its notes and mail) and newsletter subscription of that address.
+          its notes and mail) and newsletter subscription of that address, with the newsletter mail to it, sent or not.
         </p>
         <form method="post" action={adminHref("privacyPreview")} className="mt-3 flex flex-wrap items-end gap-3">
           <Field
