@@ -101,8 +101,21 @@ async function expectExports(env: Record<string, string>) {
   expect(table).toMatch(/^Reference\s+Received\s+Name.*\s+Mail$/m);
   expect(table).toMatch(/New Patel.*notification failed/);
   expect(table).toContain("New Patel");
+  const subscribers = await command("subscribers", [], env);
+  expect(subscribers).toMatch(/^Email\s+State\s+Changed\s+Subscribed at$/m);
+  expect(subscribers).toMatch(/^reader@example\.com\s+pending\s+20\d\d-/m);
+  expect((await command("subscribers", ["--format", "csv"], env)).split("\r\n")[0]).toBe(
+    '"Email","State","Changed","Subscribed at"',
+  );
   expect(JSON.parse(await command("subscribers", ["--format", "json"], env))).toEqual([
-    { email: "reader@example.com", subscribedAt: expect.any(String) },
+    {
+      email: "reader@example.com",
+      subscribedAt: expect.any(String),
+      state: "pending",
+      stateChangedAt: expect.any(String),
+      confirmedAt: null,
+      consentPage: null,
+    },
   ]);
 }
 
@@ -122,7 +135,14 @@ async function expectSeededRows(env: Record<string, string>) {
     ["Old", null, ["unconfigured"]],
   ]);
   expect(JSON.parse(await command("subscribers", ["--format", "json"], env))).toEqual([
-    { email: "reader@example.com", subscribedAt: expect.any(String) },
+    {
+      email: "reader@example.com",
+      subscribedAt: expect.any(String),
+      state: "pending",
+      stateChangedAt: expect.any(String),
+      confirmedAt: null,
+      consentPage: null,
+    },
   ]);
 }
 

@@ -5,7 +5,10 @@ import { newsletterSubscribers } from "../src/server/db/schema.ts";
 import { openCommandDatabase } from "../src/server/db/command-database.ts";
 import { parseExportArgs, printable, toCsv, toJson, toTable } from "../src/server/export/export-format.ts";
 
-// `npm run subscribers -- [--since 30d] [--format table|csv|json]`: newsletter subscribers, newest first.
+// `npm run subscribers -- [--since 30d] [--format table|csv|json]`: newsletter subscribers, newest
+// first, each with its state (pending, confirmed, unsubscribed, bouncing) and when that changed;
+// JSON adds the proof of consent (when and from which page). Only confirmed addresses get the
+// newsletter (docs/back-office.md, "Subscribers").
 // `npm run subscribers -- --remove <email>`: honours an unsubscribe request.
 
 async function main() {
@@ -28,14 +31,27 @@ async function main() {
       .orderBy(desc(newsletterSubscribers.createdAt));
     if (args.format === "json") {
       process.stdout.write(
-        toJson(rows.map((row) => ({ email: row.email, subscribedAt: row.createdAt.toISOString() }))),
+        toJson(
+          rows.map((row) => ({
+            email: row.email,
+            subscribedAt: row.createdAt.toISOString(),
+            state: row.status,
+            stateChangedAt: row.statusChangedAt.toISOString(),
+            confirmedAt: row.confirmedAt?.toISOString() ?? null,
+            consentPage: row.consentPage,
+          })),
+        ),
       );
       return;
     }
-    const table = rows.map((row) => [row.email, row.createdAt.toISOString()]);
-    process.stdout.write(
-      args.format === "csv" ? toCsv(["Email", "Subscribed at"], table) : toTable(["Email", "Subscribed at"], table),
-    );
+    const columns = ["Email", "State", "Changed", "Subscribed at"];
+    const table = rows.map((row) => [
+      row.email,
+      row.status,
+      row.statusChangedAt.toISOString(),
+      row.createdAt.toISOString(),
+    ]);
+    process.stdout.write(args.format === "csv" ? toCsv(columns, table) : toTable(columns, table));
   } finally {
     await database.close();
   }
