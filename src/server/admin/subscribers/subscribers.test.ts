@@ -235,7 +235,10 @@ describe.each(testDrivers)("the subscribers page on %s", (driver) => {
     const anonymous = await post(url, undefined);
     expect(anonymous.statusCode).toBe(303);
     expect(String(anonymous.headers.location)).toMatch(/^\/admin\/sign-in/);
-    for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }]) {
+    for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }] as Record<
+      string,
+      string
+    >[]) {
       expect((await post(url, admin, headers)).statusCode, JSON.stringify(headers)).toBe(403);
     }
     for (const id of ["not-a-uuid", "'%20or%201=1", "1".repeat(90)]) {

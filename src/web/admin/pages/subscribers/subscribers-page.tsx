@@ -26,7 +26,7 @@ function Details({ row }: { row: SubscriberView }) {
     <div className="grid gap-1 text-sm">
       {row.state === "pending" ? <span className="text-slate-700">Not confirmed yet.</span> : null}
       {row.confirmedAt ? (
-        <span className="break-all">
+        <span className="wrap-anywhere">
           {`Consent given ${formatIndiaDateTime(row.confirmedAt)}${row.consentPage ? ` on ${row.consentPage}` : ""}.`}
         </span>
       ) : null}
@@ -39,7 +39,7 @@ function Details({ row }: { row: SubscriberView }) {
         </details>
       ) : null}
       {row.state === "bouncing" ? (
-        <span className="break-words">{`Bounced: ${row.bounceReason ?? "no reason recorded"}`}</span>
+        <span className="wrap-anywhere">{`Bounced: ${row.bounceReason ?? "no reason recorded"}`}</span>
       ) : null}
     </div>
   );
@@ -136,7 +136,12 @@ export function SubscribersPage({
         rowKey={(row) => row.id}
         empty={<p className="text-slate-700">No subscribers match.</p>}
         columns={[
-          { header: "Email", rowHeader: true, className: "break-all font-normal", cell: (row) => row.email },
+          {
+            header: "Email",
+            rowHeader: true,
+            className: "min-w-40 align-top font-normal break-all whitespace-normal text-slate-900",
+            cell: (row) => row.email,
+          },
           {
             header: "State",
             cell: (row) => (
@@ -156,7 +161,11 @@ export function SubscribersPage({
               <div className="flex flex-wrap gap-2">
                 {isAdmin && row.state === "bouncing" ? (
                   <form method="post" action={adminHref("subscriberLift", { id: row.id })}>
-                    <button type="submit" className="admin-button-secondary" aria-label={`Lift bounce of ${row.email}`}>
+                    <button
+                      type="submit"
+                      className="admin-button-secondary whitespace-nowrap"
+                      aria-label={`Lift bounce of ${row.email}`}
+                    >
                       Lift bounce
                     </button>
                   </form>
