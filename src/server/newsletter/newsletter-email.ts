@@ -34,8 +34,12 @@ export const NEWSLETTER_HTML_LIMIT_BYTES = 100 * 1024;
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Asia/Kolkata" });
 
+/**
+ * Escapes for text and for double-quoted attribute values: & < and " are all that can end either
+ * (> and ' cannot), and every byte counts towards Gmail's 102 KB.
+ */
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  return text.replace(/[&<"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", '"': "&quot;" })[c]!);
 }
 
 /** Line breaks and other control characters out of a one-line text (a subject, a title). */
@@ -105,18 +109,28 @@ function blocksOf(markdown: string): Block[] {
   return blocks;
 }
 
+/**
+ * The introduction's links beyond this many stay text: each costs about 150 bytes with its utm
+ * parameters, and a text of nothing but links would otherwise take the mail past Gmail's clip.
+ */
+export const INTRODUCTION_LINK_LIMIT = 40;
+
 const LINK = /\[([^\]\n]{1,500})\]\(([^()\s]{1,2000})\)/g;
 
+type LinkCount = { links: number };
+
 /** Inline Markdown to HTML: the text escaped first, then links, bold and italic. */
-function inlineHtml(text: string, options: NewsletterMailOptions): string {
+function inlineHtml(text: string, options: NewsletterMailOptions, count: LinkCount): string {
   const parts: string[] = [];
   let last = 0;
   for (const match of text.matchAll(LINK)) {
     parts.push(emphasisHtml(text.slice(last, match.index)));
-    const href = mailLink(match[2]!, options);
+    const href = count.links < INTRODUCTION_LINK_LIMIT ? mailLink(match[2]!, options) : undefined;
+    if (href) count.links += 1;
     parts.push(
       href
-        ? `<a href="${escapeHtml(href)}" style="color:#1d4ed8;text-decoration:underline;">${emphasisHtml(match[1]!)}</a>`
+        ? // The client's own link colour: a style on each of many links would cost kilobytes.
+          `<a href="${escapeHtml(href)}">${emphasisHtml(match[1]!)}</a>`
         : emphasisHtml(match[1]!),
     );
     last = match.index + match[0].length;
@@ -134,10 +148,11 @@ function emphasisHtml(text: string): string {
 }
 
 /** Inline Markdown to plain text: emphasis marks dropped, each link written out after its words. */
-function inlineText(text: string, options: NewsletterMailOptions): string {
+function inlineText(text: string, options: NewsletterMailOptions, count: LinkCount): string {
   return text
     .replace(LINK, (_, words: string, target: string) => {
-      const href = mailLink(target, options);
+      const href = count.links < INTRODUCTION_LINK_LIMIT ? mailLink(target, options) : undefined;
+      if (href) count.links += 1;
       return href ? `${words} (${href})` : words;
     })
     .replace(/\*\*(?=\S)(.+?)(?<=\S)\*\*/g, "$1")
@@ -148,13 +163,14 @@ const FONT = "font-family:Arial,Helvetica,sans-serif;";
 const TEXT_STYLE = `${FONT}font-size:16px;line-height:24px;color:#1f2937;`;
 
 function introductionHtml(markdown: string, options: NewsletterMailOptions): string {
+  const count = { links: 0 };
   return blocksOf(markdown)
     .map((block) => {
       if (block.kind === "paragraph")
-        return `<p style="margin:0 0 16px 0;${TEXT_STYLE}">${block.lines.map((line) => inlineHtml(line, options)).join("<br>")}</p>`;
+        return `<p style="margin:0 0 16px 0;${TEXT_STYLE}">${block.lines.map((line) => inlineHtml(line, options, count)).join("<br>")}</p>`;
       const tag = block.ordered ? "ol" : "ul";
       const items = block.items
-        .map((item) => `<li style="margin:0 0 8px 0;${TEXT_STYLE}">${inlineHtml(item, options)}</li>`)
+        .map((item) => `<li style="margin:0 0 8px 0;${TEXT_STYLE}">${inlineHtml(item, options, count)}</li>`)
         .join("");
       return `<${tag} style="margin:0 0 16px 0;padding:0 0 0 24px;">${items}</${tag}>`;
     })
@@ -162,12 +178,13 @@ function introductionHtml(markdown: string, options: NewsletterMailOptions): str
 }
 
 function introductionText(markdown: string, options: NewsletterMailOptions): string {
+  const count = { links: 0 };
   return blocksOf(markdown)
     .map((block) =>
       block.kind === "paragraph"
-        ? block.lines.map((line) => inlineText(line, options)).join("\n")
+        ? block.lines.map((line) => inlineText(line, options, count)).join("\n")
         : block.items
-            .map((item, index) => `${block.ordered ? `${index + 1}.` : "-"} ${inlineText(item, options)}`)
+            .map((item, index) => `${block.ordered ? `${index + 1}.` : "-"} ${inlineText(item, options, count)}`)
             .join("\n"),
     )
     .join("\n\n");
@@ -188,7 +205,7 @@ function articleHtml(article: Article, options: NewsletterMailOptions): string {
   return `<tr><td style="padding:0 24px 32px 24px;">
 ${
   cover
-    ? `<a href="${href}"><img src="${escapeHtml(cover)}" width="552" alt="${escapeHtml(oneLine(article.imageAlt))}" style="display:block;width:100%;max-width:552px;height:auto;border:0;border-radius:6px;"></a>\n`
+    ? `<img src="${escapeHtml(cover)}" width="552" alt="${escapeHtml(oneLine(article.imageAlt))}" style="display:block;width:100%;max-width:552px;height:auto;border:0;border-radius:6px;">\n`
     : ""
 }<p style="margin:16px 0 4px 0;${FONT}font-size:13px;line-height:18px;color:#6b7280;">${meta}</p>
 <h2 style="margin:0 0 8px 0;${FONT}font-size:20px;line-height:28px;color:#111827;"><a href="${href}" style="color:#111827;text-decoration:none;">${title}</a></h2>
