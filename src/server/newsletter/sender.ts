@@ -68,6 +68,8 @@ export class NewsletterSender {
   >;
   private readonly messageHost: string;
   private running = false;
+  /** Set by stop(): the batch in hand ends after the message in hand. */
+  private stopping = false;
   private current: Promise<void> | undefined;
   private sleepTimer: ReturnType<typeof setTimeout> | undefined;
   private wakeSleeper: (() => void) | undefined;
@@ -105,6 +107,7 @@ export class NewsletterSender {
    */
   async stop(): Promise<void> {
     this.running = false;
+    this.stopping = true;
     this.wake();
     await this.current;
     this.deps.transport.close();
@@ -176,7 +179,7 @@ export class NewsletterSender {
     const claimed = await this.claimDue();
     const rendered = new Map<string, NewsletterMailParts | null>();
     let index = 0;
-    for (; index < claimed.length && this.running; index++) await this.sendOne(claimed[index]!, rendered);
+    for (; index < claimed.length && !this.stopping; index++) await this.sendOne(claimed[index]!, rendered);
     // Stopped mid-batch: the rows not reached are let go, for another instance to take at once.
     const left = claimed.slice(index).map((row) => row.id);
     if (left.length)
