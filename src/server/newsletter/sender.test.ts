@@ -305,19 +305,32 @@ describe.each(testDrivers)("the newsletter's sending on %s", (driver) => {
     expect(finished!.status).toBe("sent");
   });
 
-  it("claims no more than NEWSLETTER_PER_MINUTE newsletter mails within the window, across senders; tests are not paced", async () => {
+  it("claims no more than NEWSLETTER_PER_MINUTE newsletter mails within the window, nor a sixtieth of it a second, across senders; tests are not paced", async () => {
     await setUp();
     peer = await SmtpPeer.start();
     for (let n = 0; n < 12; n++) await subscriber(`reader${n}@example.com`);
     const newsletter = await draft();
     await send(newsletter);
-    // An hour-long window: nothing leaves it during the test.
-    const a = sender(peer.url, { perMinute: 5, windowMs: 3_600_000, batchSize: 4 });
-    const b = sender(peer.url, { perMinute: 5, windowMs: 3_600_000, batchSize: 4 });
-    expect((await Promise.all([a.sendDueBatch(), b.sendDueBatch()])).reduce((x, y) => x + y)).toBe(5);
-    expect(await a.sendDueBatch()).toBe(0);
-    expect(await b.sendDueBatch()).toBe(0);
-    expect(peer.messages).toHaveLength(5);
+    // An hour-long window (so its sixtieth is a minute): nothing leaves either during the test
+    // unless the test moves the claims back in time.
+    const paced = { perMinute: 6, windowMs: 3_600_000, batchSize: 4 };
+    const a = sender(peer.url, paced);
+    const b = sender(peer.url, paced);
+    const both = async () => (await Promise.all([a.sendDueBatch(), b.sendDueBatch()])).reduce((x, y) => x + y);
+    const moveClaimsBack = (seconds: number) =>
+      database.db.execute(
+        sql`update mail_outbox set claimed_at = claimed_at - make_interval(secs => ${seconds}) where claimed_at is not null`,
+      );
+    expect(await both()).toBe(1);
+    expect(await both()).toBe(0);
+    for (let round = 0; round < 5; round++) {
+      await moveClaimsBack(61);
+      expect(await both()).toBe(1);
+    }
+    expect(peer.messages).toHaveLength(6);
+    // Six within the window: none more until the oldest leaves it.
+    await moveClaimsBack(61);
+    expect(await both()).toBe(0);
 
     // A test to staff goes out at once.
     expect(
@@ -326,13 +339,14 @@ describe.each(testDrivers)("the newsletter's sending on %s", (driver) => {
     expect(await a.sendDueBatch()).toBe(1);
     expect(peer.messages.at(-1)!.to).toEqual(["staff@sabarmatigrid.example"]);
 
-    // The claims leave the window: the next five.
-    await database.db.execute(sql`update mail_outbox set claimed_at = claimed_at - interval '2 hours'`);
-    expect(await a.sendDueBatch()).toBe(4);
-    expect(await b.sendDueBatch()).toBe(1);
-    expect(await a.sendDueBatch()).toBe(0);
-    const progress = (await newsletterProgress(database.db, [newsletter.id])).get(newsletter.id);
-    expect(progress).toMatchObject({ status: "sending", queued: 2, sent: 10, failed: 0 });
+    await moveClaimsBack(7200);
+    expect(await both()).toBe(1);
+    expect((await newsletterProgress(database.db, [newsletter.id])).get(newsletter.id)).toMatchObject({
+      status: "sending",
+      queued: 5,
+      sent: 7,
+      failed: 0,
+    });
   });
 
   it("a 5xx marks the address bouncing and the mail failed; later newsletters skip it until it is lifted", async () => {

@@ -18,7 +18,8 @@ import { newsletterPaths, TEST_UNSUBSCRIBE_TOKEN, unsubscribeMailto, unsubscribe
 // it, and a Message-ID made of the row's id, the same on every attempt. What it adds:
 // - a pace shared by every instance: claims are made in a transaction holding one advisory lock,
 //   which counts the newsletter rows claimed within the last minute and takes at most the rest of
-//   NEWSLETTER_PER_MINUTE (tests to staff are not paced);
+//   NEWSLETTER_PER_MINUTE, and at most a sixtieth of it (rounded up) within the last second, so
+//   the mail flows evenly instead of in one burst a minute (tests to staff are not paced);
 // - the subscriber's state read just before each send: an address unsubscribed (or erased, which
 //   deletes the row) since the send was queued is not mailed;
 // - a 5xx answer marks the address bouncing, not mailed again until an admin lifts it;
@@ -74,6 +75,8 @@ export class NewsletterSender {
   private sleepTimer: ReturnType<typeof setTimeout> | undefined;
   private wakeSleeper: (() => void) | undefined;
   private wokenWhileBusy = false;
+  /** The last claim took all the pace allowed while more was due: look again after a second, not a poll. */
+  private pacedOut = false;
 
   constructor(private readonly deps: NewsletterSenderOptions) {
     this.options = {
@@ -126,9 +129,12 @@ export class NewsletterSender {
         this.wokenWhileBusy = false;
         continue;
       }
+      const pause = this.pacedOut
+        ? Math.min(this.options.pollIntervalMs, this.options.windowMs / 60)
+        : this.options.pollIntervalMs;
       await new Promise<void>((resolve) => {
         this.wakeSleeper = resolve;
-        this.sleepTimer = setTimeout(resolve, this.options.pollIntervalMs);
+        this.sleepTimer = setTimeout(resolve, pause);
       });
       clearTimeout(this.sleepTimer);
       this.wakeSleeper = undefined;
@@ -163,13 +169,22 @@ export class NewsletterSender {
     const tests = await claim(this.deps.db, NEWSLETTER_TEST_KIND, batchSize);
     const paced = await this.deps.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${PACE_LOCK_KEY})`);
-      const [used] = await queryRows<{ count: number }>(
+      const [used] = await queryRows<{ window: number; second: number }>(
         tx,
-        sql`select count(*)::int as count from mail_outbox
+        sql`select count(*)::int as window,
+                   (count(*) filter (where claimed_at > now() - make_interval(secs => ${windowMs / 60_000})))::int as second
+            from mail_outbox
             where kind = ${NEWSLETTER_KIND} and claimed_at > now() - make_interval(secs => ${windowMs / 1000})`,
       );
-      const budget = Math.min(batchSize, perMinute - Number(used?.count ?? 0));
-      return budget > 0 ? claim(tx, NEWSLETTER_KIND, budget) : [];
+      const budget = Math.min(
+        batchSize,
+        perMinute - Number(used?.window ?? 0),
+        Math.ceil(perMinute / 60) - Number(used?.second ?? 0),
+      );
+      const rows = budget > 0 ? await claim(tx, NEWSLETTER_KIND, budget) : [];
+      // Held back by the pace (not by an empty queue): worth looking again as soon as it allows.
+      this.pacedOut = budget < batchSize && rows.length === Math.max(budget, 0);
+      return rows;
     });
     return [...tests, ...paced];
   }
