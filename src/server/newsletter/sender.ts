@@ -75,8 +75,10 @@ export class NewsletterSender {
   private sleepTimer: ReturnType<typeof setTimeout> | undefined;
   private wakeSleeper: (() => void) | undefined;
   private wokenWhileBusy = false;
-  /** The last claim took all the pace allowed while more was due: look again after a second, not a poll. */
+  /** The last claim took all the pace allowed while more was due: look again when the second is over, not at a poll. */
   private pacedOut = false;
+  /** When this sender last claimed paced rows (its clock): the second's share is free again a sixtieth of the window later. */
+  private lastPacedClaim = 0;
 
   constructor(private readonly deps: NewsletterSenderOptions) {
     this.options = {
@@ -130,7 +132,10 @@ export class NewsletterSender {
         continue;
       }
       const pause = this.pacedOut
-        ? Math.min(this.options.pollIntervalMs, this.options.windowMs / 60)
+        ? Math.min(
+            this.options.pollIntervalMs,
+            Math.max(50, this.lastPacedClaim + this.options.windowMs / 60 - Date.now()),
+          )
         : this.options.pollIntervalMs;
       await new Promise<void>((resolve) => {
         this.wakeSleeper = resolve;
@@ -182,6 +187,7 @@ export class NewsletterSender {
         Math.ceil(perMinute / 60) - Number(used?.second ?? 0),
       );
       const rows = budget > 0 ? await claim(tx, NEWSLETTER_KIND, budget) : [];
+      if (rows.length) this.lastPacedClaim = Date.now();
       // Held back by the pace (not by an empty queue): worth looking again as soon as it allows.
       this.pacedOut = budget < batchSize && rows.length === Math.max(budget, 0);
       return rows;
