@@ -12,6 +12,7 @@ import { firstLoadSection } from "./bench/sections/first-load.ts";
 import { inboxSearchSection } from "./bench/sections/inbox-search.ts";
 import { lighthouseSection } from "./bench/sections/lighthouse.ts";
 import { mediaSection } from "./bench/sections/media.ts";
+import { newsletterSection } from "./bench/sections/newsletter.ts";
 import { startupSection } from "./bench/sections/startup.ts";
 import { studioSection } from "./bench/sections/studio.ts";
 import { throughputSection } from "./bench/sections/throughput.ts";
@@ -33,6 +34,7 @@ const sections: AnyBenchSection[] = [
   inboxSearchSection,
   studioSection,
   mediaSection,
+  newsletterSection,
 ];
 
 const usage = [

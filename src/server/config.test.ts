@@ -30,6 +30,7 @@ describe("parseConfig", () => {
       maxConnectionsPerClient: 100,
       analytics: true,
       analyticsRetentionDays: 90,
+      newsletterPerMinute: 30,
     });
   });
 

@@ -147,6 +147,12 @@ const configSchema = z.object({
     .min(1, "must be between 1 and 3650")
     .max(3650, "must be between 1 and 3650")
     .default(retention.analyticsDays),
+  NEWSLETTER_PER_MINUTE: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 100000")
+    .max(100_000, "must be between 1 and 100000")
+    .default(30),
 });
 
 export type Config = {
@@ -199,6 +205,13 @@ export type Config = {
   analytics: boolean;
   /** Raw page views are deleted after this many days; the daily roll-up stays. */
   analyticsRetentionDays: number;
+  /**
+   * Newsletter mails all instances together send a minute (docs/decisions/045-newsletter-sending.md).
+   * 30 by default: Exchange Online's limit of 30 messages a minute per mailbox is the strictest of
+   * the common providers, and at 30 a minute 1,000 subscribers take about half an hour, which a
+   * monthly letter can wait. Raise it only as far as the SMTP provider allows.
+   */
+  newsletterPerMinute: number;
 };
 
 export class ConfigError extends Error {}
@@ -254,5 +267,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     maxConnectionsPerClient: c.MAX_CONNECTIONS_PER_CLIENT,
     analytics: c.ANALYTICS ?? true,
     analyticsRetentionDays: c.ANALYTICS_RETENTION_DAYS,
+    newsletterPerMinute: c.NEWSLETTER_PER_MINUTE,
   };
 }

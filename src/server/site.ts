@@ -21,6 +21,8 @@ import { dailyRetentionPurge } from "./enquiries/retention.ts";
 import { analyticsHousekeeping } from "./analytics/rollup.ts";
 import { OutboxWorker, type OutboxWorkerOptions } from "./mail/outbox-worker.ts";
 import { createSmtpTransport } from "./mail/smtp-transport.ts";
+import { generateSecret, sharedSetting } from "./db/settings.ts";
+import { NewsletterSender, type NewsletterSenderOptions } from "./newsletter/sender.ts";
 import { errorCode } from "./plugins/request-logging.ts";
 
 // The whole site as one unit: database (migrated), content, the HTTP app and the mail worker.
@@ -30,6 +32,8 @@ export type Site = {
   app: FastifyInstance;
   database: DatabaseHandle;
   outbox: OutboxWorker | undefined;
+  /** Sends the newsletter's mail, paced (src/server/newsletter/sender.ts); none without SMTP settings. */
+  newsletterSender: NewsletterSender | undefined;
   /**
    * Runs the imports `npm run content:import` and `content:sync` asked for, or, asked by none (a
    * plain `kill -HUP`), imports CONTENT_DIR with prune. main.ts calls it on SIGHUP.
@@ -42,7 +46,7 @@ export type Site = {
   close: (timeoutMs?: number) => Promise<void>;
 };
 
-export type SiteOptions = Omit<AppDependencies, "db" | "onEnquiryQueued"> & {
+export type SiteOptions = Omit<AppDependencies, "db" | "onEnquiryQueued" | "onNewsletterQueued"> & {
   config: Config;
   /** An open database to use instead of the one the configuration names. */
   database?: DatabaseHandle;
@@ -54,6 +58,9 @@ export type SiteOptions = Omit<AppDependencies, "db" | "onEnquiryQueued"> & {
   /** Share an embedded database on a socket in DATA_DIR for the export commands (default true). */
   shareEmbeddedDatabase?: boolean;
   outboxOptions?: Partial<Omit<OutboxWorkerOptions, "db" | "transport" | "from" | "to" | "log">>;
+  newsletterOptions?: Partial<
+    Omit<NewsletterSenderOptions, "db" | "transport" | "from" | "siteUrl" | "secret" | "log">
+  >;
   /**
    * Calls start-up off (SIGTERM during migrations, say): it stops after the step in hand, closes
    * what it opened, and rejects with the signal's reason.
@@ -101,6 +108,7 @@ export async function startSite(options: SiteOptions): Promise<Site> {
   const openedSoFar: (() => Promise<unknown>)[] = [async () => lock?.release()];
   if (!options.database) openedSoFar.unshift(() => database.close());
   let outbox: OutboxWorker | undefined;
+  let newsletterSender: NewsletterSender | undefined;
   let socket: Awaited<ReturnType<typeof shareDatabaseOnSocket>> | undefined;
   let app: FastifyInstance;
   try {
@@ -121,7 +129,12 @@ export async function startSite(options: SiteOptions): Promise<Site> {
       openedSoFar.unshift(() => shared.stop());
       socket = shared;
     }
-    const built = await buildApp({ ...options, db: database.db, onEnquiryQueued: () => outbox?.wake() });
+    const built = await buildApp({
+      ...options,
+      db: database.db,
+      onEnquiryQueued: () => outbox?.wake(),
+      onNewsletterQueued: () => newsletterSender?.wake(),
+    });
     openedSoFar.unshift(() => built.close());
     app = built;
     signal?.throwIfAborted();
@@ -140,6 +153,21 @@ export async function startSite(options: SiteOptions): Promise<Site> {
       ...options.outboxOptions,
     });
     outbox.start();
+    // The unsubscribe links are signed with the form secret: the same value app.ts reads (one
+    // stored in the database, shared by the instances, when FORM_SECRET is not set).
+    const secret = config.formSecret ?? (await sharedSetting(database.db, "form-secret", generateSecret));
+    newsletterSender = new NewsletterSender({
+      db: database.db,
+      transport: createSmtpTransport(config.mail.smtpUrl, Math.min(30_000, config.mailLeaseMs / 2)),
+      from: config.mail.from,
+      siteUrl: config.siteUrl,
+      secret,
+      log: app.log,
+      perMinute: config.newsletterPerMinute,
+      leaseMs: config.mailLeaseMs,
+      ...options.newsletterOptions,
+    });
+    newsletterSender.start();
   } else {
     app.log.warn("SMTP is not configured (SMTP_URL, MAIL_FROM, MAIL_TO): enquiries are stored but not emailed");
   }
@@ -217,6 +245,7 @@ export async function startSite(options: SiteOptions): Promise<Site> {
     app,
     database,
     outbox,
+    newsletterSender,
     loadContent,
     close: (timeoutMs = config.shutdownTimeoutMs) =>
       (closing ??= (async () => {
@@ -225,7 +254,7 @@ export async function startSite(options: SiteOptions): Promise<Site> {
         const cutOff = setTimeout(() => app.server.closeAllConnections(), timeoutMs);
         await app.close();
         clearTimeout(cutOff);
-        await outbox?.stop();
+        await Promise.all([outbox?.stop(), newsletterSender?.stop()]);
         await housekeeping;
         await reminders;
         await socket?.stop();

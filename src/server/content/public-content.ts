@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lte, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, type SQL } from "drizzle-orm";
 import type { ArticleDetail, BlogPostSummary, Project, ProjectDetail, TeamMember } from "#shared/api-types.ts";
 import { readingMinutes, renderArticleMarkdown } from "./render-markdown.ts";
 import { type MediaIndex, mediaIndex } from "./responsive-images.ts";
@@ -266,4 +266,49 @@ export async function currentSlugOf(
           .where(and(eq(contentRedirects.kind, kind), eq(contentRedirects.oldSlug, oldSlug), projectIsPublic(now)));
   // Its own current address is no redirect: that page answers itself.
   return row?.slug && row.slug !== oldSlug ? row.slug : undefined;
+}
+
+/** A public article as a newsletter features it: its cover as the library's JPEG for mail. */
+export type NewsletterArticle = {
+  id: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  category: string;
+  publishedAt: string;
+  /** The cover's JPEG variant about 640 px wide (a /media/… path), or "" when the library does not know it. */
+  image: string;
+  imageAlt: string;
+};
+
+/**
+ * The articles of `ids` that are public at `now`, in the order of `ids` (a newsletter's featured
+ * articles; src/server/newsletter/queue.ts). The cover is the JPEG of the widest variant up to
+ * 640 px: AVIF and WebP do not show in every mail client, and 640 covers the mail's 600 px column.
+ */
+export async function listNewsletterArticles(db: Database, ids: string[], now: Date): Promise<NewsletterArticle[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ ...articleSummaryColumns, imageAlt: blogPosts.imageAlt })
+    .from(blogPosts)
+    .where(and(inArray(blogPosts.id, ids), articleIsPublic(now)));
+  const images = await mediaIndex(db);
+  const byId = new Map(rows.map((row) => [row.id, published(row)]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const image = images.resolve(row.imageUrl);
+    return [
+      {
+        id: row.id,
+        slug: row.slug,
+        title: row.title,
+        excerpt: row.excerpt,
+        category: row.category,
+        publishedAt: row.publishedAt.toISOString(),
+        image: image?.src ?? "",
+        imageAlt: row.imageAlt ?? image?.alt ?? "",
+      },
+    ];
+  });
 }
