@@ -10,6 +10,7 @@ import { createSmtpTransport } from "../mail/smtp-transport.ts";
 import { buildTestApp, type TestApp } from "../../../test/build-test-app.ts";
 import { testDrivers } from "../../../test/databases.ts";
 import { TEST_FORM_SECRET } from "../../../test/enquiry-fixtures.ts";
+import { htmlValidator } from "../../../test/html-validator.ts";
 import { SmtpPeer } from "../../../test/smtp-peer.ts";
 import { unsubscribeToken } from "./tokens.ts";
 
@@ -327,6 +328,29 @@ describe.each(testDrivers)("newsletter subscriptions on %s", (driver) => {
     await worker.sendDueBatch();
     expect(peer.messages.length).toBe(sent);
     expect((await confirmationRows(email)).map((mail) => mail.status).sort()).toEqual(["cancelled", "sent"]);
+  });
+
+  it("renders valid HTML for every state of the pages", async () => {
+    clock = new Date();
+    const email = `valid.${Date.now()}@example.com`;
+    await subscribe(email);
+    const path = await linkMailedTo(email);
+    const row = (await subscriber(email))!;
+    const unsubscribePath = `/newsletter/unsubscribe/${unsubscribeToken(TEST_FORM_SECRET, row.id)}`;
+    const pages = [
+      await t.app.inject({ method: "GET", url: path }),
+      await t.app.inject({ method: "POST", url: path, headers: own }),
+      await t.app.inject({ method: "POST", url: path, headers: own }),
+      await t.app.inject({ method: "GET", url: unsubscribePath }),
+      await t.app.inject({ method: "POST", url: unsubscribePath }),
+      await t.app.inject({ method: "GET", url: "/newsletter/unsubscribe/test" }),
+      await t.app.inject({ method: "GET", url: "/newsletter/unsubscribe/forged" }),
+    ];
+    expect(pages.map((page) => page.statusCode)).toEqual([200, 200, 404, 200, 200, 200, 404]);
+    for (const page of pages) {
+      const report = await htmlValidator.validateString(page.body, "newsletter page");
+      expect(report.results.flatMap((result) => result.messages.map((message) => message.message))).toEqual([]);
+    }
   });
 
   it("keeps the pages out of the sitemap and robots' reach", async () => {
