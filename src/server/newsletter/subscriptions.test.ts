@@ -200,6 +200,15 @@ describe.each(testDrivers)("newsletter subscriptions on %s", (driver) => {
     expect((await t.app.inject({ method: "POST", url: fresh, headers: own })).statusCode).toBe(200);
   });
 
+  it("sends one mail for two subscriptions of one address at the same moment", async () => {
+    clock = new Date();
+    const email = `twice.${Date.now()}@example.com`;
+    const answers = await Promise.all([subscribe(email), subscribe(email.toUpperCase()), subscribe(email)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201]);
+    expect(await confirmationRows(email)).toHaveLength(1);
+    await linkMailedTo(email);
+  });
+
   it("takes the form without JavaScript: 303 to the blog saying to check the inbox, the page recorded", async () => {
     clock = new Date();
     const email = `nojs.${Date.now()}@example.com`;
