@@ -428,3 +428,40 @@ describe.each(testDrivers)("the newsletter links' per-client limit, on %s", (dri
     expect((await t.app.inject({ method: "GET", url, remoteAddress: "203.0.113.9" })).statusCode).toBe(404);
   });
 });
+
+describe.each(testDrivers)("the newsletter links in the log, on %s", (driver) => {
+  let t: TestApp;
+  const written: string[] = [];
+  beforeAll(async () => {
+    t = await buildTestApp(driver, {
+      content: false,
+      env: { FORM_SECRET: TEST_FORM_SECRET },
+      logger: { level: "trace", stream: { write: (line: string) => void written.push(line) } },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("logs a confirmation or unsubscribe link's address without its token", async () => {
+    await t.app.inject({ method: "POST", url: "/api/newsletter", payload: { email: "logged@example.com" } });
+    const [queued] = await t.database.db.select().from(mailOutbox);
+    const confirm = new URL(queued!.payload!.link!).pathname;
+    const unsubscribe = `/newsletter/unsubscribe/${unsubscribeToken(TEST_FORM_SECRET, queued!.subscriberId!)}`;
+    const from = written.length;
+    for (const url of [confirm, unsubscribe])
+      for (const method of ["GET", "POST"] as const) await t.app.inject({ method, url, headers: own });
+    const lines = written.slice(from);
+    const tokens = [confirm, unsubscribe].map((path) => path.split("/").at(-1)!);
+    for (const token of tokens) expect(lines.join("\n")).not.toContain(token);
+    const paths = lines
+      .filter((line) => line.includes('"msg":"request completed"'))
+      .map((line) => (JSON.parse(line) as { path: string }).path);
+    expect(paths).toEqual([
+      "/newsletter/confirm/[token]",
+      "/newsletter/confirm/[token]",
+      "/newsletter/unsubscribe/[token]",
+      "/newsletter/unsubscribe/[token]",
+    ]);
+  });
+});
