@@ -135,7 +135,9 @@ test.describe("the enquiry inbox", () => {
     await page.locator("html[data-hydrated=true]").waitFor();
     await page.getByRole("textbox", { name: "Email address" }).fill(email);
     await page.getByRole("button", { name: "Subscribe" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Thank you for subscribing." })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Check your inbox to confirm your subscription." }),
+    ).toBeVisible();
     expect((await storedEnquiries()).filter((row) => row.email === email)).toHaveLength(1);
 
     await signedInStaff(page, { name: "Meera Admin", role: "admin" });

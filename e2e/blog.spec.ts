@@ -89,7 +89,9 @@ test.describe("the blog", () => {
     const address = `reader.${Date.now()}@example.com`;
     await email.fill(address);
     await page.getByRole("button", { name: "Subscribe" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Thank you for subscribing." })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Check your inbox to confirm your subscription." }),
+    ).toBeVisible();
     expect((await storedSubscribers()).filter((row) => row.email === address)).toHaveLength(1);
   });
 });

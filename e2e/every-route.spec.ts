@@ -77,6 +77,6 @@ test.describe("without JavaScript", () => {
     await page.getByRole("textbox", { name: "Email address" }).fill(`nojs.${Date.now()}@example.com`);
     await page.getByRole("button", { name: "Subscribe" }).click();
     await expect(page).toHaveURL(/\/blog\?subscribed=1#newsletter$/);
-    await expect(page.getByText("Thank you for subscribing.")).toBeVisible();
+    await expect(page.getByText("Check your inbox to confirm your subscription.")).toBeVisible();
   });
 });

@@ -22,6 +22,7 @@ import type { AdminRenderer } from "./render/admin-renderer.ts";
 import { registerCanonicalRedirects, registerPageRoutes } from "./pages/page-routes.ts";
 import { createReadApi, registerContentApi } from "./routes/content-api.ts";
 import { registerPreviewRoutes } from "./routes/preview-routes.ts";
+import { registerNewsletterPublicRoutes } from "./newsletter/public-routes.ts";
 import { oldAddresses } from "./pages/old-addresses.ts";
 import { registerEnquiryRoutes } from "./routes/enquiry-routes.ts";
 import { registerForwardedForFilter } from "./http/client-address.ts";
@@ -183,6 +184,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     sameOrigin,
     attributionOf: (request) => counter.attributionOf(request),
     now: deps.now,
+    siteUrl: config.siteUrl,
   });
   // The media library's pictures at /media/<key>/<name>.
   await registerMedia(app, { db, contentVersion: () => contentVersion.current() });
@@ -210,6 +212,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // Drafts through a preview or share link: never kept, never counted (routes/preview-routes.ts).
   registerPreviewRoutes(app, { db, renderer: deps.renderer, now });
+  // The newsletter's confirmation and unsubscribe links (newsletter/public-routes.ts): never cached.
+  registerNewsletterPublicRoutes(app, {
+    db,
+    renderer: deps.renderer,
+    secret: formSecret,
+    sameOrigin,
+    rateLimitPerMinute: config.rateLimitPerMinute,
+    now,
+  });
   registerPageRoutes(app, {
     renderer: deps.renderer,
     readApi,

@@ -66,3 +66,26 @@ export type ServerEntry = {
   pageDataFor: (pathname: string) => readonly string[];
   renderPage: (url: string, data: PageData) => RenderedPage;
 };
+
+/**
+ * The newsletter's link pages (src/server/newsletter/public-routes.ts): no route of the table
+ * serves them (their tokens are not slugs, and they must never enter the page cache or the
+ * sitemap); the server renders them with their state under this key.
+ */
+export const newsletterPageKey = "page:newsletter";
+
+export type NewsletterPageState =
+  /** A confirmation link's page: one button posting to `action`. */
+  | { kind: "confirm"; action: string }
+  | { kind: "confirmed" }
+  /** An unsubscribe link's page: one button posting to `action`. */
+  | { kind: "unsubscribe"; action: string }
+  | { kind: "unsubscribed" }
+  /** The unsubscribe link of a test send: nothing to stop. */
+  | { kind: "test" }
+  /** A link used already, unknown or forged (404); `link` says which kind of link it was. */
+  | { kind: "invalid"; link: "confirm" | "unsubscribe" }
+  /** A confirmation link past its 48 hours (410). */
+  | { kind: "expired" }
+  /** The database could not be reached (503). */
+  | { kind: "unavailable" };

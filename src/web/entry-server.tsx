@@ -5,7 +5,7 @@ import { SitePage } from "./app.tsx";
 import { IslandRoot } from "./islands/island-root.tsx";
 import { islandIdPrefix, type IslandName, islands, islandSlot, type IslandUse } from "./islands/registry.ts";
 import type { PageContextValue } from "./lib/page-context.ts";
-import { matchPage, notFoundMeta } from "./routes.tsx";
+import { matchPage, newsletterPageMatch, notFoundMeta } from "./routes.tsx";
 
 // The server-rendering entry. The server asks which data a path needs (pageDataFor), loads it
 // from the database, and hands it to renderPage, which renders the page with that data and
@@ -39,7 +39,7 @@ function renderIsland({ name, props }: IslandUse, index: number): string {
 
 export function renderPage(url: string, data: PageData): RenderedPage {
   const parsed = new URL(`http://localhost${url}`); // "//about" stays a path, not a host
-  const match = matchPage(parsed.pathname);
+  const match = matchPage(parsed.pathname) ?? newsletterPageMatch(parsed.pathname, (key) => data[key]);
   const meta = match ? match.route.meta(match.params, (key) => data[key]) : null;
   const context: PageContextValue = {
     path: parsed.pathname,

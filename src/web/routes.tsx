@@ -18,6 +18,8 @@ import { ProjectPage } from "./pages/project/project-page.tsx";
 import { ProjectsPage } from "./pages/projects/projects-page.tsx";
 import { ServicesPage } from "./pages/services/services-page.tsx";
 import { ThankYouPage } from "./pages/thank-you/thank-you-page.tsx";
+import { NewsletterPage, newsletterPageMeta } from "./pages/newsletter/newsletter-page.tsx";
+import { newsletterPageKey, type NewsletterPageState } from "#shared/page-rendering.ts";
 
 // Pages are rendered by the server only: the browser hydrates a page's islands, never the page
 // (src/web/islands/registry.ts), so no page's code is in the browser's bundle.
@@ -163,6 +165,23 @@ export const notFoundMeta: PageMeta = {
   description: "The page you asked for does not exist.",
   noindex: true,
 };
+
+/** A page the server renders: its route and parameters (SitePage draws it in the layout). */
+export type PageMatch = { route: PageRoute; params: RouteParams };
+
+/**
+ * The newsletter's link pages, outside the route table (their tokens are not slugs, and they are
+ * never cached nor listed): shown only when the server's newsletter routes hand over their state
+ * (src/server/newsletter/public-routes.ts), at an address under /newsletter/.
+ */
+export function newsletterPageMatch(pathname: string, data: (key: string) => unknown): PageMatch | undefined {
+  const state = data(newsletterPageKey) as NewsletterPageState | undefined;
+  if (!state || !pathname.startsWith("/newsletter/")) return undefined;
+  return {
+    route: { component: NewsletterPage, queries: () => [], meta: () => newsletterPageMeta(state) },
+    params: {},
+  };
+}
 
 /** The page at a (canonical) path: its route, id and parameters; undefined for a 404. */
 export function matchPage(pathname: string): { id: RouteId; route: PageRoute; params: RouteParams } | undefined {

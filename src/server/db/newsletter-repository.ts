@@ -2,7 +2,11 @@ import { sql } from "drizzle-orm";
 import { type Database, queryRows } from "./client.ts";
 import type { Attribution } from "../analytics/counting.ts";
 
-/** Subscribes an address once; a second subscription is a success that changes nothing. */
+/**
+ * Adds an address as pending without mailing it, as the addresses collected before confirmation
+ * existed were (tests, and data brought from elsewhere): the daily purge asks it once to confirm.
+ * Visitors subscribe through src/server/newsletter/subscriptions.ts, which mails the link.
+ */
 export async function subscribeToNewsletter(
   db: Database,
   email: string,

@@ -232,7 +232,14 @@ describe.each(testDrivers)("reply reminders and retention on %s", (driver) => {
       dailyRetentionPurge(other, now, periods),
     ]);
     expect(results.filter((result) => result !== null)).toEqual([
-      { enquiries: 1, spam: 1, articlesPurged: 0, autosavesThinned: 0 },
+      {
+        enquiries: 1,
+        spam: 1,
+        articlesPurged: 0,
+        autosavesThinned: 0,
+        unconfirmedSubscribers: 0,
+        legacySubscribersAsked: 0,
+      },
     ]);
     const left = (await database.db.select({ id: contactSubmissions.id }).from(contactSubmissions))
       .map((row) => row.id)
@@ -244,7 +251,14 @@ describe.each(testDrivers)("reply reminders and retention on %s", (driver) => {
     expect(await dailyRetentionPurge(database.db, new Date(now.getTime() + 17 * HOUR), periods)).toBeNull();
     expect(
       await dailyRetentionPurge(other, new Date(now.getTime() + DAY), { spamDays: 10, closedEnquiryDays: 98 }),
-    ).toEqual({ enquiries: 1, spam: 1, articlesPurged: 0, autosavesThinned: 0 });
+    ).toEqual({
+      enquiries: 1,
+      spam: 1,
+      articlesPurged: 0,
+      autosavesThinned: 0,
+      unconfirmedSubscribers: 0,
+      legacySubscribersAsked: 0,
+    });
   });
 
   it("claims a day for exactly one of many callers", async () => {

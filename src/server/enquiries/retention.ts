@@ -3,11 +3,12 @@ import { retention } from "#shared/retention.ts";
 import { type Database, queryRows } from "../db/client.ts";
 import { auditEvents, contactSubmissions } from "../db/schema.ts";
 import { purgeTrashedArticles, thinAutosaves } from "../content/content-retention.ts";
+import { askLegacySubscribers, deleteUnconfirmedSubscribers } from "../newsletter/subscriptions.ts";
 
 // The privacy notice's promise made true: spam after SPAM_RETENTION_DAYS, closed enquiries (Won,
 // Lost) ENQUIRY_RETENTION_DAYS after they closed, and any enquiry once it is older than the outer
 // bound the notice states, are deleted (their notes and queued mail go with them: both cascade;
-// their audit events lose their labels).
+// their audit events lose their labels); so are newsletter addresses never confirmed, 7 days on.
 // The delete is idempotent; the site runs it once a day on one instance (claimDailyRun).
 
 export type RetentionResult = { enquiries: number; spam: number };
@@ -89,7 +90,22 @@ export async function claimDailyRun(db: Database, job: string, now: Date = new D
   return rows.length === 1;
 }
 
-export type DailyPurgeResult = RetentionResult & { articlesPurged: number; autosavesThinned: number };
+export type DailyPurgeResult = RetentionResult & {
+  articlesPurged: number;
+  autosavesThinned: number;
+  /** Newsletter addresses never confirmed, deleted 7 days after they last changed. */
+  unconfirmedSubscribers: number;
+  /** Addresses collected before confirmation existed, asked (once) to confirm. */
+  legacySubscribersAsked: number;
+};
+
+/**
+ * What the daily job needs to ask the addresses collected before confirmation existed to confirm
+ * (docs/decisions/044-newsletter-double-opt-in.md): the site's address for the links. Given only
+ * when mail is configured: without it nobody would be asked, and the addresses are kept unasked
+ * until it is (still deleted after their week).
+ */
+export type LegacySubscriberAsking = { siteUrl: string };
 
 /**
  * The daily purge: on the first call of a day (UTC) across all instances, deletes what is past
@@ -101,6 +117,7 @@ export async function dailyRetentionPurge(
   db: Database,
   now: Date,
   periods: RetentionPeriods,
+  newsletter?: LegacySubscriberAsking,
 ): Promise<DailyPurgeResult | null> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Database;
@@ -108,6 +125,9 @@ export async function dailyRetentionPurge(
     const enquiries = await deleteExpiredEnquiries(t, now, periods);
     const articlesPurged = await purgeTrashedArticles(t, now);
     const autosavesThinned = await thinAutosaves(t, now);
-    return { ...enquiries, articlesPurged, autosavesThinned };
+    // Deleted first: an address past its week is not asked on its way out.
+    const unconfirmedSubscribers = await deleteUnconfirmedSubscribers(t, now);
+    const legacySubscribersAsked = newsletter ? await askLegacySubscribers(t, { siteUrl: newsletter.siteUrl, now }) : 0;
+    return { ...enquiries, articlesPurged, autosavesThinned, unconfirmedSubscribers, legacySubscribersAsked };
   });
 }

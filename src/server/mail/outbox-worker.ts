@@ -4,11 +4,12 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { ContactSubmission } from "#shared/api-types.ts";
 import { type Database, queryRows } from "../db/client.ts";
-import { contactSubmissions, mailOutbox } from "../db/schema.ts";
+import { contactSubmissions, mailOutbox, newsletterSubscribers } from "../db/schema.ts";
 import { errorCode, redactPersonalData } from "../plugins/request-logging.ts";
 import { REMINDER_KIND } from "../enquiries/reply-reminders.ts";
 import { acknowledgementEmail, notificationEmail, type OutgoingMail, reminderEmail } from "./enquiry-email.ts";
 import { isStaffMailKind, staffEmail } from "./staff-email.ts";
+import { confirmationEmail, SUBSCRIPTION_MAIL_KIND } from "./subscription-email.ts";
 
 // Sends the mail the enquiries queued, at least once and in practice exactly once: a worker
 // claims due rows with FOR UPDATE SKIP LOCKED and a lease, so instances never take the same
@@ -48,6 +49,7 @@ type ClaimedRow = {
   attempts: number;
   recipient: string | null;
   payload: Record<string, string> | null;
+  subscriber_id: string | null;
 };
 
 export class OutboxWorker {
@@ -128,7 +130,7 @@ export class OutboxWorker {
             order by next_attempt_at
             limit ${this.options.batchSize}
             for update skip locked)
-          returning id, submission_id, kind, attempts, recipient, payload`,
+          returning id, submission_id, kind, attempts, recipient, payload, subscriber_id`,
     );
     if (claimed.length === 0) return 0;
     const submissionIds = [...new Set(claimed.flatMap((row) => (row.submission_id ? [row.submission_id] : [])))];
@@ -159,6 +161,23 @@ export class OutboxWorker {
         return;
       }
       mail = staffEmail(row.kind, row.recipient, { link: row.payload.link, name: row.payload.name }, mailOptions);
+    } else if (row.kind === SUBSCRIPTION_MAIL_KIND) {
+      // Confirmed or unsubscribed since it was queued (a deleted address takes its row with it):
+      // the link would no longer work, so the mail is not sent.
+      const [subscriber] = row.subscriber_id
+        ? await db
+            .select({ status: newsletterSubscribers.status })
+            .from(newsletterSubscribers)
+            .where(eq(newsletterSubscribers.id, row.subscriber_id))
+        : [];
+      if (!row.recipient || !row.payload?.link || subscriber?.status !== "pending") {
+        await db
+          .update(mailOutbox)
+          .set({ status: "cancelled", lastError: "no longer needed: not pending", leaseUntil: null, payload: null })
+          .where(mine);
+        return;
+      }
+      mail = confirmationEmail(row.recipient, { link: row.payload.link }, mailOptions);
     } else if (row.kind === REMINDER_KIND) {
       if (!submission) {
         await db
@@ -208,7 +227,7 @@ export class OutboxWorker {
     if (stillMine.length === 0) return;
     try {
       await this.deps.transport.send(mail);
-      // A staff mail's link is a credential: it is not kept once it has gone out.
+      // A staff mail's or a confirmation mail's link is a credential: it is not kept once it has gone out.
       await db
         .update(mailOutbox)
         .set({ status: "sent", sentAt: new Date(), leaseUntil: null, lastError: null, payload: null })

@@ -39,6 +39,16 @@ describe.each(testDrivers)("the privacy notice of a site with its own retention 
     expect(textOf((await t.app.inject({ method: "GET", url: "/privacy" })).body)).toBe(text);
   });
 
+  it("says what the newsletter sends, how often, how to stop it, what is kept and for how long", async () => {
+    const text = textOf((await t.app.inject({ method: "GET", url: "/privacy" })).body);
+    expect(text).toContain("we send one email asking you to confirm");
+    expect(text).toContain("about one email a month featuring our new articles");
+    expect(text).toContain("unsubscribe link that stops it in one click, without signing in");
+    expect(text).toContain("the page you subscribed on and the exact wording you were shown");
+    expect(text).toContain("an address not confirmed within 7 days is deleted");
+    expect(text).not.toContain("reply to any newsletter");
+  });
+
   it("is valid HTML", async () => {
     const html = (await t.app.inject({ method: "GET", url: "/privacy" })).body;
     const report = await htmlValidator.validateString(html, "/privacy");

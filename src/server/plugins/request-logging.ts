@@ -27,10 +27,12 @@ export function registerRequestLogging(app: FastifyInstance): void {
  * The paths of the back office's one-time links, to the end of the path: whoever holds the token
  * in one is let in (src/server/admin/staff/staff-repository.ts), and a mail scanner opening the link
  * would otherwise put a live token in the log. So are preview and share links (/preview/[token]):
- * whoever holds one reads a draft (src/server/content/links.ts).
+ * whoever holds one reads a draft (src/server/content/links.ts); and the newsletter's confirmation
+ * and unsubscribe links, which confirm or end someone's subscription (src/server/newsletter/).
  */
-const oneTimeLinkPath = /((?:\/admin\/(?:invite|sign-in-link)|\/preview)\/)[^\s"'<>()?#]*/gi;
-const oneTimeLinkStart = /(?:\/admin\/(?:invite|sign-in-link)|\/preview)\//i;
+const oneTimeLinkPath =
+  /((?:\/admin\/(?:invite|sign-in-link)|\/preview|\/newsletter\/(?:confirm|unsubscribe))\/)[^\s"'<>()?#]*/gi;
+const oneTimeLinkStart = /(?:\/admin\/(?:invite|sign-in-link)|\/preview|\/newsletter\/(?:confirm|unsubscribe))\//i;
 /** A %XX, decoded as one byte (Latin-1): never throws, unlike decodeURIComponent on a broken escape. */
 const percentEscape = /%([0-9a-f]{2})/gi;
 

@@ -6,11 +6,13 @@ import { apiPaths, formPaths, paths } from "#shared/paths.ts";
 import { MIN_FORM_FILL_MS } from "#shared/schemas/contact-limits.ts";
 import { contactSubmissionSchema, fieldErrorsFrom } from "#shared/schemas/contact-submission.ts";
 import { newsletterSignupSchema } from "#shared/schemas/newsletter-signup.ts";
+import { CONSENT_PAGE_FIELD, NEWSLETTER_BOX_TEXT, SUBSCRIPTION_ANSWER } from "#shared/newsletter-consent.ts";
+import { matchRoute } from "#shared/routes.ts";
 import { controlCharacterFields, hiddenFormFields } from "#shared/schemas/text-rules.ts";
 import type { Database } from "../db/client.ts";
 import { enquiryReference, storeEnquiry } from "../db/contact-repository.ts";
-import { subscribeToNewsletter } from "../db/newsletter-repository.ts";
 import { checkFormToken, issueFormToken } from "../enquiries/form-token.ts";
+import { subscribe } from "../newsletter/subscriptions.ts";
 import { clientRateLimitKey, hitRateLimit, rateLimitKey } from "../enquiries/rate-limit.ts";
 import { type SameOriginOptions, sameOriginOnly } from "../http/same-origin.ts";
 import { statusTitle } from "../plugins/errors.ts";
@@ -38,7 +40,18 @@ export type EnquiryRouteDeps = {
   attributionOf?: (request: FastifyRequest) => Promise<Attribution | undefined>;
   /** The app's own clock, when it has one (tests): enquiries and subscriptions are dated by it. */
   now?: () => Date;
+  /** The site's public address (SITE_URL): a subscription's confirmation link starts with it. */
+  siteUrl: string;
 };
+
+/**
+ * The page a subscription was made on, for its proof of consent: the box's hidden field when it
+ * names a page of the route table (nothing a client makes up is stored), else the blog, where the
+ * box is.
+ */
+export function consentPageOf(value: unknown): string {
+  return typeof value === "string" && value.length <= 200 && matchRoute(value) ? value : paths.blog;
+}
 
 /**
  * Enquiries without a form token (the spec's JSON call, or a form whose token failed to load) are
@@ -357,13 +370,26 @@ export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDe
         });
       }
       const honeypot = typeof body["bot-field"] === "string" && body["bot-field"].trim() !== "";
+      // Double opt-in (docs/decisions/044-newsletter-double-opt-in.md): the address is asked to
+      // confirm by mail. Whatever its state (new, pending, confirmed, unsubscribed, mailed within
+      // the day) and for a bot too, the answer is the same, so it tells nobody who is on the list.
       const result = honeypot
-        ? { created: false }
+        ? { queued: false }
         : await database(request.log, "subscribe", async () =>
-            subscribeToNewsletter(deps.db, parsed.data.email, await attributionOf(request), deps.now?.()),
+            subscribe(
+              deps.db,
+              {
+                email: parsed.data.email,
+                consentPage: consentPageOf(body[CONSENT_PAGE_FIELD]),
+                consentText: NEWSLETTER_BOX_TEXT,
+                attribution: await attributionOf(request),
+              },
+              { siteUrl: deps.siteUrl, mailConfigured: deps.mail.configured, now: deps.now?.() ?? new Date() },
+            ),
           );
+      if (result.queued && deps.mail.configured) deps.onEnquiryQueued?.();
       if (asForm) return reply.code(303).header("location", `${paths.blog}?subscribed=1#newsletter`).send();
-      return reply.code(result.created ? 201 : 200).send({ subscribed: true });
+      return reply.code(201).send({ subscribed: true, confirm: true, message: SUBSCRIPTION_ANSWER });
     } catch (error) {
       if (!(error instanceof Unavailable)) throw error;
       reply.header("retry-after", "30");

@@ -59,7 +59,7 @@ export function registerFeeds(app: FastifyInstance, deps: FeedDependencies): voi
       .type("text/plain; charset=utf-8")
       .header("cache-control", "public, max-age=3600")
       .send(
-        `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\nDisallow: /preview\nDisallow: /thank-you\n\nSitemap: ${siteUrl}/sitemap.xml\n`,
+        `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\nDisallow: /preview\nDisallow: /thank-you\nDisallow: /newsletter/\n\nSitemap: ${siteUrl}/sitemap.xml\n`,
       ),
   );
 

@@ -1,16 +1,17 @@
 import { CheckCircle2, Mail } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import type { PostedFormState } from "#shared/page-rendering.ts";
-import { apiPaths, formPaths } from "#shared/paths.ts";
+import { CONSENT_PAGE_FIELD, NEWSLETTER_BOX_TEXT, SUBSCRIPTION_ANSWER } from "#shared/newsletter-consent.ts";
+import { apiPaths, formPaths, paths } from "#shared/paths.ts";
 import { isPlausibleEmail } from "#shared/schemas/email.ts";
-import { site } from "#shared/site.ts";
 import { apiRequest, describeApiError } from "../lib/api-client.ts";
 import { Spinner } from "../ui/spinner.tsx";
 
 type Status = { kind: "idle" } | { kind: "sending" } | { kind: "done" } | { kind: "error"; message: string };
 
 /**
- * The 'Stay Updated' box: a real form that also works without JavaScript, and an island. A form
+ * The 'Stay Updated' box: a real form that also works without JavaScript, and an island. Its
+ * wording is the one the server stores as consented to (#shared/newsletter-consent.ts). A form
  * post without JavaScript comes back to /blog?subscribed=1 (`subscribed`), or, when it failed,
  * gets this page again from the server with the typed address and the problem (`posted`).
  */
@@ -36,6 +37,7 @@ export function NewsletterSignup({ subscribed, posted }: { subscribed: boolean; 
       await apiRequest("POST", apiPaths.newsletter, {
         email: email.trim(),
         "bot-field": String(form.get("bot-field") ?? ""),
+        [CONSENT_PAGE_FIELD]: String(form.get(CONSENT_PAGE_FIELD) ?? ""),
       });
       setStatus({ kind: "done" });
     } catch (error) {
@@ -49,22 +51,16 @@ export function NewsletterSignup({ subscribed, posted }: { subscribed: boolean; 
       <h2 id="newsletter-heading" className="mt-4 text-2xl font-bold">
         Stay Updated
       </h2>
-      <p className="mt-2 text-slate-200">
-        One email a month with our newest articles on grid integration, renewables and power quality. No spam. To
-        unsubscribe, reply to any newsletter or write to{" "}
-        <a href={`mailto:${site.email}`} className="font-medium text-white underline underline-offset-2">
-          {site.email}
-        </a>
-        .
-      </p>
+      <p className="mt-2 text-slate-200">{NEWSLETTER_BOX_TEXT}</p>
       {status.kind === "done" ? (
         <p role="status" className="mt-6 flex items-center gap-2 rounded-md bg-white/10 p-4 font-medium">
           <CheckCircle2 aria-hidden="true" className="size-5 text-green-300" />
-          Thank you for subscribing. Our next article will reach your inbox.
+          {SUBSCRIPTION_ANSWER}
         </p>
       ) : (
         <form method="post" action={formPaths.newsletter} noValidate onSubmit={onSubmit} className="mt-6">
           <input type="hidden" name="form-name" value="newsletter" />
+          <input type="hidden" name={CONSENT_PAGE_FIELD} value={paths.blog} />
           <p className="hidden" aria-hidden="true">
             <label>
               Don&apos;t fill this out if you&apos;re human:{" "}

@@ -40,7 +40,10 @@ export function PrivacyPage() {
           you give it), the service you are interested in and the details of your project, with the time you sent them.
         </li>
         <li>
-          <strong>Newsletter subscriptions</strong>: your email address and the time you subscribed.
+          <strong>Newsletter subscriptions</strong>: your email address; its state (waiting for your confirmation,
+          confirmed, unsubscribed, or refused by your mail server) and when it last changed; and, as the record of your
+          consent, when you confirmed it, the page you subscribed on and the exact wording you were shown there and on
+          the confirmation page.
         </li>
         <li>
           <strong>Our staff&apos;s accounts</strong>, for the firm&apos;s own people who sign in to the website&apos;s
@@ -67,9 +70,19 @@ export function PrivacyPage() {
       </ul>
       <h2 id="why">Why we collect it</h2>
       <p>
-        We use an enquiry only to answer it and, if you become a client, to prepare a proposal. We use a newsletter
-        address only to send our articles. Sending the form is your consent to this use. We do not sell personal data,
-        share it for advertising, or use it to profile you.
+        We use an enquiry only to answer it and, if you become a client, to prepare a proposal. Sending the form is your
+        consent to this use. We do not sell personal data, share it for advertising, or use it to profile you.
+      </p>
+      <h2 id="newsletter">The newsletter</h2>
+      <p>
+        When you subscribe, we send one email asking you to confirm: nothing else is sent until you press &ldquo;Confirm
+        subscription&rdquo; on the page its link opens, so nobody can subscribe your address for you. Once confirmed,
+        you receive about one email a month featuring our new articles, and nothing else. Every newsletter has an
+        unsubscribe link that stops it in one click, without signing in; your mail program may also show an
+        &ldquo;Unsubscribe&rdquo; button that does the same. You can also write to{" "}
+        <a href={`mailto:${site.email}`}>{site.email}</a>. The newsletter has no tracking pixel: we do not record
+        whether you open it. Its links to our site name the newsletter they came from (utm_campaign), counted with the
+        visit like any other campaign.
       </p>
       <h2 id="how-long">How long we keep it</h2>
       <ul>
@@ -80,8 +93,9 @@ export function PrivacyPage() {
         </li>
         <li>Messages our spam filter holds back: {retention.spamDays} days, then deleted.</li>
         <li>
-          Newsletter addresses: until you unsubscribe. To unsubscribe, reply to any newsletter or write to{" "}
-          <a href={`mailto:${site.email}`}>{site.email}</a>, and we delete your address.
+          Newsletter addresses: an address not confirmed within 7 days is deleted. A confirmed one is kept, with its
+          record of consent, until you ask us to erase it; once you unsubscribe it is kept only so that we know not to
+          mail it, and nothing is sent to it unless you subscribe and confirm again.
         </li>
         <li>Server request records: 30 days.</li>
         <li>
