@@ -210,13 +210,29 @@ export async function startSite(options: SiteOptions): Promise<Site> {
         (error: unknown) => app.log.warn(errCode(error), "analytics housekeeping failed"),
       ),
       // Once a day, on one instance: whichever claims the day first.
-      dailyRetentionPurge(database.db, new Date(), {
-        spamDays: config.spamRetentionDays,
-        closedEnquiryDays: config.enquiryRetentionDays,
-      }).then(
+      // With mail configured, it also asks the addresses collected before confirmation existed,
+      // once (docs/decisions/044-newsletter-double-opt-in.md).
+      dailyRetentionPurge(
+        database.db,
+        new Date(),
+        { spamDays: config.spamRetentionDays, closedEnquiryDays: config.enquiryRetentionDays },
+        config.mail ? { siteUrl: config.siteUrl } : undefined,
+      ).then(
         (deleted) => {
-          if (deleted && (deleted.enquiries || deleted.spam || deleted.articlesPurged || deleted.autosavesThinned))
-            app.log.info(deleted, "deleted enquiries, trashed articles and old autosaves past their retention period");
+          if (deleted?.legacySubscribersAsked) outbox?.wake();
+          if (
+            deleted &&
+            (deleted.enquiries ||
+              deleted.spam ||
+              deleted.articlesPurged ||
+              deleted.autosavesThinned ||
+              deleted.unconfirmedSubscribers ||
+              deleted.legacySubscribersAsked)
+          )
+            app.log.info(
+              deleted,
+              "deleted enquiries, trashed articles, old autosaves and unconfirmed subscribers past their time; asked old subscribers to confirm",
+            );
         },
         (error: unknown) => app.log.warn(errCode(error), "deleting expired enquiries failed"),
       ),
