@@ -14,8 +14,11 @@ import { listBlogPosts } from "../../content/public-content.ts";
 
 export type NewsletterRow = typeof newsletters.$inferSelect;
 
-const isUniqueViolation = (error: unknown) =>
-  typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
+/** A unique constraint refused the row (the driver's error, or drizzle's wrapping of it as `cause`). */
+const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === "object" &&
+  error !== null &&
+  ((error as { code?: unknown }).code === "23505" || isUniqueViolation((error as { cause?: unknown }).cause));
 
 /** Confirmed subscribers now: whom a send would reach. */
 export async function confirmedSubscribers(db: Database): Promise<number> {

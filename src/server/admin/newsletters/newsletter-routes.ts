@@ -88,6 +88,17 @@ function typedFields(body: unknown): NewsletterFieldsView {
   return { subject: values.subject ?? "", introduction: values.introduction ?? "", articleIds: ids };
 }
 
+/** A refused form's problems, those of one checked box (`articleIds.3`) said at the fieldset. */
+function atFields(form: FormState): FormState {
+  const errors = { ...form.errors };
+  for (const key of Object.keys(errors)) {
+    if (!key.startsWith("articleIds.")) continue;
+    errors.articleIds ??= errors[key];
+    delete errors[key];
+  }
+  return { ...form, errors };
+}
+
 const fieldsOf = (row: NewsletterRow): NewsletterFieldsView => ({
   subject: row.subject,
   introduction: row.introduction,
@@ -279,7 +290,7 @@ export function newsletterRoutes(context: AdminContext): AdminHandlers<Newslette
     async newsletterCreate(request, reply) {
       const typed = typedFields(request.body);
       const parsed = parseForm(newsletterCreateForm, request.body);
-      if (!parsed.ok) return showNewsletter(request, reply, null, { fields: typed, form: parsed.form }, 422);
+      if (!parsed.ok) return showNewsletter(request, reply, null, { fields: typed, form: atFields(parsed.form) }, 422);
       const fields = { ...parsed.data, articleIds: parsed.data.articleIds.map((id) => id.toLowerCase()) };
       const problem = await articlesProblem(fields.articleIds);
       if (problem)
@@ -311,7 +322,7 @@ export function newsletterRoutes(context: AdminContext): AdminHandlers<Newslette
       if (row.status !== "draft") return showNewsletter(request, reply, row, { error: SENT_NOT_EDITABLE }, 409);
       const typed = typedFields(request.body);
       const parsed = parseForm(newsletterSaveForm, request.body);
-      if (!parsed.ok) return showNewsletter(request, reply, row, { fields: typed, form: parsed.form }, 422);
+      if (!parsed.ok) return showNewsletter(request, reply, row, { fields: typed, form: atFields(parsed.form) }, 422);
       const fields = {
         subject: parsed.data.subject,
         introduction: parsed.data.introduction,
