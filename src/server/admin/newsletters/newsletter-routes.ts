@@ -59,16 +59,19 @@ const ARTICLES_NOT_PUBLIC = "Articles to feature must be chosen from the list of
 
 /**
  * The preview's HTML is the mail, served alone for the page's frame, under a policy of its own:
- * `sandbox` (no script runs, no form posts, and the document gets an opaque origin, so it cannot
- * read the back office even though it comes from it), nothing loaded but the site's images and its
- * own inline styles, and framing by the back office only. A separate address rather than `srcdoc`,
- * because a srcdoc frame inherits the back office's policy, which does not allow the mail's
- * pictures from SITE_URL when the site is served under another address (a preview, a test).
+ * `sandbox` without `allow-scripts`, so no script in it runs, no form posts and no link navigates
+ * the back office; nothing loaded but the site's images and its own inline styles; and framing by
+ * the back office only. `allow-same-origin` keeps the frame's origin the site's, which the site's
+ * pictures need (they answer Cross-Origin-Resource-Policy: same-origin, so an opaque origin gets
+ * none); with no script able to run, that origin gives the mail no reach into the back office.
+ * A separate address rather than `srcdoc`, because a srcdoc frame inherits the back office's
+ * policy, which does not allow the mail's pictures from SITE_URL when the site is served under
+ * another address (a preview, a test).
  */
 function previewPolicy(siteUrl: string): string {
   const site = new URL(siteUrl).origin;
   return [
-    "sandbox",
+    "sandbox allow-same-origin",
     "default-src 'none'",
     `img-src ${site} 'self' data:`,
     "style-src 'unsafe-inline'",

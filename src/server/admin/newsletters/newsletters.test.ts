@@ -249,7 +249,7 @@ describe.each(testDrivers)("newsletters in the back office on %s", (driver) => {
       expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
       const policy = String(response.headers["content-security-policy"]);
       expect(policy.split("; ")).toEqual(
-        expect.arrayContaining(["sandbox", "default-src 'none'", "frame-ancestors 'self'"]),
+        expect.arrayContaining(["sandbox allow-same-origin", "default-src 'none'", "frame-ancestors 'self'"]),
       );
       expect(policy).not.toContain("script-src");
       expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
@@ -257,7 +257,7 @@ describe.each(testDrivers)("newsletters in the back office on %s", (driver) => {
       expect(response.body).toContain("utm_source=newsletter");
       const html = (await t.send({ method: "GET", url: adminHref("newsletter", { id }), cookie: staffer.cookie })).body;
       expect(html).toContain('title="HTML preview"');
-      expect(html).toContain('sandbox=""');
+      expect(html).toContain('sandbox="allow-same-origin"');
       expect(html).toContain('aria-label="Plain-text preview"');
       const props = await page(id);
       expect(props.newsletter.preview!.text).toContain(articles[0]!.title);

@@ -247,18 +247,19 @@ function Preview({ newsletter, id }: { newsletter: NewsletterEditorView; id: str
         here is a test one.
       </p>
       <div className="mt-3 flex flex-wrap items-start gap-4">
-        {/* sandbox="": nothing in the mail runs or navigates the back office (the route adds its own policy too). */}
+        {/* No allow-scripts: nothing in the mail runs or navigates the back office (the route's own policy says the
+            same); allow-same-origin so the site's pictures load (they are same-origin only). */}
         <iframe
           title="HTML preview"
           src={src}
-          sandbox=""
+          sandbox="allow-same-origin"
           loading="lazy"
           className="h-[640px] w-full max-w-[600px] rounded-md border border-slate-300 bg-white"
         />
         <iframe
           title="HTML preview at 375 pixels"
           src={src}
-          sandbox=""
+          sandbox="allow-same-origin"
           loading="lazy"
           className="h-[640px] w-[375px] max-w-full rounded-md border border-slate-300 bg-white"
         />
