@@ -384,6 +384,24 @@ describe.each(testDrivers)("newsletters in the back office on %s", (driver) => {
     });
   });
 
+  describe("erasure", () => {
+    it("erasing a subscriber's address (/admin/privacy) deletes the subscription and the newsletter mail to it", async () => {
+      // The send above queued one copy to each confirmed subscriber.
+      const address = "three@example.com";
+      const before = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, address));
+      expect(before.map((row) => row.kind)).toEqual(["newsletter"]);
+      const preview = await post(adminHref("privacyPreview"), admin, { email: address });
+      expect(propsOf(preview, "privacy").preview).toEqual({ enquiries: 0, notes: 0, mail: 1, subscriptions: 1 });
+      const erased = await post(adminHref("privacyErase"), admin, { email: address, confirm: address });
+      expect(erased.statusCode).toBe(200);
+      expect(propsOf(erased, "privacy").erased).toEqual({ enquiries: 0, notes: 0, mail: 1, subscriptions: 1 });
+      expect(await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, address))).toEqual([]);
+      expect(
+        await t.database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, address)),
+      ).toEqual([]);
+    });
+  });
+
   describe("hostile requests", () => {
     const routes = (Object.keys(adminRoutes) as AdminRouteName[]).filter((name) => name.startsWith("newsletter"));
     const urlOf = (name: AdminRouteName, id: string) => adminRoutes[name].path.replace(":id", id);
