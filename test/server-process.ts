@@ -17,8 +17,15 @@ export type ServerProcess = {
   ready: () => Promise<void>;
 };
 
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+/**
+ * `port`: when the test must know it before the start (a SITE_URL of http://localhost:<port>, for
+ * passkeys, which browsers refuse on a bare IP address); a free one otherwise.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { port?: number } = {},
+): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, [compiledServerPath], {
     cwd: root,
     env: {

@@ -60,6 +60,11 @@ export const AUDIT_ACTIONS = [
   "media-uploaded",
   "media-alt-changed",
   "media-deleted",
+  // Newsletters: each records the newsletter (its subject) and its version; a send, the recipients.
+  "newsletter-created",
+  "newsletter-saved",
+  "newsletter-test-sent",
+  "newsletter-sent",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -57,6 +57,12 @@ export const adminNotices = {
   "media-exists": "This picture is in the library already: here it is. Nothing was added.",
   "media-saved": "The alt text was saved.",
   "media-deleted": "The picture was deleted, with every size of it.",
+  // Newsletters. (The newsletter's page names the address a test went to: "Test sent to …".)
+  "newsletter-created": "The newsletter was saved as a draft. Check the preview, then send a test.",
+  "newsletter-saved": "Draft saved.",
+  "newsletter-unchanged": "Nothing had changed, so nothing was saved.",
+  "newsletter-test-sent": "Test sent to your address.",
+  "newsletter-sent": "Sending: each confirmed subscriber gets one copy. The counts below follow it.",
 } as const;
 
 export type AdminNotice = keyof typeof adminNotices;

@@ -524,8 +524,80 @@ export type AdminPageProps = PageMessages &
         more: boolean;
       })
     | (Signed & { page: "media-item"; item: MediaItemView; canDelete: boolean })
+    // Newsletters (src/server/admin/newsletters/).
+    | (Signed & {
+        page: "newsletters";
+        rows: NewsletterRowView[];
+        /** Confirmed subscribers now. */
+        subscribers: number;
+      })
+    | (Signed & { page: "newsletter"; newsletter: NewsletterEditorView })
+    | (Signed & { page: "newsletter-send"; send: NewsletterSendView })
     | { page: "error"; viewer?: AdminViewer; status: number; title: string; message: string }
   );
+
+// Newsletters (src/server/admin/newsletters/; docs/back-office.md, "Newsletters").
+
+export type NewsletterStatusView = "draft" | "sending" | "sent";
+
+/** The counts of a newsletter's mail to its subscribers (tests not counted). */
+export type NewsletterCountsView = { recipients: number; queued: number; sent: number; failed: number };
+
+/** A newsletter of the list, newest first. */
+export type NewsletterRowView = {
+  id: string;
+  subject: string;
+  status: NewsletterStatusView;
+  createdAt: string;
+  sentAt: string | null;
+  /** Null for a draft. */
+  counts: NewsletterCountsView | null;
+};
+
+/** A public article the newsletter may feature (newest first). */
+export type NewsletterArticleChoice = { id: string; title: string; publishedAt: string };
+
+/** What the compose form holds. */
+export type NewsletterFieldsView = { subject: string; introduction: string; articleIds: string[] };
+
+/** The mail as it will look: the text part here; the HTML part is the preview route's, in a frame. */
+export type NewsletterPreviewView = { subject: string; text: string };
+
+export type NewsletterEditorView = {
+  /** Null for a new newsletter (not saved yet). */
+  id: string | null;
+  status: NewsletterStatusView;
+  /** The version the form is based on (a save based on an older one is refused). */
+  version: number;
+  campaign: string | null;
+  fields: NewsletterFieldsView;
+  /** The public articles to choose from, newest first (and any chosen ones no longer public, not offered). */
+  articles: NewsletterArticleChoice[];
+  updatedAt: string | null;
+  updatedBy: string | null;
+  /** Null for a new newsletter. */
+  preview: NewsletterPreviewView | null;
+  /** Confirmed subscribers now: the N of "Send to N subscribers". */
+  subscribers: number;
+  mailConfigured: boolean;
+  /** The viewer may send (an admin, or "Can publish"). */
+  canSend: boolean;
+  /** Once sent: when, by whom, and the counts. */
+  sent: { at: string; by: string | null; counts: NewsletterCountsView } | null;
+  /** A save refused because someone saved first: what they saved, and who. */
+  conflict?: { by: string | null; at: string; version: number; fields: NewsletterFieldsView };
+};
+
+/** "Send to N subscribers?": what will be sent, to how many. */
+export type NewsletterSendView = {
+  id: string;
+  subject: string;
+  version: number;
+  articles: string[];
+  recipients: number;
+  /** Why it cannot be sent now (no subscribers, mail not configured); null when it can. */
+  blocked: string | null;
+};
 
 /** How long the site keeps what it holds, as configured. */
 export type RetentionView = { spamDays: number; closedEnquiryDays: number; analyticsDays: number };

@@ -233,6 +233,31 @@ export const adminRoutes = {
   privacy: { method: "GET", path: "/admin/privacy", access: "admin", nav: { label: "Privacy", order: 7 } },
   privacyPreview: { method: "POST", path: "/admin/privacy/preview", access: "admin" },
   privacyErase: { method: "POST", path: "/admin/privacy/erase", access: "admin" },
+
+  // Newsletters (src/server/admin/newsletters/; docs/back-office.md, "Newsletters"): compose,
+  // preview, test and send. Anyone on the staff composes and tests; sending to the subscribers is
+  // for those who may publish, as it reaches the public at once and cannot be taken back. A test
+  // is a mail each time: limited per client like the other requests that cost something.
+  newsletters: {
+    method: "GET",
+    path: "/admin/newsletters",
+    access: "staff",
+    nav: { label: "Newsletters", order: 3.5 },
+  },
+  newsletterNew: { method: "GET", path: "/admin/newsletters/new", access: "staff" },
+  newsletterCreate: { method: "POST", path: "/admin/newsletters", access: "staff" },
+  newsletter: { method: "GET", path: "/admin/newsletters/:id", access: "staff" },
+  newsletterSave: { method: "POST", path: "/admin/newsletters/:id", access: "staff" },
+  newsletterPreview: { method: "GET", path: "/admin/newsletters/:id/preview", access: "staff" },
+  newsletterTest: {
+    method: "POST",
+    path: "/admin/newsletters/:id/test",
+    access: "staff",
+    limit: { bucket: "newsletter-test", counts: "requests" },
+  },
+  newsletterSendConfirm: { method: "GET", path: "/admin/newsletters/:id/send", access: "publisher" },
+  newsletterSend: { method: "POST", path: "/admin/newsletters/:id/send", access: "publisher" },
+  newsletterProgress: { method: "GET", path: "/admin/api/newsletters/:id/progress", access: "staff", json: true },
 } as const satisfies Record<string, AdminRouteDefinition>;
 
 export type AdminRouteName = keyof typeof adminRoutes;

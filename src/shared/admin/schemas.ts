@@ -454,3 +454,58 @@ export const mediaListForm = z.object({
   show: queryField("show", (value) => value === "needs-alt", "Show must be needs-alt (or empty)."),
   page: queryField("page", (value) => /^[1-9]\d{0,5}$/.test(value), "Page must be a number from 1."),
 });
+
+// Newsletters (src/server/admin/newsletters/; docs/back-office.md, "Newsletters").
+
+export const NEWSLETTER_LIMITS = { subject: 150, introduction: 5000, articles: 12 } as const;
+const NEWSLETTER_ARTICLES_PROBLEM = "Articles to feature must be chosen from the list of public articles";
+const NEWSLETTER_VERSION_PROBLEM =
+  "The form did not say which version of the newsletter it was made from: reload the page and try again.";
+
+/** The checked boxes of "Articles to feature": none, one (a string) or several (an array), each an id. */
+const newsletterArticleIds = z._default(
+  z.pipe(
+    z.pipe(
+      z.union([z.string(), z.array(z.string())], { error: NEWSLETTER_ARTICLES_PROBLEM }),
+      z.transform((value: string | string[]) => (typeof value === "string" ? [value] : value)),
+    ),
+    z.array(z.string().check(z.regex(UUID_PATTERN, NEWSLETTER_ARTICLES_PROBLEM))).check(
+      z.maxLength(
+        NEWSLETTER_LIMITS.articles,
+        `Articles to feature: choose at most ${NEWSLETTER_LIMITS.articles} articles`,
+      ),
+      z.refine(
+        (ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length,
+        "Articles to feature names an article twice",
+      ),
+    ),
+  ),
+  [],
+);
+
+const newsletterFields = {
+  subject: requiredText("Subject", NEWSLETTER_LIMITS.subject),
+  introduction: optionalText("Introduction", NEWSLETTER_LIMITS.introduction, { multiline: true }),
+  articleIds: newsletterArticleIds,
+};
+
+/** The version a newsletter's form was made from. */
+const newsletterVersion = z
+  .string({ error: NEWSLETTER_VERSION_PROBLEM })
+  .check(z.regex(/^[1-9]\d{0,8}$/, NEWSLETTER_VERSION_PROBLEM));
+
+/** "New newsletter". */
+export const newsletterCreateForm = z.object(newsletterFields);
+
+/** "Save draft": the fields, and the version they were based on. */
+export const newsletterSaveForm = z.object({ ...newsletterFields, version: newsletterVersion });
+
+/** "Yes, send it": the version confirmed, and the number of subscribers the question named. */
+export const newsletterSendForm = z.object({
+  version: newsletterVersion,
+  recipients: z
+    .string({ error: "The form did not say how many subscribers it was confirmed for: go back and try again." })
+    .check(
+      z.regex(/^\d{1,9}$/, "The form did not say how many subscribers it was confirmed for: go back and try again."),
+    ),
+});

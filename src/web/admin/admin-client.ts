@@ -102,6 +102,11 @@ if (teamPhoto) void import("./team/photo-preview.ts").then(({ startPhotoPreview 
 const mediaUploader = document.querySelector<HTMLElement>("[data-media-uploader]");
 if (mediaUploader) void import("./media/uploader.ts").then(({ startUploader }) => startUploader(mediaUploader));
 
+// Newsletters (src/web/admin/newsletters/): the counts of one being sent, on its page only.
+const newsletterProgress = document.querySelector<HTMLElement>("[data-newsletter-progress]");
+if (newsletterProgress)
+  void import("./newsletters/progress.ts").then(({ startProgress }) => startProgress(newsletterProgress));
+
 // Signing out forgets the studio's copies of unsaved text kept in this browser (decision 038).
 for (const form of document.querySelectorAll<HTMLFormElement>(`form[action="${adminHref("signOut")}"]`)) {
   form.addEventListener("submit", () => {

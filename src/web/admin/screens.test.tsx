@@ -749,6 +749,65 @@ const fixtures: { [Name in AdminPageName]: { props: AdminPagePropsOf<Name>; titl
     title: "kutch-switchyard.jpg",
     h1: "kutch-switchyard.jpg",
   },
+  // Newsletters.
+  newsletters: {
+    props: {
+      page: "newsletters",
+      viewer: admin,
+      subscribers: 3,
+      rows: [
+        {
+          id: "7b0c3d4e-1f2a-4b5c-8d6e-0f1a2b3c4d5e",
+          subject: "Insights for November",
+          status: "sent",
+          createdAt: "2026-11-20T05:00:00.000Z",
+          sentAt: "2026-11-21T05:00:00.000Z",
+          counts: { recipients: 3, queued: 1, sent: 2, failed: 0 },
+        },
+      ],
+    },
+    title: "Newsletters",
+    h1: "Newsletters",
+  },
+  newsletter: {
+    props: {
+      page: "newsletter",
+      viewer: staffer,
+      newsletter: {
+        id: "7b0c3d4e-1f2a-4b5c-8d6e-0f1a2b3c4d5e",
+        status: "draft",
+        version: 2,
+        campaign: "2026-11-insights-for-november",
+        fields: { subject: "Insights for November", introduction: "Two **new** studies.", articleIds: [articleId] },
+        articles: [{ id: articleId, title: sampleDocument.title, publishedAt: "2026-11-10T05:00:00.000Z" }],
+        updatedAt: "2026-11-20T05:00:00.000Z",
+        updatedBy: "Meera Shah",
+        preview: { subject: "Insights for November", text: "Insights for November\n\nTwo new studies." },
+        subscribers: 3,
+        mailConfigured: true,
+        canSend: false,
+        sent: null,
+      },
+    },
+    title: "Insights for November",
+    h1: "Insights for November",
+  },
+  "newsletter-send": {
+    props: {
+      page: "newsletter-send",
+      viewer: publisher,
+      send: {
+        id: "7b0c3d4e-1f2a-4b5c-8d6e-0f1a2b3c4d5e",
+        subject: "Insights for November",
+        version: 2,
+        articles: [sampleDocument.title],
+        recipients: 3,
+        blocked: null,
+      },
+    },
+    title: "Send to 3 subscribers?",
+    h1: "Send to 3 subscribers?",
+  },
   error: {
     props: { page: "error", status: 404, title: "Not found", message: "There is no such page." },
     title: "Not found",
@@ -916,6 +975,7 @@ describe("the navigation", () => {
       "Team",
       "Media",
       "Subscribers",
+      "Newsletters",
       "Analytics",
     ]);
     expect(nav(forStaff)).toContain('<a href="/admin" aria-current="page"');
@@ -927,6 +987,7 @@ describe("the navigation", () => {
       "Team",
       "Media",
       "Subscribers",
+      "Newsletters",
       "Analytics",
       "Staff",
       "Audit log",

@@ -26,6 +26,10 @@ import { TeamPage } from "./pages/team/team-page.tsx";
 // The media library.
 import { MediaItemPage } from "./pages/media/media-item-page.tsx";
 import { MediaPage } from "./pages/media/media-page.tsx";
+// Newsletters.
+import { NewsletterPage } from "./pages/newsletters/newsletter-page.tsx";
+import { NewsletterSendPage, sendQuestion } from "./pages/newsletters/newsletter-send-page.tsx";
+import { NewslettersPage } from "./pages/newsletters/newsletters-page.tsx";
 
 // Every back-office page, by the name the server renders it with (src/shared/admin/pages.ts): its
 // title and its component. The type makes the compiler refuse a page name without a screen, and a
@@ -76,5 +80,16 @@ export const adminScreens: AdminScreens = {
   // The media library.
   media: { title: () => "Media", Page: MediaPage },
   "media-item": { title: (props) => props.item.fileName, Page: MediaItemPage },
+  // Newsletters.
+  newsletters: { title: () => "Newsletters", Page: NewslettersPage },
+  newsletter: {
+    title: (props) =>
+      props.newsletter.id === null ? "New newsletter" : props.newsletter.fields.subject || "Untitled newsletter",
+    Page: NewsletterPage,
+  },
+  "newsletter-send": {
+    title: (props) => sendQuestion(props.send),
+    Page: NewsletterSendPage,
+  },
   error: { title: (props) => props.title, Page: ErrorPage },
 };

@@ -33,6 +33,8 @@ import { doorRoutes } from "./door-routes.ts";
 // The media library.
 import { mediaRoutes } from "../media/library-routes.ts";
 import { registerMultipartUploads } from "../../media/media-routes.ts";
+// Newsletters.
+import { newsletterRoutes } from "../newsletters/newsletter-routes.ts";
 import { safeNextPath } from "./safe-next.ts";
 import { createSession, describeDevice, findSession, sessionCookie, sessionCookieValue } from "./sessions.ts";
 import type { StaffSession } from "./sessions.ts";
@@ -202,6 +204,8 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
     ...teamRoutes(context),
     // The media library.
     ...mediaRoutes(context),
+    // Newsletters.
+    ...newsletterRoutes(context),
   };
 
   await app.register(
