@@ -36,11 +36,16 @@ export type NewsletterRouteDeps = {
   now?: () => Date;
 };
 
-/** What every answer under /newsletter/ carries: it is kept, indexed and referred by nobody. */
+/**
+ * What every answer under /newsletter/ carries: it is kept and indexed by nobody, and its address
+ * (which holds a token) is never sent to another site. `same-origin`, not `no-referrer`: under
+ * no-referrer Chromium sends `Origin: null` with the page's own form post, which the same-origin
+ * check of the confirmation rightly refuses (the browser test caught it).
+ */
 export const NEWSLETTER_PAGE_HEADERS = {
   "cache-control": "no-store",
   "x-robots-tag": "noindex, nofollow",
-  "referrer-policy": "no-referrer",
+  "referrer-policy": "same-origin",
 } as const;
 
 const ROBOTS_META = '<meta name="robots" content="noindex, nofollow">';
