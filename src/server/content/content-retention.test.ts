@@ -244,6 +244,8 @@ describe.each(testDrivers)("the daily purge of the content studio on %s", (drive
       spam: 0,
       articlesPurged: 1,
       autosavesThinned: 0,
+      unconfirmedSubscribers: 0,
+      legacySubscribersAsked: 0,
     });
     expect(await database.db.$count(blogPosts, eq(blogPosts.id, old))).toBe(0);
     expect(await dailyRetentionPurge(database.db, new Date(now.getTime() + 1000), defaultRetentionPeriods)).toBeNull();
