@@ -8,6 +8,7 @@ import { htmlValidator } from "../../../test/html-validator.ts";
 import { enquiry } from "../../../test/enquiry-fixtures.ts";
 import { buildApp } from "../app.ts";
 import { analyticsSalts, contactSubmissions, newsletterSubscribers, pageViews } from "../db/schema.ts";
+import { renderNewsletter } from "../newsletter/newsletter-email.ts";
 import { attributionLabel, bounded, deviceClass, FIELD_LIMIT, referrerHost } from "./counting.ts";
 import { analyticsHousekeeping } from "./rollup.ts";
 
@@ -378,6 +379,42 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
       );
       expect(numbers.campaigns).toEqual([{ campaign: "arc-flash", visitors: 1, enquiries: 1 }]);
       expect(numbers.devices).toEqual([{ device: "desktop", visitors: 2 }]);
+    });
+
+    it("counts the visit and the enquiry a newsletter's link brought under that newsletter's campaign", async () => {
+      const { html } = renderNewsletter(
+        {
+          subject: "Insights for November",
+          introduction: "",
+          articles: [
+            {
+              id: "00000000-0000-4000-8000-000000000001",
+              slug: article.slice("/blog/".length),
+              title: "Arc flash",
+              excerpt: "What changed.",
+              category: "Protection & Safety",
+              publishedAt: "2024-09-12T06:00:00.000Z",
+              image: "/media/0123456789abcdef/original.png",
+              imageAlt: "",
+            },
+          ],
+        },
+        {
+          siteUrl: t.config.siteUrl,
+          campaign: "2026-11-insights-for-november",
+          unsubscribeUrl: `${t.config.siteUrl}/newsletter/unsubscribe/test`,
+        },
+      );
+      // The article's link as the mail has it: straight to the page, no redirect in between.
+      const href = /href="([^"]*\/blog\/[^"]*)"/.exec(html)![1]!.replaceAll("&amp;", "&");
+      const link = new URL(href);
+      expect(link.origin).toBe(new URL(t.config.siteUrl).origin);
+      await visit(`${link.pathname}${link.search}`);
+      await visit("/contact");
+      expect((await sendEnquiry()).statusCode).toBe(201);
+      const numbers = await report();
+      expect(numbers.sources).toEqual([{ source: "newsletter", visitors: 1, enquiries: 1 }]);
+      expect(numbers.campaigns).toEqual([{ campaign: "2026-11-insights-for-november", visitors: 1, enquiries: 1 }]);
     });
 
     it("does not attribute spam, an enquiry without a view today, or one whose sender sends Sec-GPC", async () => {
