@@ -391,10 +391,22 @@ describe.each(testDrivers)("newsletters in the back office on %s", (driver) => {
       const before = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, address));
       expect(before.map((row) => row.kind)).toEqual(["newsletter"]);
       const preview = await post(adminHref("privacyPreview"), admin, { email: address });
-      expect(propsOf(preview, "privacy").preview).toEqual({ enquiries: 0, notes: 0, mail: 0, newsletterMail: 1, subscriptions: 1 });
+      expect(propsOf(preview, "privacy").preview).toEqual({
+        enquiries: 0,
+        notes: 0,
+        mail: 0,
+        newsletterMail: 1,
+        subscriptions: 1,
+      });
       const erased = await post(adminHref("privacyErase"), admin, { email: address, confirm: address });
       expect(erased.statusCode).toBe(200);
-      expect(propsOf(erased, "privacy").erased).toEqual({ enquiries: 0, notes: 0, mail: 0, newsletterMail: 1, subscriptions: 1 });
+      expect(propsOf(erased, "privacy").erased).toEqual({
+        enquiries: 0,
+        notes: 0,
+        mail: 0,
+        newsletterMail: 1,
+        subscriptions: 1,
+      });
       expect(await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, address))).toEqual([]);
       expect(
         await t.database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, address)),
