@@ -5,9 +5,10 @@ import type { FastifyBaseLogger } from "fastify";
 import type { ContactSubmission } from "#shared/api-types.ts";
 import { type Database, queryRows } from "../db/client.ts";
 import { contactSubmissions, mailOutbox, newsletterSubscribers } from "../db/schema.ts";
-import { errorCode, redactPersonalData } from "../plugins/request-logging.ts";
+import { errorCode } from "../plugins/request-logging.ts";
 import { REMINDER_KIND } from "../enquiries/reply-reminders.ts";
 import { acknowledgementEmail, notificationEmail, type OutgoingMail, reminderEmail } from "./enquiry-email.ts";
+import { renewClaim, sendFailure } from "./send-attempt.ts";
 import { isStaffMailKind, staffEmail } from "./staff-email.ts";
 import { confirmationEmail, SUBSCRIPTION_MAIL_KIND } from "./subscription-email.ts";
 
@@ -219,12 +220,7 @@ export class OutboxWorker {
     // A batch is sent one message at a time, so a claim made for the whole batch can run out
     // before its last rows are reached, and another instance may have taken them since. Renew
     // the claim for this one row just before sending, and leave it if it is no longer ours.
-    const stillMine = await db
-      .update(mailOutbox)
-      .set({ leaseUntil: sql`now() + make_interval(secs => ${this.options.leaseMs / 1000})` })
-      .where(and(mine, eq(mailOutbox.status, "pending")))
-      .returning({ id: mailOutbox.id });
-    if (stillMine.length === 0) return;
+    if (!(await renewClaim(db, row.id, this.instanceId, this.options.leaseMs))) return;
     try {
       await this.deps.transport.send(mail);
       // A staff mail's or a confirmation mail's link is a credential: it is not kept once it has gone out.
@@ -234,14 +230,10 @@ export class OutboxWorker {
         .where(mine);
       log.info({ outboxId: row.id, kind: row.kind, attempts: row.attempts }, "mail sent");
     } catch (error) {
-      const reason = redactPersonalData((error as Error).message ?? String(error));
-      // nodemailer puts the SMTP server's answer code on the error; none means no answer at all.
-      const responseCode = (error as { responseCode?: unknown }).responseCode;
-      const rejected = typeof responseCode === "number" && responseCode >= 500 && responseCode < 600;
-      if (rejected || row.attempts >= this.options.maxAttempts) {
-        const lastError = rejected
-          ? `rejected by the SMTP server: ${reason}`
-          : `gave up after ${row.attempts} attempts: ${reason}`;
+      const failure = sendFailure(error, row.attempts, this.options);
+      const { responseCode, rejected } = failure;
+      if (failure.givenUp) {
+        const { lastError } = failure;
         await db.update(mailOutbox).set({ status: "failed", leaseUntil: null, lastError, payload: null }).where(mine);
         // The SMTP server's text stays in the row: it may quote an address.
         log.error(
@@ -252,10 +244,10 @@ export class OutboxWorker {
         );
         return;
       }
-      const delay = Math.min(this.options.retryBaseMs * 2 ** (row.attempts - 1), this.options.retryMaxMs);
+      const delay = failure.retryInMs;
       await db
         .update(mailOutbox)
-        .set({ leaseUntil: null, lastError: reason, nextAttemptAt: new Date(Date.now() + delay) })
+        .set({ leaseUntil: null, lastError: failure.reason, nextAttemptAt: new Date(Date.now() + delay) })
         .where(mine);
       log.warn(
         { outboxId: row.id, kind: row.kind, attempts: row.attempts, retryInMs: delay, errCode: errorCode(error) },

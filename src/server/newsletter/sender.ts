@@ -7,7 +7,8 @@ import { type Database, queryRows } from "../db/client.ts";
 import { mailOutbox, type NewsletterSnapshot, newsletters, newsletterSubscribers } from "../db/schema.ts";
 import { headerSafe, type OutgoingMail } from "../mail/enquiry-email.ts";
 import { DEFAULT_MAX_ATTEMPTS, type MailTransport } from "../mail/outbox-worker.ts";
-import { errorCode, redactPersonalData } from "../plugins/request-logging.ts";
+import { renewClaim, sendFailure } from "../mail/send-attempt.ts";
+import { errorCode } from "../plugins/request-logging.ts";
 import { type NewsletterMailParts, renderNewsletter } from "./newsletter-email.ts";
 import { NEWSLETTER_KIND, NEWSLETTER_TEST_KIND, snapshotOf } from "./queue.ts";
 import { newsletterPaths, TEST_UNSUBSCRIBE_TOKEN, unsubscribeMailto, unsubscribeToken } from "./tokens.ts";
@@ -284,12 +285,7 @@ export class NewsletterSender {
 
     // Renew the claim for this one row just before sending, and leave it if it is no longer ours
     // (a slow batch can outlast its lease, and another instance may have taken the row since).
-    const stillMine = await db
-      .update(mailOutbox)
-      .set({ leaseUntil: sql`now() + make_interval(secs => ${this.options.leaseMs / 1000})` })
-      .where(and(mine, eq(mailOutbox.status, "pending")))
-      .returning({ id: mailOutbox.id });
-    if (stillMine.length === 0) return;
+    if (!(await renewClaim(db, row.id, this.instanceId, this.options.leaseMs))) return;
 
     let recipient = row.recipient;
     let token = TEST_UNSUBSCRIBE_TOKEN;
@@ -320,13 +316,10 @@ export class NewsletterSender {
         .set({ status: "sent", sentAt: new Date(), leaseUntil: null, lastError: null })
         .where(mine);
     } catch (error) {
-      const reason = redactPersonalData((error as Error).message ?? String(error));
-      const responseCode = (error as { responseCode?: unknown }).responseCode;
-      const rejected = typeof responseCode === "number" && responseCode >= 500 && responseCode < 600;
-      if (rejected || row.attempts >= this.options.maxAttempts) {
-        const lastError = rejected
-          ? `rejected by the SMTP server: ${reason}`
-          : `gave up after ${row.attempts} attempts: ${reason}`;
+      const failure = sendFailure(error, row.attempts, this.options);
+      const { responseCode, rejected } = failure;
+      if (failure.givenUp) {
+        const { lastError } = failure;
         await db.transaction(async (tx) => {
           await tx.update(mailOutbox).set({ status: "failed", leaseUntil: null, lastError }).where(mine);
           // Refused for good: the address is not mailed again until an admin lifts it.
@@ -346,10 +339,10 @@ export class NewsletterSender {
         );
         return;
       }
-      const delay = Math.min(this.options.retryBaseMs * 2 ** (row.attempts - 1), this.options.retryMaxMs);
+      const delay = failure.retryInMs;
       await db
         .update(mailOutbox)
-        .set({ leaseUntil: null, lastError: reason, nextAttemptAt: new Date(Date.now() + delay) })
+        .set({ leaseUntil: null, lastError: failure.reason, nextAttemptAt: new Date(Date.now() + delay) })
         .where(mine);
       log.warn(
         { outboxId: row.id, kind: row.kind, attempts: row.attempts, retryInMs: delay, errCode: errorCode(error) },
