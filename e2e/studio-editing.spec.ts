@@ -81,9 +81,18 @@ test.describe("editing in the studio", () => {
       await expect(conflict.locator('[data-conflict-theirs="body"]')).toContainText(hers);
       await editorReady(second);
       await expect(bodyField(second)).toHaveValue(mine);
+      // His text is not saved, and the page knows it: it is kept in this browser at once, and
+      // leaving the page (once he has used it) asks first.
+      await expect.poll(() => keptCopies(second, id)).toContain(his);
+      await bodyField(second).click();
+      const asked = second.waitForEvent("dialog");
+      const leaving = second.goto(`${adminOrigin}/admin/articles/${id}/history`);
+      const dialog = await asked;
+      expect(dialog.type()).toBe("beforeunload");
+      await dialog.accept();
+      await leaving;
 
       // Hers is in History, as revision 2 by her; his is not saved (revision 3 does not exist).
-      await second.goto(`${adminOrigin}/admin/articles/${id}/history`);
       const revisions = second.getByRole("region", { name: "Revisions" }).locator("tbody tr");
       await expect(revisions).toHaveCount(2);
       await expect(revisions.first()).toContainText("Meera Shah");

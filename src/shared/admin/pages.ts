@@ -215,6 +215,11 @@ export type StudioEditorCommon = {
   presence: string[];
   /** Largest request the studio accepts, in bytes: the editor refuses to send more and says so. */
   bodyLimit: number;
+  /**
+   * The form holds text the server refused and did not save (someone saved first, or a field's
+   * problem): the editor treats it as unsaved from the start.
+   */
+  unsaved: boolean;
 };
 
 /** The editor of one article (or of a new one: `id` null). */

@@ -103,6 +103,7 @@ const sampleEditor: ArticleEditorView = {
   shareLinks: [],
   presence: [],
   bodyLimit: 1_048_576,
+  unsaved: false,
 };
 const editorPage = (editor: Partial<ArticleEditorView>, extra: Partial<AdminPagePropsOf<"article-editor">> = {}) =>
   ({
@@ -255,6 +256,7 @@ const sampleProjectEditor: ProjectEditorView = {
   shareLinks: [],
   presence: [],
   bodyLimit: 1_048_576,
+  unsaved: false,
 };
 const projectPage = (editor: Partial<ProjectEditorView>, extra: Partial<AdminPagePropsOf<"project-editor">> = {}) =>
   ({

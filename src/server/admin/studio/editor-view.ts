@@ -84,6 +84,8 @@ async function editorCommon<Doc>(
     ...(input.issuedShareLink ? { issuedShareLink: input.issuedShareLink } : {}),
     presence,
     bodyLimit: STUDIO_DOCUMENT_BODY_LIMIT,
+    // A document given is what a refused save sent; the head's is what is saved.
+    unsaved: input.document !== undefined,
   };
 }
 

@@ -193,8 +193,9 @@ describe.each(testDrivers)("the studio's editing on %s", (driver) => {
       expect(response.statusCode).toBe(422);
       const props = propsOf(response, "article-editor");
       expect(props.form?.errors[field]).toBe(message);
-      // What was typed is kept.
+      // What was typed is kept, and is not saved.
       expect(props.form?.values.excerpt).toBe(articleFields().excerpt);
+      expect(props.editor.unsaved).toBe(true);
       expect((await t.database.db.select({ n: count() }).from(blogPosts))[0]!.n).toBe(before);
     });
   });
@@ -307,6 +308,10 @@ describe.each(testDrivers)("the studio's editing on %s", (driver) => {
       expect(props.editor.conflict?.current).toMatchObject({ id: theirs, number: 2, by: "Meera Shah" });
       expect(props.editor.conflict?.currentDocument.body).toBe("Meera's words.");
       expect(props.editor.head?.id).toBe(theirs);
+      // The text shown is not saved: the editor treats it as unsaved (a warning before leaving,
+      // kept in the browser), where the same article opened afresh is saved.
+      expect(props.editor.unsaved).toBe(true);
+      expect((await editor(id, member)).unsaved).toBe(false);
       expect(await headOf(t, id)).toBe(theirs);
       expect((await revisionsOf(id)).map((revision) => revision.document.body)).not.toContain("Ravi's words.");
     });

@@ -305,6 +305,7 @@ describe.each(testDrivers)("projects in the studio on %s", (driver) => {
       );
       expect(props.editor.conflict?.currentDocument.year).toBe("2019");
       expect(props.editor.document.year).toBe("2020");
+      expect(props.editor.unsaved).toBe(true);
       expect(props.form?.values.baseRevisionId).toBe(String(await headOf(id)));
 
       const auto = await autosave(id, member, { title: "Two writers", year: "2021" }, base);

@@ -168,6 +168,7 @@ describe.each(testDrivers)("publishing in the studio on %s", (driver) => {
       // The draft was saved (what was typed is not lost) and the form is based on it.
       expect(props.editor.head?.number).toBe(2);
       expect(props.editor.document.body).toBe("Changed.");
+      expect(props.editor.unsaved).toBe(false);
       expect(props.form?.values.baseRevisionId).toBe(String(props.editor.head?.id));
       expect(await articleRow(t, id)).toMatchObject({ status: "draft", publishedRevisionId: null, title: null });
       expect(await auditOf(id)).toEqual([]);

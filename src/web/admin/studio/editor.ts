@@ -76,9 +76,10 @@ export function startEditor(form: HTMLFormElement): void {
   const saveButton = form.querySelector<HTMLButtonElement>("button[data-studio-save]");
   const values = (): FieldValues => Object.fromEntries(fields.names.map((name) => [name, control(name).value]));
 
-  // Changes: `version` counts them; `savedVersion` is the one the server has.
+  // Changes: `version` counts them; `savedVersion` is the one the server has. A refused save's page
+  // (data-unsaved) shows text the server does not have: unsaved from the start.
   let version = 0;
-  let savedVersion = 0;
+  let savedVersion = form.dataset.unsaved === "true" ? -1 : 0;
   const dirty = () => version !== savedVersion;
   let leaving = false;
 
@@ -364,8 +365,11 @@ export function startEditor(form: HTMLFormElement): void {
     event.returnValue = "";
   });
 
-  // ---- The copy offered back on opening.
+  // ---- The copy offered back on opening. A refused save's text is kept in this browser at once
+  // (the copy written before it was sent matched it and has just been let go), so closing the tab
+  // without a word loses nothing.
   if (store) offerCopy(store);
+  if (dirty()) writeCopyNow();
 
   function offerCopy(store: Storage) {
     sweepCopies(store, Date.now());

@@ -179,6 +179,7 @@ export function EditorFrame(props: EditorFrameProps) {
         data-head-number={editor.head?.number}
         data-head-by={editor.head?.by}
         data-ever-public={editor.publishedRevision || editor.publishedAt ? "true" : undefined}
+        data-unsaved={editor.unsaved ? "true" : undefined}
       >
         {editor.head ? <input type="hidden" name="baseRevisionId" value={editor.head.id} data-studio-base /> : null}
         <fieldset disabled={trashed} className="grid min-w-0 gap-4">
