@@ -1,14 +1,66 @@
 import { defineConfig } from "vitest/config";
+import { isCI } from "./test/ci.ts";
+import { testFilesByLayer } from "./test/layers.ts";
+
+// The suite in layers (docs/testing.md): each a Vitest project, so that each runs only what it
+// needs and `npm test` can say what each costs.
+//   unit                  no database, no build
+//   integration:pglite    the database tests on the embedded database
+//   integration:postgres  the same files on a PostgreSQL server (TEST_DATABASE_URL; always in CI)
+//   system                the files that start the compiled server or read the build: built first
+// test/layers.ts puts each file in its layer from what it imports. `npm run test:unit` runs the
+// first three; `npm test` runs them all (scripts/test.ts).
+
+const root = import.meta.dirname;
+const layers = testFilesByLayer(root);
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL) || isCI();
 
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.{ts,tsx}", "test/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
     setupFiles: ["test/setup.ts"],
-    globalSetup: ["test/global-setup.ts"],
-    // In CI each file's and test's duration is kept too, to see where the suite's time goes.
-    reporters: process.env.CI ? ["default", ["json", { outputFile: "test-results/vitest.json" }]] : ["default"],
+    // Two CPUs: Vitest's default of one worker per CPU but one leaves the second idle while a
+    // database test waits on its server; measured in docs/testing.md.
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
+    reporters:
+      process.env.CI || process.env.TEST_REPORT
+        ? ["default", ["json", { outputFile: process.env.TEST_REPORT ?? "test-results/vitest.json" }]]
+        : ["default"],
+    projects: [
+      { extends: true, test: { name: "unit", include: layers.unit, env: { TEST_LAYER: "unit" } } },
+      {
+        extends: true,
+        test: {
+          name: "integration:pglite",
+          include: layers.integration,
+          env: { TEST_LAYER: "integration", TEST_DRIVERS: "pglite" },
+          globalSetup: ["test/global-setup.ts"],
+        },
+      },
+      ...(withPostgres
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: "integration:postgres",
+                include: layers.integration,
+                env: { TEST_LAYER: "integration", TEST_DRIVERS: "postgres" },
+                globalSetup: ["test/global-setup.ts"],
+              },
+            },
+          ]
+        : []),
+      {
+        extends: true,
+        test: {
+          name: "system",
+          include: layers.system,
+          env: { TEST_LAYER: "system" },
+          globalSetup: ["test/build-setup.ts", "test/global-setup.ts"],
+        },
+      },
+    ],
   },
 });

@@ -11,7 +11,7 @@ import { storeEnquiry } from "../src/server/db/contact-repository.ts";
 import { type DataDirLock, DataDirLockedError, lockDataDir, SITE_HOLDER } from "../src/server/db/data-dir-lock.ts";
 import { subscribeToNewsletter } from "../src/server/db/newsletter-repository.ts";
 import { type Site, startSite } from "../src/server/site.ts";
-import { createTestDatabase, type TestDatabase } from "../test/databases.ts";
+import { createTestDatabase, onPostgres, type TestDatabase } from "../test/databases.ts";
 import { type ServerProcess, startServerProcess } from "../test/server-process.ts";
 
 const run = promisify(execFile);
@@ -229,7 +229,7 @@ describe("npm run enquiries and npm run subscribers", () => {
     },
   );
 
-  it.runIf(process.env.TEST_DATABASE_URL)("read PostgreSQL through DATABASE_URL", { timeout: 120_000 }, async () => {
+  it.runIf(onPostgres)("read PostgreSQL through DATABASE_URL", { timeout: 120_000 }, async () => {
     database = await createTestDatabase("postgres");
     const config = parseConfig({ NODE_ENV: "test", DATABASE_URL: database.url });
     site = await startSite({ config, database, syncContent: false });

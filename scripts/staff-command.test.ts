@@ -9,7 +9,7 @@ import { parseConfig } from "../src/server/config.ts";
 import { auditEvents, staff } from "../src/server/db/schema.ts";
 import { type Site, startSite } from "../src/server/site.ts";
 import { testAdminRenderer } from "../test/build-test-app.ts";
-import { createTestDatabase, type TestDatabase } from "../test/databases.ts";
+import { createTestDatabase, onPostgres, type TestDatabase } from "../test/databases.ts";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "..");
@@ -87,20 +87,16 @@ describe("npm run staff", () => {
     },
   );
 
-  it.runIf(process.env.TEST_DATABASE_URL)(
-    "does the same on PostgreSQL through DATABASE_URL",
-    { timeout: 90_000 },
-    async () => {
-      database = await createTestDatabase("postgres");
-      const config = parseConfig({
-        NODE_ENV: "test",
-        DATABASE_URL: database.url,
-        SITE_URL: "https://admin.example.test",
-      });
-      site = await startSite({ config, database, syncContent: false, adminRenderer: testAdminRenderer() });
-      await exerciseCommands(site, { DATABASE_URL: database.url!, SITE_URL: "https://admin.example.test" });
-    },
-  );
+  it.runIf(onPostgres)("does the same on PostgreSQL through DATABASE_URL", { timeout: 90_000 }, async () => {
+    database = await createTestDatabase("postgres");
+    const config = parseConfig({
+      NODE_ENV: "test",
+      DATABASE_URL: database.url,
+      SITE_URL: "https://admin.example.test",
+    });
+    site = await startSite({ config, database, syncContent: false, adminRenderer: testAdminRenderer() });
+    await exerciseCommands(site, { DATABASE_URL: database.url!, SITE_URL: "https://admin.example.test" });
+  });
 
   it("answers bad arguments with a clear message, exit code 2, and changes nothing", { timeout: 90_000 }, async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "site-staff-"));

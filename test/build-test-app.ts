@@ -1,5 +1,4 @@
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { type AppDependencies, buildApp } from "#server/app.ts";
 import { type Config, parseConfig } from "#server/config.ts";
@@ -7,10 +6,10 @@ import { seedContent } from "#server/content/import-content.ts";
 import { applyMigrations } from "#server/db/migrate.ts";
 import { type AdminRenderer, createAdminRenderer } from "#server/render/admin-renderer.ts";
 import { createPageRenderer, type PageRenderer } from "#server/render/page-renderer.ts";
+import { repoRoot, siteContentDir } from "./paths.ts";
 import { createTestDatabase, type TestDatabase, type TestDriver } from "./databases.ts";
 
-export const repoRoot = fileURLToPath(new URL("../", import.meta.url));
-export const siteContentDir = path.join(repoRoot, "content");
+export { repoRoot, siteContentDir };
 
 /** The back office's pages, rendered by its real server entry, with placeholder asset names. */
 export function testAdminRenderer(): AdminRenderer {
@@ -48,6 +47,11 @@ export async function buildTestApp(
     now?: () => Date;
     onMailQueued?: () => void;
     afterAnswer?: (work: () => Promise<void>) => void;
+    /**
+     * Migrates and seeds the database here instead of copying the run's template: for a test whose
+     * point is two independent loads of the same content (new row ids in each).
+     */
+    seededHere?: boolean;
     /** pino's options, a stream among them, for a test that reads what the site logs. */
     logger?: AppDependencies["logger"];
   } = {},
@@ -58,9 +62,12 @@ export async function buildTestApp(
     RATE_LIMIT_PER_MINUTE: "100000",
     ...options.env,
   });
-  const database = await createTestDatabase(driver);
-  await applyMigrations(database.db);
-  if (options.content !== false) await seedContent(database.db, siteContentDir);
+  const from = options.content === false ? "empty" : "content";
+  const database = await createTestDatabase(driver, options.seededHere ? {} : { from });
+  if (options.seededHere) {
+    await applyMigrations(database.db);
+    if (from === "content") await seedContent(database.db, siteContentDir);
+  }
   const app = await buildApp({
     config,
     db: database.db,

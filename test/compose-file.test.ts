@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { repoRoot } from "./build-test-app.ts";
+import { repoRoot } from "./paths.ts";
 
 // compose.yaml is how many will first run the site with PostgreSQL. A FORM_SECRET written in it
 // would be the same for everyone who copied it: anyone could forge the form tokens.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isCI } from "./ci.ts";
-import { chosenDrivers } from "./databases.ts";
+import { chosenDrivers, onPostgres } from "./databases.ts";
 import { checkTestDatabaseServer } from "./global-setup.ts";
 
 // CI must not pass by quietly skipping the PostgreSQL half of the database tests.
@@ -41,7 +41,7 @@ describe("CI's check of the PostgreSQL server", () => {
     ).rejects.toThrow(/^CI=true but PostgreSQL at TEST_DATABASE_URL does not answer \(.*ECONNREFUSED/);
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL)("passes when the server answers", async () => {
+  it.runIf(onPostgres)("passes when the server answers", async () => {
     await expect(checkTestDatabaseServer()).resolves.toBeUndefined();
   });
 });

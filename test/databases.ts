@@ -1,45 +1,59 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
+import { readFileSync } from "node:fs";
+import { inject } from "vitest";
+import { seedContent } from "#server/content/import-content.ts";
 import { type DatabaseHandle, openDatabase } from "#server/db/client.ts";
-import { isCI } from "./ci.ts";
+import { applyMigrations } from "#server/db/migrate.ts";
+import type { TestDriver } from "./drivers.ts";
+import { type DatabaseTemplates, onServer, type TemplateKind, withDatabase } from "./database-templates.ts";
+import { currentLayer } from "./layers.ts";
+import { siteContentDir } from "./paths.ts";
 
-// The same tests run against the embedded PGlite always, and against a PostgreSQL server too
-// when TEST_DATABASE_URL is set. In CI (CI=true) they always run against both: a missing or
-// unreachable server fails the run (test/global-setup.ts) instead of skipping half the tests.
-// TEST_DRIVERS=pglite is the one explicit way to leave PostgreSQL out (CI's lean Node 20 pass).
-// Each call gets a database of its own.
-
-export type TestDriver = "pglite" | "postgres";
-
-const allDrivers: TestDriver[] = ["pglite", "postgres"];
-
-/** Which drivers the database tests run against, from TEST_DRIVERS, TEST_DATABASE_URL and CI. */
-export function chosenDrivers(env: NodeJS.ProcessEnv): TestDriver[] {
-  if (env.TEST_DRIVERS) {
-    const names = env.TEST_DRIVERS.split(",").map((name) => name.trim());
-    const unknown = names.filter((name) => !allDrivers.includes(name as TestDriver));
-    if (unknown.length || !names.length)
-      throw new Error(`TEST_DRIVERS=${env.TEST_DRIVERS}: expected pglite, postgres or pglite,postgres`);
-    return allDrivers.filter((driver) => names.includes(driver));
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The run's template databases (test/global-setup.ts), when the project made them. */
+    databaseTemplates: DatabaseTemplates;
   }
-  return env.TEST_DATABASE_URL || isCI(env) ? allDrivers : ["pglite"];
 }
 
-export const testDrivers: TestDriver[] = chosenDrivers(process.env);
-
-function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
+export { chosenDrivers, onPostgres, projectDriver, type TestDriver, testDrivers } from "./drivers.ts";
 
 export type TestDatabase = DatabaseHandle & { url?: string; drop: () => Promise<void> };
 
-/** A fresh, empty database: an in-memory PGlite, or a new database on the test server. */
-export async function createTestDatabase(driver: TestDriver): Promise<TestDatabase> {
+const templates = (): DatabaseTemplates => inject("databaseTemplates") ?? {};
+const archives = new Map<string, Blob>();
+function pgliteArchive(file: string): Blob {
+  let archive = archives.get(file);
+  if (!archive) archives.set(file, (archive = new Blob([readFileSync(file)])));
+  return archive;
+}
+
+/**
+ * A database of its own for the caller: an in-memory PGlite, or a new database on the test
+ * server. `from` says what it holds: nothing at all (the default, for tests of migrating and
+ * seeding), the schema ("empty"), or the schema and the site's content ("content"). Those two
+ * are copies of the run's templates when the global set-up made them.
+ */
+export async function createTestDatabase(
+  driver: TestDriver,
+  options: { from?: TemplateKind } = {},
+): Promise<TestDatabase> {
+  if (currentLayer() === "unit")
+    throw new Error(
+      "a unit test opened a database: it belongs in the integration layer (test/layers.ts decides from its imports)",
+    );
+  const from = options.from;
+  const prepared = async (handle: TestDatabase, copied: boolean): Promise<TestDatabase> => {
+    if (from && !copied) {
+      await applyMigrations(handle.db);
+      if (from === "content") await seedContent(handle.db, siteContentDir);
+    }
+    return handle;
+  };
   if (driver === "pglite") {
-    const handle = await openDatabase({ dataDir: "memory://" });
-    return { ...handle, drop: handle.close };
+    const file = from ? templates().pglite?.[from] : undefined;
+    const handle = await openDatabase({ dataDir: "memory://", ...(file ? { template: pgliteArchive(file) } : {}) });
+    return prepared({ ...handle, drop: handle.close }, Boolean(file));
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl)
@@ -47,27 +61,27 @@ export async function createTestDatabase(driver: TestDriver): Promise<TestDataba
       "TEST_DATABASE_URL is not set: CI runs every database test against PostgreSQL too (TEST_DRIVERS=pglite leaves it out)",
     );
   const name = `site_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  const template = from ? templates().postgres?.[from] : undefined;
+  await onServer(serverUrl, (client) =>
+    client.query(`create database ${name}${template ? ` template ${template}` : ""}`),
+  );
   const url = withDatabase(serverUrl, name);
   const handle = await openDatabase({ databaseUrl: url, dataDir: "unused" });
   let closed = false;
-  return {
-    ...handle,
-    url,
-    close: async () => {
-      if (!closed) await handle.close();
-      closed = true;
+  return prepared(
+    {
+      ...handle,
+      url,
+      close: async () => {
+        if (!closed) await handle.close();
+        closed = true;
+      },
+      drop: async () => {
+        if (!closed) await handle.close();
+        closed = true;
+        await onServer(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+      },
     },
-    drop: async () => {
-      if (!closed) await handle.close();
-      closed = true;
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
+    Boolean(template),
+  );
 }

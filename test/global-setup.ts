@@ -1,7 +1,8 @@
 import pg from "pg";
-import { buildIfStale } from "../scripts/build-if-stale.ts";
+import type { TestProject } from "vitest/node";
 import { isCI } from "./ci.ts";
-import { testDrivers } from "./databases.ts";
+import { type DatabaseTemplates, makePgliteTemplates, makePostgresTemplates } from "./database-templates.ts";
+import { chosenDrivers } from "./drivers.ts";
 
 /**
  * In CI the PostgreSQL tests are not optional: a missing or unreachable server fails the whole
@@ -25,8 +26,26 @@ export async function checkTestDatabaseServer(env: NodeJS.ProcessEnv = process.e
   }
 }
 
-// Tests that start the real server process need the production bundles.
-export default async function setup() {
-  if (isCI() && testDrivers.includes("postgres")) await checkTestDatabaseServer();
-  buildIfStale();
+// The database projects' set-up (vitest.config.ts): the server checked in CI, then the run's
+// template databases for the project's drivers (test/database-templates.ts), removed at the end.
+export default async function setup(project: TestProject) {
+  const env = { ...process.env, ...project.config.env };
+  const drivers = chosenDrivers(env);
+  if (isCI(env) && drivers.includes("postgres")) await checkTestDatabaseServer(env);
+  const templates: DatabaseTemplates = {};
+  const removals: (() => Promise<void>)[] = [];
+  if (drivers.includes("pglite")) {
+    const made = await makePgliteTemplates();
+    templates.pglite = made.files;
+    removals.push(made.remove);
+  }
+  if (drivers.includes("postgres") && env.TEST_DATABASE_URL) {
+    const made = await makePostgresTemplates(env.TEST_DATABASE_URL);
+    templates.postgres = made.names;
+    removals.push(made.remove);
+  }
+  project.provide("databaseTemplates", templates);
+  return async () => {
+    for (const remove of removals) await remove();
+  };
 }

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { importMediaFiles, readMediaFolder } from "#server/content/media-files.ts";
 import type { Database } from "#server/db/client.ts";
 import { syntheticPhoto } from "#server/media/media-bench.ts";
-import { siteContentDir } from "./build-test-app.ts";
+import { siteContentDir } from "./paths.ts";
 
 // Pictures for the media library's tests (vitest through inject(), and the browser tests): a
 // camera photo with EXIF, GPS and an orientation tag, the hostile uploads the issue names, a

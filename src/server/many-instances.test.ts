@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { openDatabase, queryRows } from "./db/client.ts";
 import { contactSubmissions } from "./db/schema.ts";
-import { createTestDatabase, type TestDatabase } from "../../test/databases.ts";
+import { createTestDatabase, onPostgres, type TestDatabase } from "../../test/databases.ts";
 import { enquiry, TEST_FORM_SECRET } from "../../test/enquiry-fixtures.ts";
 import { type ServerProcess, startServerProcess } from "../../test/server-process.ts";
 import { SmtpPeer } from "../../test/smtp-peer.ts";
@@ -28,7 +28,7 @@ async function post(server: ServerProcess, payload: Record<string, unknown>): Pr
   }
 }
 
-describe.runIf(process.env.TEST_DATABASE_URL)("two instances over one PostgreSQL", () => {
+describe.runIf(onPostgres)("two instances over one PostgreSQL", () => {
   let database: TestDatabase | undefined;
   let peer: SmtpPeer | undefined;
   const servers: ServerProcess[] = [];

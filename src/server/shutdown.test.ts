@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "./db/client.ts";
 import { SCHEMA_LOCK_KEY } from "./db/migrate.ts";
 import { contactSubmissions } from "./db/schema.ts";
-import { createTestDatabase, type TestDatabase, testDrivers } from "../../test/databases.ts";
+import { createTestDatabase, onPostgres, type TestDatabase, testDrivers } from "../../test/databases.ts";
 import { enquiry, TEST_FORM_SECRET } from "../../test/enquiry-fixtures.ts";
 import { startServerProcess } from "../../test/server-process.ts";
 
@@ -142,7 +142,7 @@ describe("a signal during start-up", () => {
     },
   );
 
-  it.runIf(process.env.TEST_DATABASE_URL)(
+  it.runIf(onPostgres)(
     "on PostgreSQL, while waiting for another instance's migrations: exits 0 once they are done, never listening",
     { timeout: 120_000 },
     async () => {

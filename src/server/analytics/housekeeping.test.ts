@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../../../test/databases.ts";
 import { parseConfig } from "../config.ts";
-import { applyMigrations } from "../db/migrate.ts";
 import { analyticsDaily, analyticsSalts, pageViews } from "../db/schema.ts";
 import { type Site, startSite } from "../site.ts";
 
@@ -22,8 +21,7 @@ describe.each(testDrivers)("analytics housekeeping by the running site on %s", (
   });
 
   it("rolls up past days, deletes raw views past ANALYTICS_RETENTION_DAYS and salts past 48 hours, even with ANALYTICS=false", async () => {
-    database = await createTestDatabase(driver);
-    await applyMigrations(database.db);
+    database = await createTestDatabase(driver, { from: "empty" });
     const old = new Date(Date.now() - 40 * DAY);
     const recent = new Date(Date.now() - 2 * DAY);
     await database.db.insert(pageViews).values([

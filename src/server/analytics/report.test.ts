@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../../../test/databases.ts";
 import { type Database, queryRows } from "../db/client.ts";
-import { applyMigrations } from "../db/migrate.ts";
 import { analyticsRolledDays, pageViews } from "../db/schema.ts";
 import { analyticsReport, datesFrom } from "./report.ts";
 import { analyticsHousekeeping } from "./rollup.ts";
@@ -44,8 +43,7 @@ describe("datesFrom", () => {
 describe.each(testDrivers)("analyticsReport on %s", (driver) => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await applyMigrations(database.db);
+    database = await createTestDatabase(driver, { from: "empty" });
   });
   afterAll(async () => {
     await database.drop();

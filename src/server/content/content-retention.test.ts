@@ -6,7 +6,6 @@ import { createContentLink } from "./links.ts";
 import { publishRevision } from "./publishing.ts";
 import { appendRevision } from "./revisions.ts";
 import { queryRows } from "../db/client.ts";
-import { applyMigrations } from "../db/migrate.ts";
 import {
   auditEvents,
   blogPosts,
@@ -56,8 +55,7 @@ describe.each(testDrivers)("the daily purge of the content studio on %s", (drive
   let database: TestDatabase;
   let staffId: string;
   beforeEach(async () => {
-    database = await createTestDatabase(driver);
-    await applyMigrations(database.db);
+    database = await createTestDatabase(driver, { from: "empty" });
     const [member] = await database.db
       .insert(staff)
       .values({ email: "meera@example.com", name: "Meera Shah", webauthnUserId: "meera" })

@@ -5,7 +5,6 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type ArticleDocument, CONTENT_LIMITS } from "#shared/content/documents.ts";
 import { queryRows } from "../db/client.ts";
-import { applyMigrations } from "../db/migrate.ts";
 import { auditEvents, blogPosts, contentRedirects, contentRevisions, projects, teamMembers } from "../db/schema.ts";
 import { listBlogPosts, listProjects, listTeamMembers } from "./public-content.ts";
 import { CONTENT_VERSION_KEY } from "./data-version.ts";
@@ -201,8 +200,7 @@ describe.each(testDrivers)("importContent on %s", (driver) => {
   let database: TestDatabase;
   beforeEach(async () => {
     dir = await mkdtemp(path.join(tmpdir(), "content-"));
-    database = await createTestDatabase(driver);
-    await applyMigrations(database.db);
+    database = await createTestDatabase(driver, { from: "empty" });
   });
   afterEach(async () => {
     await database.drop();

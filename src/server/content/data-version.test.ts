@@ -4,9 +4,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { buildApp } from "../app.ts";
 import { parseConfig } from "../config.ts";
 import { openDatabase, queryRows } from "../db/client.ts";
-import { applyMigrations } from "../db/migrate.ts";
 import { blogPosts, projects } from "../db/schema.ts";
-import { siteContentDir, testRenderer } from "../../../test/build-test-app.ts";
+import { testRenderer } from "../../../test/build-test-app.ts";
 import { addArticle, articleDocument } from "../../../test/content-fixtures.ts";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../../../test/databases.ts";
 import {
@@ -16,7 +15,6 @@ import {
   refreshContentVersion,
   watchContentVersion,
 } from "./data-version.ts";
-import { seedContent } from "./import-content.ts";
 
 // The content version (decision 038, section 3): one small poll every 2 s, whose query is the
 // public read condition with the instance's own clock; a write refreshes its own instance at once;
@@ -30,8 +28,7 @@ describe.each(testDrivers)("the content version on %s", (driver) => {
   // Ten days behind the database's clock: what is due by the database's now() is not by this one.
   const clock = { now: new Date(Date.now() - 10 * DAY) };
   beforeEach(async () => {
-    database = await createTestDatabase(driver);
-    await applyMigrations(database.db);
+    database = await createTestDatabase(driver, { from: "empty" });
     clock.now = new Date(Date.now() - 10 * DAY);
   });
   afterEach(async () => {
@@ -159,9 +156,7 @@ describe.each(testDrivers)("an article scheduled a minute ahead, on two instance
   let otherHandle: Awaited<ReturnType<typeof openDatabase>> | undefined;
   let apps: FastifyInstance[];
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await applyMigrations(database.db);
-    await seedContent(database.db, siteContentDir);
+    database = await createTestDatabase(driver, { from: "content" });
     // PostgreSQL: a connection pool each, as two servers have. PGlite: one embedded database, shared.
     otherHandle = database.url ? await openDatabase({ databaseUrl: database.url, dataDir: "unused" }) : undefined;
     apps = await Promise.all(

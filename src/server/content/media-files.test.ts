@@ -8,7 +8,6 @@ import { mediaReference } from "#shared/media.ts";
 import { siteContentDir } from "../../../test/build-test-app.ts";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../../../test/databases.ts";
 import { plainPicture } from "../../../test/media-fixtures.ts";
-import { applyMigrations } from "../db/migrate.ts";
 import { media, mediaFiles } from "../db/schema.ts";
 import { mediaChoices } from "../media/media-choices.ts";
 import { keyOf } from "../media/pipeline.ts";
@@ -88,8 +87,7 @@ describe("content/media as files", () => {
 describe.each(testDrivers)("the library's seed on %s", (driver) => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await applyMigrations(database.db);
+    database = await createTestDatabase(driver, { from: "empty" });
   });
   afterAll(async () => {
     await database.drop();

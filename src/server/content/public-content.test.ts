@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { repoRoot } from "../../../test/build-test-app.ts";
+import { repoRoot } from "../../../test/paths.ts";
 
 // Decision 038, section 3: what the public reads is decided in one place,
 // src/server/content/public-content.ts. No module outside src/server/content/ (the read condition,

@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "./client.ts";
-import { createTestDatabase, type TestDatabase } from "../../../test/databases.ts";
+import { createTestDatabase, onPostgres, type TestDatabase } from "../../../test/databases.ts";
 import { freePort } from "../../../test/smtp-peer.ts";
 import { TcpProxy } from "../../../test/tcp-proxy.ts";
 
 // Needs a PostgreSQL server to cut off: runs when TEST_DATABASE_URL is set (it is in CI).
-describe.runIf(process.env.TEST_DATABASE_URL)("the PostgreSQL pool when the connection is cut", () => {
+describe.runIf(onPostgres)("the PostgreSQL pool when the connection is cut", () => {
   let target: TestDatabase;
   let proxy: TcpProxy;
   let handle: DatabaseHandle;

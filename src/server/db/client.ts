@@ -34,6 +34,11 @@ export type DatabaseOptions = {
   databaseUrl?: string | undefined;
   /** Folder of the embedded database; "memory://" keeps it in memory (tests). */
   dataDir: string;
+  /**
+   * The archive a new embedded database starts from, instead of the build's empty one: the tests
+   * start each database from one migrated once per run (test/database-templates.ts).
+   */
+  template?: Blob;
 };
 
 /** How long PostgreSQL may run one statement before it cancels it itself. */
@@ -70,7 +75,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   // A database made now (in memory, or in a folder without one yet) starts from the build's empty one.
   const isNew = !onDisk || !existsSync(path.join(location, "PG_VERSION"));
-  const template = isNew ? readDatabaseTemplate() : undefined;
+  const template = isNew ? (options.template ?? readDatabaseTemplate()) : undefined;
   // pg_trgm: the inbox search's trigram index (drizzle/0005_enquiry_inbox.sql creates the extension).
   const client = await PGlite.create(location, {
     extensions: { pg_trgm },

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyMigrations } from "../db/migrate.ts";
 import { rateLimitWindows, spamTally, usedFormTokens } from "../db/schema.ts";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../../../test/databases.ts";
 import { FORM_TOKEN_LIFETIME_MS } from "./form-token.ts";
@@ -14,8 +13,7 @@ import { pruneSpamRecords, useFormToken } from "./spam.ts";
 describe.each(testDrivers)("housekeeping of the spam defences on %s", (driver) => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await applyMigrations(database.db);
+    database = await createTestDatabase(driver, { from: "empty" });
   });
   afterAll(async () => {
     await database.drop();

@@ -3,7 +3,6 @@ import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../db/client.ts";
 import { storeEnquiry } from "../db/contact-repository.ts";
-import { applyMigrations } from "../db/migrate.ts";
 import { appSettings, contactSubmissions, enquiryNotes, mailOutbox } from "../db/schema.ts";
 import { inviteStaff, setStaffDisabled } from "../admin/staff/staff-repository.ts";
 import { OutboxWorker } from "../mail/outbox-worker.ts";
@@ -37,8 +36,7 @@ describe.each(testDrivers)("reply reminders and retention on %s", (driver) => {
   });
 
   async function setUp() {
-    database = await createTestDatabase(driver);
-    await applyMigrations(database.db);
+    database = await createTestDatabase(driver, { from: "empty" });
   }
 
   /** A second instance's connection to the same database (PostgreSQL), or the same one (PGlite, one process). */

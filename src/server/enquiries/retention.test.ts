@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import { parseConfig } from "../config.ts";
 import { recordAudit } from "../admin/audit/audit.ts";
 import { enquiryReference, storeEnquiry } from "../db/contact-repository.ts";
-import { applyMigrations } from "../db/migrate.ts";
 import { auditEvents, contactSubmissions, mailOutbox } from "../db/schema.ts";
 import { type Site, startSite } from "../site.ts";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../../../test/databases.ts";
@@ -43,8 +42,7 @@ describe.each(testDrivers)("the retention rule on %s", (driver) => {
   });
 
   it("deletes enquiries older than 24 months and spam older than 30 days, with their mail, and nothing else", async () => {
-    database = await createTestDatabase(driver);
-    await applyMigrations(database.db);
+    database = await createTestDatabase(driver, { from: "empty" });
     await enquiryAt(database, "Expired", new Date("2024-11-22T11:59:59Z"));
     await enquiryAt(database, "Kept", new Date("2024-11-22T12:00:01Z"));
     await enquiryAt(database, "Recent", new Date(now.getTime() - day));
@@ -67,8 +65,7 @@ describe.each(testDrivers)("the retention rule on %s", (driver) => {
   // named the visitor, which the purge must not leave behind for an erasure that can no longer
   // find the enquiry.
   it("blanks the audit labels of the enquiries it deletes, and only theirs", async () => {
-    database = await createTestDatabase(driver);
-    await applyMigrations(database.db);
+    database = await createTestDatabase(driver, { from: "empty" });
     const expired = await enquiryAt(database, "Vanishing", new Date("2024-01-01T00:00:00Z"));
     const spam = await enquiryAt(database, "Spammy", new Date(now.getTime() - 31 * day), "honeypot");
     const kept = await enquiryAt(database, "Staying", new Date(now.getTime() - day));
@@ -100,8 +97,7 @@ describe.each(testDrivers)("the retention rule on %s", (driver) => {
   });
 
   it("is applied by the running site", async () => {
-    database = await createTestDatabase(driver);
-    await applyMigrations(database.db);
+    database = await createTestDatabase(driver, { from: "empty" });
     await enquiryAt(database, "Expired", new Date(Date.now() - 3 * 365 * day));
     await enquiryAt(database, "Recent", new Date());
     // The test drops the database itself, after the site has stopped.

@@ -3,7 +3,6 @@ import pino from "pino";
 import { Writable } from "node:stream";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { storeEnquiry } from "../db/contact-repository.ts";
-import { applyMigrations } from "../db/migrate.ts";
 import { mailOutbox } from "../db/schema.ts";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../../../test/databases.ts";
 import { storedSubmission } from "../../../test/enquiry-fixtures.ts";
@@ -31,8 +30,7 @@ describe.each(testDrivers)("the mail outbox on %s", (driver) => {
   const workers: OutboxWorker[] = [];
 
   async function setUp() {
-    database = await createTestDatabase(driver);
-    await applyMigrations(database.db);
+    database = await createTestDatabase(driver, { from: "empty" });
   }
   function worker(smtpUrl: string, options: Partial<ConstructorParameters<typeof OutboxWorker>[0]> = {}) {
     const created = new OutboxWorker({

@@ -2,7 +2,6 @@ import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { site } from "#shared/site.ts";
-import { applyMigrations } from "../db/migrate.ts";
 import { mailOutbox, newsletters, newsletterSubscribers, staff, type SubscriberStatus } from "../db/schema.ts";
 import { createSmtpTransport } from "../mail/smtp-transport.ts";
 import { addArticle, articleDocument } from "../../../test/content-fixtures.ts";
@@ -58,8 +57,7 @@ describe.each(testDrivers)("the newsletter's sending on %s", (driver) => {
   let made = 0;
 
   async function setUp() {
-    database = await createTestDatabase(driver);
-    await applyMigrations(database.db);
+    database = await createTestDatabase(driver, { from: "empty" });
     await database.db.insert(staff).values({
       id: actor.id,
       email: "admin@sabarmatigrid.example",

@@ -3,7 +3,6 @@ import { testAdminRenderer } from "../../../test/build-test-app.ts";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../../../test/databases.ts";
 import { SmtpPeer } from "../../../test/smtp-peer.ts";
 import { parseConfig } from "../config.ts";
-import { applyMigrations } from "../db/migrate.ts";
 import { newsletters, newsletterSubscribers, staff } from "../db/schema.ts";
 import { generateSecret, sharedSetting } from "../db/settings.ts";
 import { type Site, startSite } from "../site.ts";
@@ -30,8 +29,7 @@ describe.each(testDrivers)("the site's newsletter sender on %s", (driver) => {
     { timeout: 60_000 },
     async () => {
       peer = await SmtpPeer.start();
-      database = await createTestDatabase(driver);
-      await applyMigrations(database.db);
+      database = await createTestDatabase(driver, { from: "empty" });
       const siteUrl = "https://www.example.test";
       const mailConfig = { NODE_ENV: "test", SITE_URL: siteUrl, SMTP_URL: peer.url, MAIL_FROM: "site@example.test" };
       site = await startSite({

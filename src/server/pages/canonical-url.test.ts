@@ -2,6 +2,7 @@ import { connect } from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../../test/build-test-app.ts";
+import { projectDriver } from "../../../test/databases.ts";
 import { canonicalPageTarget, mayNeedCanonicalising } from "./canonical-url.ts";
 
 const article = "/blog/ieee-519-harmonics-at-a-vfd-heavy-plant";
@@ -54,7 +55,7 @@ describe("the canonical address of a request target", () => {
 describe("page addresses over HTTP", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp("pglite");
+    t = await buildTestApp(projectDriver);
   });
   afterAll(async () => {
     await t.close();

@@ -4,13 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { parseConfig } from "../config.ts";
 import { bumpContentVersion } from "../content/data-version.ts";
-import { seedContent } from "../content/import-content.ts";
 import { openDatabase } from "../db/client.ts";
-import { applyMigrations } from "../db/migrate.ts";
 import { teamMembers } from "../db/schema.ts";
-import { siteContentDir, testRenderer } from "../../../test/build-test-app.ts";
+import { testRenderer } from "../../../test/build-test-app.ts";
 import { addArticle, articleDocument } from "../../../test/content-fixtures.ts";
-import { createTestDatabase, type TestDatabase, testDrivers } from "../../../test/databases.ts";
+import {
+  createTestDatabase,
+  onPostgres,
+  projectDriver,
+  type TestDatabase,
+  testDrivers,
+} from "../../../test/databases.ts";
 import { TEST_FORM_SECRET } from "../../../test/enquiry-fixtures.ts";
 import { PageCache } from "./page-cache.ts";
 import { eq } from "drizzle-orm";
@@ -30,9 +34,7 @@ describe.each(testDrivers)("the page cache on %s", (driver) => {
   let app: FastifyInstance;
   const cache = new PageCache();
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await applyMigrations(database.db);
-    await seedContent(database.db, siteContentDir);
+    database = await createTestDatabase(driver, { from: "content" });
     app = await appOver(database, cache);
   });
   afterAll(async () => {
@@ -136,8 +138,7 @@ describe.each(testDrivers)("the page cache on %s", (driver) => {
 
 describe("a scheduled article", () => {
   it("appears in the API and on the cached blog page when its date comes, without a restart", async () => {
-    const database = await createTestDatabase("pglite");
-    await applyMigrations(database.db);
+    const database = await createTestDatabase(projectDriver, { from: "empty" });
     const app = await appOver(database);
     try {
       await app.inject({ method: "GET", url: "/blog" });
@@ -168,11 +169,9 @@ describe("a scheduled article", () => {
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)("page caches of two instances over one PostgreSQL", () => {
+describe.runIf(onPostgres)("page caches of two instances over one PostgreSQL", () => {
   it("both render again when the content changes through either", async () => {
-    const database = await createTestDatabase("postgres");
-    await applyMigrations(database.db);
-    await seedContent(database.db, siteContentDir);
+    const database = await createTestDatabase("postgres", { from: "content" });
     const other = await openDatabase({ databaseUrl: database.url, dataDir: "unused" });
     const [a, b] = [await appOver(database), await appOver(other)];
     try {

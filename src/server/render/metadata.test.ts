@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paths } from "#shared/paths.ts";
 import { buildTestApp, type TestApp } from "../../../test/build-test-app.ts";
+import { projectDriver } from "../../../test/databases.ts";
 import { pageRoutesForTests } from "../../../test/page-paths.ts";
 
 /** Every indexed page: one of each route of the table, but the thank-you page (noindex). */
@@ -19,7 +20,7 @@ describe("metadata and structured data", () => {
   let t: TestApp;
   const pages = new Map<string, string>();
   beforeAll(async () => {
-    t = await buildTestApp("pglite");
+    t = await buildTestApp(projectDriver);
     for (const route of [...routes, article, "/thank-you", "/missing-page"])
       pages.set(route, (await t.app.inject({ method: "GET", url: route })).body);
   });

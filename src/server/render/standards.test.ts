@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../../test/build-test-app.ts";
+import { projectDriver } from "../../../test/databases.ts";
 import { htmlValidator as validator } from "../../../test/html-validator.ts";
 import { everyPagePathForTests } from "../../../test/page-paths.ts";
 
@@ -98,7 +99,7 @@ describe("the server HTML of every page", () => {
   const pages = new Map<string, { status: number; html: string }>();
 
   beforeAll(async () => {
-    t = await buildTestApp("pglite");
+    t = await buildTestApp(projectDriver);
     const urls = [
       ...(await everyPagePathForTests()),
       // A filtered blog list, as the search form sends it without JavaScript.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactSubmissions, mailOutbox, newsletterSubscribers } from "../db/schema.ts";
 import { checkFormToken } from "../enquiries/form-token.ts";
 import { buildTestApp, type TestApp } from "../../../test/build-test-app.ts";
-import { testDrivers } from "../../../test/databases.ts";
+import { projectDriver, testDrivers } from "../../../test/databases.ts";
 import { enquiry, formBody, formTokenIssued, TEST_FORM_SECRET } from "../../../test/enquiry-fixtures.ts";
 
 const formHeaders = { "content-type": "application/x-www-form-urlencoded" };
@@ -341,7 +341,7 @@ describe.each([
 ])("the rate limit behind a reverse proxy with %s", (_name, trustProxy) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp("pglite", {
+    t = await buildTestApp(projectDriver, {
       content: false,
       env: { FORM_SECRET: TEST_FORM_SECRET, RATE_LIMIT_PER_MINUTE: "3", TRUST_PROXY: trustProxy },
     });

@@ -7,7 +7,7 @@ import { FORM_TOKEN_LIFETIME_MS, issueFormToken } from "../enquiries/form-token.
 import { hitRateLimit } from "../enquiries/rate-limit.ts";
 import { SPAM_MESSAGE_CHARACTERS, SPAM_STORED_PER_HOUR } from "../enquiries/spam.ts";
 import { buildTestApp, type TestApp } from "../../../test/build-test-app.ts";
-import { testDrivers } from "../../../test/databases.ts";
+import { projectDriver, testDrivers } from "../../../test/databases.ts";
 import { enquiry, formBody, formTokenIssued, TEST_FORM_SECRET } from "../../../test/enquiry-fixtures.ts";
 import { KEY_REUSED_MESSAGE, TOKENLESS_ENQUIRIES_PER_DAY } from "./enquiry-routes.ts";
 
@@ -450,7 +450,7 @@ describe("X-Forwarded-For entries that are not IP addresses", () => {
   ])("with %s", (_name, trustProxy) => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await buildTestApp("pglite", {
+      t = await buildTestApp(projectDriver, {
         content: false,
         env: { FORM_SECRET: TEST_FORM_SECRET, RATE_LIMIT_PER_MINUTE: "3", TRUST_PROXY: trustProxy },
       });

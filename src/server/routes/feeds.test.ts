@@ -5,10 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../app.ts";
 import { parseConfig } from "../config.ts";
 import { bumpContentVersion, contentSyncedAt } from "../content/data-version.ts";
-import { seedContent } from "../content/import-content.ts";
-import { applyMigrations } from "../db/migrate.ts";
 import { blogPosts, teamMembers } from "../db/schema.ts";
-import { siteContentDir, testRenderer } from "../../../test/build-test-app.ts";
+import { testRenderer } from "../../../test/build-test-app.ts";
 import { addArticle, articleDocument } from "../../../test/content-fixtures.ts";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../../../test/databases.ts";
 import { indiaTimestamp } from "./feeds.ts";
@@ -31,9 +29,7 @@ describe.each(testDrivers)("the sitemap and the RSS feed on %s", (driver) => {
   let database: TestDatabase;
   let app: FastifyInstance;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await applyMigrations(database.db);
-    await seedContent(database.db, siteContentDir);
+    database = await createTestDatabase(driver, { from: "content" });
     app = await buildApp({ config, db: database.db, renderer: testRenderer(config.siteUrl), contentPollMs: 50 });
   });
   afterAll(async () => {

@@ -11,7 +11,7 @@ import { applyMigrations } from "../db/migrate.ts";
 import { OutboxWorker } from "../mail/outbox-worker.ts";
 import { createSmtpTransport } from "../mail/smtp-transport.ts";
 import { testRenderer } from "../../../test/build-test-app.ts";
-import { createTestDatabase, type TestDatabase, testDrivers } from "../../../test/databases.ts";
+import { createTestDatabase, onPostgres, type TestDatabase, testDrivers } from "../../../test/databases.ts";
 import { enquiry, formBody, TEST_FORM_SECRET } from "../../../test/enquiry-fixtures.ts";
 import { freePort, SmtpPeer } from "../../../test/smtp-peer.ts";
 import { TcpProxy } from "../../../test/tcp-proxy.ts";
@@ -223,10 +223,9 @@ describe.each(testDrivers)("health checks and logs on %s", (driver) => {
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)("/readyz while PostgreSQL is unreachable", () => {
+describe.runIf(onPostgres)("/readyz while PostgreSQL is unreachable", () => {
   it("answers 503 with a reason, and 200 again once the database is back, without a restart", async () => {
-    const target = await createTestDatabase("postgres");
-    await applyMigrations(target.db);
+    const target = await createTestDatabase("postgres", { from: "empty" });
     const url = new URL(target.url!);
     const proxy = new TcpProxy(await freePort(), { host: url.hostname, port: Number(url.port || 5432) });
     await proxy.up();

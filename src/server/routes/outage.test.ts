@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { parseConfig } from "../config.ts";
 import { openDatabase, type DatabaseHandle } from "../db/client.ts";
-import { applyMigrations } from "../db/migrate.ts";
-import { createTestDatabase, type TestDatabase } from "../../../test/databases.ts";
+import { createTestDatabase, onPostgres, type TestDatabase } from "../../../test/databases.ts";
 import { enquiry, formBody, TEST_FORM_SECRET } from "../../../test/enquiry-fixtures.ts";
 import { testRenderer } from "../../../test/build-test-app.ts";
 import { addLibraryPicture } from "../../../test/responsive-fixtures.ts";
@@ -12,15 +11,14 @@ import { SilentTcpServer, TcpProxy } from "../../../test/tcp-proxy.ts";
 import type { FastifyInstance } from "fastify";
 
 // Needs a PostgreSQL server to cut off: runs when TEST_DATABASE_URL is set (it is in CI).
-describe.runIf(process.env.TEST_DATABASE_URL)("enquiries while PostgreSQL is unreachable", () => {
+describe.runIf(onPostgres)("enquiries while PostgreSQL is unreachable", () => {
   let target: TestDatabase;
   let proxy: TcpProxy;
   let handle: DatabaseHandle;
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    target = await createTestDatabase("postgres");
-    await applyMigrations(target.db);
+    target = await createTestDatabase("postgres", { from: "empty" });
     const url = new URL(target.url!);
     proxy = new TcpProxy(await freePort(), { host: url.hostname, port: Number(url.port || 5432) });
     await proxy.up();

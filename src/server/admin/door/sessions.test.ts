@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyMigrations } from "../../db/migrate.ts";
 import { staff, staffSessions } from "../../db/schema.ts";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../../../../test/databases.ts";
 import { createSession, findSession, MAX_SESSIONS_PER_PERSON } from "./sessions.ts";
@@ -13,8 +12,7 @@ const at = (minutes: number) => new Date(start.getTime() + minutes * MINUTE);
 describe.each(testDrivers)("sessions per person on %s", (driver) => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await applyMigrations(database.db);
+    database = await createTestDatabase(driver, { from: "empty" });
   });
   afterAll(async () => database.drop());
 

@@ -4,7 +4,6 @@ import { testAdminRenderer } from "../../../../test/build-test-app.ts";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../../../../test/databases.ts";
 import { SmtpPeer } from "../../../../test/smtp-peer.ts";
 import { SoftAuthenticator } from "../../../../test/soft-authenticator.ts";
-import { applyMigrations } from "../../db/migrate.ts";
 import { parseConfig } from "../../config.ts";
 import { mailOutbox } from "../../db/schema.ts";
 import { type Site, startSite } from "../../site.ts";
@@ -29,8 +28,7 @@ describe.each(testDrivers)("staff mail on %s", (driver) => {
     { timeout: 60_000 },
     async () => {
       peer = await SmtpPeer.start();
-      database = await createTestDatabase(driver);
-      await applyMigrations(database.db);
+      database = await createTestDatabase(driver, { from: "empty" });
       const siteUrl = "https://www.example.test";
       const config = parseConfig({
         NODE_ENV: "test",

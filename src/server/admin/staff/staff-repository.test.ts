@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyMigrations } from "../../db/migrate.ts";
 import { staff, staffSessions, staffTokens } from "../../db/schema.ts";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../../../../test/databases.ts";
 import { createSession } from "../door/sessions.ts";
@@ -23,8 +22,7 @@ let people = 0;
 describe.each(testDrivers)("keeping an active admin on %s", (driver) => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
-    await applyMigrations(database.db);
+    database = await createTestDatabase(driver, { from: "empty" });
   });
   afterAll(async () => database.drop());
 
