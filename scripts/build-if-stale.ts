@@ -33,8 +33,8 @@ const inputs = [
   "package-lock.json",
 ].map((file) => path.join(root, file));
 
-/** Tests are not part of any build: editing one does not make the build stale. */
-const isTest = (name: string) => /\.test\.tsx?$/.test(name);
+/** Tests and their kits are not part of any build: editing one does not make the build stale. */
+const isTest = (name: string) => /\.test\.tsx?$|-test-kit\.tsx?$/.test(name);
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;

@@ -5,7 +5,8 @@ import path from "node:path";
 // a new test file lands in the right one by itself. docs/testing.md says what each layer is for.
 //
 //   system       starts the compiled server or reads the production build (test/server-process.ts,
-//                scripts/bundle-sizes.ts): only this layer waits for `npm run build`.
+//                scripts/bundle-sizes.ts, the build's empty database): only this layer waits for
+//                `npm run build`.
 //   integration  opens a database (test/databases.ts, the database client, PGlite, the site):
 //                run once per driver, each driver a project of its own.
 //   unit         neither: no database, no build.
@@ -16,7 +17,7 @@ import path from "node:path";
 
 export type Layer = "unit" | "integration" | "system";
 
-const SYSTEM_MARKERS = ["test/server-process.ts", "scripts/bundle-sizes.ts"];
+const SYSTEM_MARKERS = ["test/server-process.ts", "scripts/bundle-sizes.ts", "src/server/db/database-template.ts"];
 const INTEGRATION_MARKERS = [
   "test/databases.ts",
   "src/server/db/client.ts",
