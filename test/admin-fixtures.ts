@@ -1,6 +1,9 @@
+import { randomBytes } from "node:crypto";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import { createSession, SESSION_COOKIE } from "#server/admin/door/sessions.ts";
 import { inviteStaff, type StaffRole } from "#server/admin/staff/staff-repository.ts";
 import type { AppDependencies } from "#server/app.ts";
+import { staff } from "#server/db/schema.ts";
 import { SoftAuthenticator } from "./soft-authenticator.ts";
 import { buildTestApp, type TestApp } from "./build-test-app.ts";
 import type { TestDriver } from "./databases.ts";
@@ -71,7 +74,39 @@ export function cookieFrom(setCookie: string | string[] | undefined): string {
   return first.split(";")[0]!;
 }
 
-export type SignedIn = { cookie: string; staffId: string; authenticator: SoftAuthenticator; email: string };
+/** A member of staff with a live session: the `name=value` for a Cookie header. */
+export type StaffWithSession = { cookie: string; staffId: string; email: string };
+
+export type SignedIn = StaffWithSession & { authenticator: SoftAuthenticator };
+
+let minted = 0;
+
+/**
+ * A member of staff, added to the database and given a session as a sign-in gives one
+ * (createSession, the cookie's value): no invitation, no passkey ceremony. For tests of what a
+ * signed-in person may do; signing in itself is tested through its ceremonies
+ * (admin-access.test.ts, door.test.ts). `email` defaults to one no other call of the run uses.
+ */
+export async function staffWithSession(
+  t: Pick<AdminTestApp, "database" | "clock">,
+  person: { name: string; role: StaffRole; canPublish?: boolean; email?: string },
+): Promise<StaffWithSession> {
+  minted += 1;
+  const email = person.email ?? `${person.name.toLowerCase().replace(/[^a-z]+/g, ".")}.${minted}@staff.example`;
+  const [member] = await t.database.db
+    .insert(staff)
+    .values({
+      email,
+      name: person.name,
+      role: person.role,
+      canPublish: person.canPublish ?? false,
+      createdAt: t.clock.now,
+      webauthnUserId: randomBytes(32).toString("base64url"),
+    })
+    .returning({ id: staff.id });
+  const id = await createSession(t.database.db, member!.id, { method: "passkey", device: "Test", now: t.clock.now });
+  return { cookie: `${SESSION_COOKIE}=${id}`, staffId: member!.id, email };
+}
 
 /** Invites a member of staff and accepts the invitation with a new software passkey: signed in. */
 export async function joinByInvitation(

@@ -1,32 +1,50 @@
-import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type AdminTestApp,
   buildAdminTestApp,
   cookieFrom,
   joinByInvitation,
-  type SignedIn,
+  staffWithSession,
+  type StaffWithSession,
 } from "../../../../test/admin-fixtures.ts";
+import { databaseFingerprint } from "../../../../test/database-fingerprint.ts";
 import { testDrivers } from "../../../../test/databases.ts";
 import { SoftAuthenticator } from "../../../../test/soft-authenticator.ts";
 import { adminHref, type AdminRouteName, adminRoutes } from "#shared/admin/routes.ts";
 import { STUDIO_DOCUMENT_BODY_LIMIT } from "#shared/content/documents.ts";
-import { auditEvents, mailOutbox, passkeys, staff } from "../../db/schema.ts";
+import {
+  auditEvents,
+  blogPosts,
+  contactSubmissions,
+  contentLinks,
+  contentRevisions,
+  mailOutbox,
+  media,
+  newsletters,
+  newsletterSubscribers,
+  passkeys,
+  projects,
+  staff,
+  teamMembers,
+} from "../../db/schema.ts";
 import { inviteStaff } from "../staff/staff-repository.ts";
 
-// The door, walked from the route table: every route of src/shared/admin/routes.ts answers a
-// request without a session, from another site, from a member of staff on an admin route, or
-// from one without "Can publish" on a publisher route with a clear 4xx (or the sign-in page) and
-// changes nothing. Then the review's findings about
-// the door itself: attempts, not page views, are limited; a sign-in link cannot be silenced or
-// timed; `next` cannot make a 500; a passkey cannot be registered twice; a role changes only by
-// its own action.
+// The door, walked from the route table: the one place where access to every area of the back
+// office is tested. Every route of src/shared/admin/routes.ts answers a request without a session,
+// from another site (six ways), from a member of staff on an admin route, from one without "Can
+// publish" on a publisher route, and naming a malformed or unknown id or another kind's item,
+// with a clear 4xx (or the sign-in page), and changes nothing in any table (a digest of every row
+// before and after). A new route is walked by being in the table: no test to add, and no passkey
+// registered for it. Then the review's findings about the door itself: attempts, not page views,
+// are limited; a sign-in link cannot be silenced or timed; `next` cannot make a 500; a passkey
+// cannot be registered twice; a role changes only by its own action.
 
 const names = Object.keys(adminRoutes) as AdminRouteName[];
 const someId = "00000000-0000-4000-8000-000000000000";
 const someToken = "A".repeat(43);
 
-/** The route's address with made-up parameters. */
+/** The route's address with made-up parameters: it names nothing that exists. */
 function sampleHref(name: AdminRouteName): string {
   const path = adminRoutes[name].path;
   return path
@@ -36,59 +54,207 @@ function sampleHref(name: AdminRouteName): string {
     .replace(":revisionId", "1");
 }
 
+/**
+ * What the `:id` of a path names: the path's segment before it ("/admin/articles/:id/publish" →
+ * "articles"). The walk keeps one real item of each, so that "changes nothing" is about something.
+ */
+function kindOf(name: AdminRouteName): string {
+  const segments = adminRoutes[name].path.split("/");
+  const at = segments.indexOf(":id");
+  if (at < 1) throw new Error(`${name} names no :id`);
+  return segments[at - 1]!;
+}
+
 let people = 0;
 const uniqueEmail = (name: string) => `${name}.door.${(people += 1)}@example.com`;
 
+/** Every request the walk judges from another site, even with an admin's session. */
+const otherSites = [
+  { name: "another Origin", headers: { origin: "https://evil.example" } },
+  { name: "Origin null", headers: { origin: "null" } },
+  { name: "an empty Origin", headers: { origin: "" } },
+  { name: "no Origin and no Sec-Fetch-Site", headers: {} },
+  { name: "Sec-Fetch-Site: cross-site", headers: { "sec-fetch-site": "cross-site" } },
+  {
+    name: "Sec-Fetch-Site: same-site with the right Origin",
+    headers: { "sec-fetch-site": "same-site", origin: "https://www.example.test" },
+  },
+];
+
 describe.each(testDrivers)("the door, from the route table, on %s", (driver) => {
   let t: AdminTestApp;
-  let admin: SignedIn;
-  let member: SignedIn;
+  // Made once for the file, signed in as a sign-in would (no passkey ceremony): the walk below
+  // costs a request per route, not a registration. Nothing in the walk changes them.
+  let admin: StaffWithSession;
+  let member: StaffWithSession;
+  let publisher: StaffWithSession;
+  /** One real item of each kind a path's :id names, and the article's and project's link and revision. */
+  const real: Record<string, string> = {};
+  const links: Record<string, string> = {};
+  const revisions: Record<string, string> = {};
   const held: (() => Promise<void>)[] = [];
   beforeAll(async () => {
     t = await buildAdminTestApp(driver, {
+      content: true,
       env: { SMTP_URL: "smtp://127.0.0.1:1", MAIL_FROM: "site@example.com", MAIL_TO: "firm@example.com" },
       afterAnswer: (work) => held.push(work),
     });
+    admin = await staffWithSession(t, { name: "Meera Shah", role: "admin" });
+    member = await staffWithSession(t, { name: "Ravi Desai", role: "staff" });
+    publisher = await staffWithSession(t, { name: "Asha Patel", role: "staff", canPublish: true });
+    const db = t.database.db;
+    const [article] = await db.select({ id: blogPosts.id }).from(blogPosts).limit(1);
+    const [project] = await db.select({ id: projects.id }).from(projects).limit(1);
+    const [teamMember] = await db.select({ id: teamMembers.id }).from(teamMembers).limit(1);
+    const [picture] = await db.select({ id: media.id }).from(media).limit(1);
+    const [enquiry] = await db
+      .insert(contactSubmissions)
+      .values({ firstName: "Asha", lastName: "Patel", email: "asha@example.com", message: "A grid study, please." })
+      .returning({ id: contactSubmissions.id });
+    const [subscriber] = await db
+      .insert(newsletterSubscribers)
+      .values({ email: "reader@example.com", status: "bouncing" })
+      .returning({ id: newsletterSubscribers.id });
+    const [newsletter] = await db
+      .insert(newsletters)
+      .values({ subject: "November", campaign: "2026-11-november-door", createdBy: admin.staffId })
+      .returning({ id: newsletters.id });
+    await db.insert(passkeys).values({
+      id: "door-walk-passkey",
+      staffId: member.staffId,
+      publicKey: Buffer.from("not a key"),
+      deviceType: "singleDevice",
+      label: "Chrome on Linux",
+    });
+    Object.assign(real, {
+      articles: article!.id,
+      projects: project!.id,
+      team: teamMember!.id,
+      media: picture!.id,
+      enquiries: enquiry!.id,
+      subscribers: subscriber!.id,
+      newsletters: newsletter!.id,
+      staff: member.staffId,
+      passkeys: "door-walk-passkey",
+    });
+    for (const kind of ["articles", "projects"] as const) {
+      const item = kind === "articles" ? { articleId: real.articles } : { projectId: real.projects };
+      const [link] = await db
+        .insert(contentLinks)
+        .values({
+          ...item,
+          tokenHash: `door-walk-${kind}`,
+          kind: "share",
+          createdByLabel: "Meera Shah",
+          expiresAt: new Date(t.clock.now.getTime() + 86_400_000),
+        })
+        .returning({ id: contentLinks.id });
+      links[kind] = link!.id;
+      const [revision] = await db
+        .select({ id: contentRevisions.id })
+        .from(contentRevisions)
+        .where(eq(kind === "articles" ? contentRevisions.articleId : contentRevisions.projectId, real[kind]!))
+        .limit(1);
+      revisions[kind] = String(revision!.id);
+    }
   });
   afterAll(async () => {
     await t.close();
   });
-  beforeEach(async () => {
-    admin = await joinByInvitation(t, { email: uniqueEmail("meera"), name: "Meera Shah", role: "admin" });
-    member = await joinByInvitation(t, { email: uniqueEmail("ravi"), name: "Ravi Desai", role: "staff" });
+
+  /** The route's address naming the walk's real items (those of `kind`, when given: another kind's). */
+  function realHref(name: AdminRouteName, kind?: string): string {
+    const path = adminRoutes[name].path;
+    if (!path.includes(":")) return path;
+    const own = path.includes(":id") ? kindOf(name) : "";
+    const named = kind ?? own;
+    const id = real[named];
+    if (path.includes(":id") && !id) throw new Error(`the walk has no ${named} for ${name}: add one to \`real\``);
+    return path
+      .replace(":id", id ?? "")
+      .replace(":token", someToken)
+      .replace(":linkId", links[own] ?? someId)
+      .replace(":revisionId", revisions[own] ?? "1");
+  }
+
+  /**
+   * A form that passes every area's validation where it can (zod keeps the fields a form names and
+   * drops the rest): a refusal is then the door's or the id's, not a missing field's.
+   */
+  const completeForm = () => ({
+    title: "Harmonic study for a 40 MW plant",
+    slug: "",
+    excerpt: "What we found.",
+    category: "Utilities",
+    body: "A paragraph.",
+    description: "A project.",
+    year: "2025",
+    name: "Kiran Rao",
+    role: "staff",
+    email: "kiran@example.com",
+    note: "Called back.",
+    status: "contacted",
+    subject: "Hijacked",
+    introduction: "Nothing.",
+    alt: "A substation at dusk.",
+    direction: "up",
+    canPublish: "true",
+    when: "now",
+    version: "1",
+    recipients: "1",
+    baseRevisionId: revisions.articles ?? "1",
   });
 
-  const auditCount = async () => (await t.database.db.select({ n: count() }).from(auditEvents))[0]!.n;
+  const fingerprint = () => databaseFingerprint(t.database.db);
 
   it.each(names.filter((name) => adminRoutes[name].access !== "public"))(
     "%s without a session: the sign-in page (or 401 for JSON), nothing changed",
     async (name) => {
       const route = adminRoutes[name];
-      const before = await auditCount();
-      const response = await t.send({ method: route.method, url: sampleHref(name), payload: {} });
+      const before = await fingerprint();
+      const url = realHref(name);
+      const response = await t.send({ method: route.method, url, payload: completeForm() });
       if ("json" in route && route.json) expect(response.statusCode).toBe(401);
       else {
         expect(response.statusCode).toBe(303);
-        expect(String(response.headers.location)).toMatch(/^\/admin\/sign-in/);
+        const location = String(response.headers.location);
+        expect(location).toMatch(/^\/admin\/sign-in/);
+        // A page asked for comes back after signing in; a post goes to the back office's start.
+        if (route.method === "GET" && url !== "/admin")
+          expect(new URL(location, t.origin).searchParams.get("next")).toBe(url);
       }
-      expect(await auditCount()).toBe(before);
+      if (route.method === "GET") {
+        const json = await t.app.inject({ method: "GET", url, headers: { accept: "application/json" } });
+        expect(json.statusCode).toBe(401);
+        expect(json.json()).toMatchObject({ error: "Unauthorized" });
+      }
+      expect(await fingerprint()).toEqual(before);
     },
   );
 
   it.each(names.filter((name) => adminRoutes[name].access === "admin"))(
-    "%s as a member of staff who is not an admin: 403, nothing changed",
+    "%s as a member of staff, or one who may publish, who is not an admin: 403, nothing changed",
     async (name) => {
       const route = adminRoutes[name];
-      const before = await auditCount();
-      const response = await t.send({
-        method: route.method,
-        url: sampleHref(name),
-        cookie: member.cookie,
-        payload: {},
-      });
-      expect(response.statusCode).toBe(403);
-      expect(response.body).toContain("This part of the back office is for admins.");
-      expect(await auditCount()).toBe(before);
+      const before = await fingerprint();
+      for (const person of [member, publisher]) {
+        const response = await t.send({
+          method: route.method,
+          url: realHref(name),
+          cookie: person.cookie,
+          payload: completeForm(),
+        });
+        expect(response.statusCode).toBe(403);
+        expect(response.body).toContain("This part of the back office is for admins.");
+      }
+      expect(await fingerprint()).toEqual(before);
+      // An admin is let past the door (naming nothing, so that nothing changes).
+      const byAdmin = await t.send({ method: route.method, url: sampleHref(name), cookie: admin.cookie, payload: {} });
+      if (route.path.includes("/:")) expect(byAdmin.statusCode).toBe(404);
+      else {
+        expect(byAdmin.statusCode).not.toBe(403);
+        expect(byAdmin.statusCode).toBeLessThan(500);
+      }
     },
   );
 
@@ -96,65 +262,99 @@ describe.each(testDrivers)("the door, from the route table, on %s", (driver) => 
     "%s as a member of staff without Can publish: 403, nothing changed; with it, past the door",
     async (name) => {
       const route = adminRoutes[name];
-      const before = await auditCount();
+      const before = await fingerprint();
       const response = await t.send({
         method: route.method,
-        url: sampleHref(name),
+        url: realHref(name),
         cookie: member.cookie,
-        payload: {},
+        payload: completeForm(),
       });
       expect(response.statusCode).toBe(403);
       expect(response.body).toContain(
         "Publishing needs an admin, or a member of staff an admin has allowed to publish.",
       );
-      expect(await auditCount()).toBe(before);
-      // Allowed to publish (from their next request), the same request reaches the route: no such
-      // item where the path names one; else the route's own answer to an empty form (a form page,
-      // a refused form), never the door's refusal.
-      const pastTheDoor = (statusCode: number) => {
-        if (route.path.includes("/:")) expect(statusCode).toBe(404);
+      expect(await fingerprint()).toEqual(before);
+      // Allowed to publish, the same request reaches the route: no such item where the path names
+      // one; else the route's own answer to an empty form (a form page, a refused form), never the
+      // door's refusal.
+      for (const person of [publisher, admin]) {
+        const allowed = await t.send({
+          method: route.method,
+          url: sampleHref(name),
+          cookie: person.cookie,
+          payload: {},
+        });
+        if (route.path.includes("/:")) expect(allowed.statusCode).toBe(404);
         else {
-          expect(statusCode).not.toBe(403);
-          expect(statusCode).toBeLessThan(500);
+          expect(allowed.statusCode).not.toBe(403);
+          expect(allowed.statusCode).toBeLessThan(500);
         }
-      };
-      await t.database.db.update(staff).set({ canPublish: true }).where(eq(staff.id, member.staffId));
-      const allowed = await t.send({ method: route.method, url: sampleHref(name), cookie: member.cookie, payload: {} });
-      pastTheDoor(allowed.statusCode);
-      const byAdmin = await t.send({ method: route.method, url: sampleHref(name), cookie: admin.cookie, payload: {} });
-      pastTheDoor(byAdmin.statusCode);
-      expect(await auditCount()).toBe(before);
+      }
+      expect(await fingerprint()).toEqual(before);
+    },
+  );
+
+  it.each(names.filter((name) => adminRoutes[name].access === "staff" && adminRoutes[name].method === "GET"))(
+    "%s lets any member of staff in: the page for the walk's items (or its own 4xx), never the door's refusal or a 500",
+    async (name) => {
+      const response = await t.send({ method: "GET", url: realHref(name), cookie: member.cookie });
+      expect(response.statusCode).toBeLessThan(500);
+      expect([401, 403]).not.toContain(response.statusCode);
+      expect(String(response.headers.location ?? "")).not.toMatch(/^\/admin\/sign-in/);
     },
   );
 
   it.each(names.filter((name) => adminRoutes[name].method === "POST"))(
     "%s posted from another site, even by an admin: 403, nothing changed",
     async (name) => {
-      const before = await auditCount();
-      for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }, { origin: "" }]) {
+      const before = await fingerprint();
+      for (const { name: how, headers } of otherSites) {
         const response = await t.app.inject({
           method: "POST",
-          url: sampleHref(name),
+          url: realHref(name),
           headers: { ...headers, cookie: admin.cookie },
-          payload: {},
+          payload: completeForm(),
         });
-        expect(response.statusCode, JSON.stringify(headers)).toBe(403);
+        expect(response.statusCode, how).toBe(403);
       }
-      expect(await auditCount()).toBe(before);
+      expect(await fingerprint()).toEqual(before);
     },
   );
 
+  it("accepts a change with Sec-Fetch-Site: same-origin alone", async () => {
+    const leaving = await staffWithSession(t, { name: "Leaving Soon", role: "staff" });
+    const response = await t.app.inject({
+      method: "POST",
+      url: adminHref("signOut"),
+      headers: { cookie: leaving.cookie, "sec-fetch-site": "same-origin" },
+    });
+    expect(response.statusCode).toBe(303);
+    expect((await t.app.inject({ method: "GET", url: "/admin", headers: { cookie: leaving.cookie } })).statusCode).toBe(
+      303,
+    );
+  });
+
   it.each(names.filter((name) => adminRoutes[name].path.includes(":id") && adminRoutes[name].access !== "public"))(
-    "%s naming nobody (a malformed or unknown id): a clear 4xx, never a 500",
+    "%s naming nothing it may name (a malformed or unknown id, or another kind's item): a clear 4xx, nothing changed",
     async (name) => {
       const route = adminRoutes[name];
-      const cookie = route.access === "admin" || route.access === "publisher" ? admin.cookie : member.cookie;
-      for (const id of [someId, "not-a-uuid", "1 or 1=1", "%00"]) {
-        const url = route.path.replace(":id", id).replace(":linkId", id).replace(":revisionId", id);
-        const response = await t.send({ method: route.method, url, cookie, payload: { version: "1", role: "staff" } });
-        expect(response.statusCode, `${url}`).toBeGreaterThanOrEqual(400);
-        expect(response.statusCode, `${url}`).toBeLessThan(500);
+      const cookie = route.access === "staff" ? member.cookie : admin.cookie;
+      const own = kindOf(name);
+      const before = await fingerprint();
+      const wrongIds = ["not-a-uuid", "1 or 1=1", "%00", `${real[own]}x`, someId];
+      const urls = [
+        ...wrongIds.map((id) => realHref(name).replace(real[own]!, id)),
+        // Another kind's real item: an article's id is no project, nor a member of staff.
+        ...Object.keys(real)
+          .filter((kind) => kind !== own)
+          .map((kind) => realHref(name, kind)),
+      ];
+      for (const url of urls) {
+        const response = await t.send({ method: route.method, url, cookie, payload: completeForm() });
+        expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode, url).toBeLessThan(500);
       }
+      expect(await fingerprint()).toEqual(before);
     },
   );
 
@@ -330,29 +530,34 @@ describe.each(testDrivers)("the door, from the route table, on %s", (driver) => 
   });
 
   it("refuses a passkey whose credential ID is already registered with 409, changing nothing", async () => {
-    const [existing] = await t.database.db.select().from(passkeys).where(eq(passkeys.staffId, admin.staffId));
+    // Two people with passkeys made by the real ceremony.
+    const first = await joinByInvitation(t, { email: uniqueEmail("neha"), name: "Neha Joshi", role: "admin" });
+    const second = await joinByInvitation(t, { email: uniqueEmail("vikram"), name: "Vikram Rao", role: "staff" });
+    const [existing] = await t.database.db.select().from(passkeys).where(eq(passkeys.staffId, first.staffId));
     const options = await t.send({
       method: "POST",
       url: adminHref("registrationOptions"),
-      cookie: member.cookie,
+      cookie: second.cookie,
       payload: {},
     });
-    const response = member.authenticator.register(options.json(), {
+    const response = second.authenticator.register(options.json(), {
       credentialId: Buffer.from(existing!.id, "base64url"),
     });
     const answer = await t.send({
       method: "POST",
       url: adminHref("registration"),
-      cookie: member.cookie,
+      cookie: second.cookie,
       payload: { response },
     });
     expect(answer.statusCode).toBe(409);
     expect(answer.json()).toMatchObject({ error: "Conflict" });
     const [after] = await t.database.db.select().from(passkeys).where(eq(passkeys.id, existing!.id));
-    expect(after!.staffId).toBe(admin.staffId);
+    expect(after!.staffId).toBe(first.staffId);
   });
 
   it("changes a role only by its own audited action: inviting an existing member again leaves it", async () => {
+    // People of its own: the walk's member of staff must stay one.
+    const member = await staffWithSession(t, { name: "Ravi Desai", role: "staff" });
     const again = await t.send({
       method: "POST",
       url: adminHref("staffInvite"),

@@ -7,7 +7,7 @@ import {
   type SignedIn,
 } from "../../../../test/admin-fixtures.ts";
 import { testDrivers } from "../../../../test/databases.ts";
-import { adminHref, type AdminRouteName, adminRoutes } from "#shared/admin/routes.ts";
+import { adminHref } from "#shared/admin/routes.ts";
 import { auditEvents, mailOutbox, newsletters, newsletterSubscribers } from "../../db/schema.ts";
 import { listBlogPosts } from "../../content/public-content.ts";
 import { propsOf, setCanPublish, uniqueEmail } from "../studio/studio-test-kit.ts";
@@ -415,57 +415,9 @@ describe.each(testDrivers)("newsletters in the back office on %s", (driver) => {
   });
 
   describe("hostile requests", () => {
-    const routes = (Object.keys(adminRoutes) as AdminRouteName[]).filter((name) => name.startsWith("newsletter"));
-    const urlOf = (name: AdminRouteName, id: string) => adminRoutes[name].path.replace(":id", id);
-
-    it("every newsletter route refuses no session, and changes nothing", async () => {
+    it("an oversize body is refused with 413 before it is read; nothing changes", async () => {
       const id = await create(staffer);
       const before = await state();
-      for (const name of routes) {
-        const route = adminRoutes[name];
-        const response =
-          route.method === "GET"
-            ? await t.send({ method: "GET", url: urlOf(name, id) })
-            : await post(urlOf(name, id), undefined, { ...fields(), version: 1, recipients: 3 });
-        if ((route as { json?: boolean }).json) expect(response.statusCode, name).toBe(401);
-        else {
-          expect(response.statusCode, name).toBe(303);
-          expect(String(response.headers.location), name).toMatch(/^\/admin\/sign-in/);
-        }
-      }
-      expect(await state()).toEqual(before);
-    });
-
-    it("every post from another origin, or naming no origin, is refused with 403 and changes nothing", async () => {
-      const id = await create(staffer);
-      const before = await state();
-      for (const name of routes.filter((route) => adminRoutes[route].method === "POST")) {
-        for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }]) {
-          const response = await t.send({
-            method: "POST",
-            url: urlOf(name, id),
-            cookie: admin.cookie,
-            headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
-            payload: new URLSearchParams({ subject: "Hijacked", version: "1", recipients: "3" }).toString(),
-          });
-          expect(response.statusCode, name).toBe(403);
-        }
-      }
-      expect(await state()).toEqual(before);
-    });
-
-    it("malformed and unknown ids answer 404; an oversize body 413; nothing changes", async () => {
-      const id = await create(staffer);
-      const before = await state();
-      for (const name of routes.filter((route) => adminRoutes[route].path.includes(":id"))) {
-        for (const bad of ["not-a-uuid", someId, "%00", `${id}x`]) {
-          const response =
-            adminRoutes[name].method === "GET"
-              ? await t.send({ method: "GET", url: urlOf(name, bad), cookie: admin.cookie })
-              : await post(urlOf(name, bad), admin, { ...fields(), version: 1, recipients: 3 });
-          expect([400, 404], `${name} ${bad}`).toContain(response.statusCode);
-        }
-      }
       const huge = await post(adminHref("newsletterSave", { id }), admin, {
         ...fields({ introduction: "z".repeat(200_000) }),
         version: 1,

@@ -9,7 +9,7 @@ import {
 import { testDrivers } from "../../../../test/databases.ts";
 import { htmlValidator } from "../../../../test/html-validator.ts";
 import type { AutosaveAnswer, PresenceAnswer } from "#shared/admin/pages.ts";
-import { adminHref, adminRoutes, type AdminRouteName } from "#shared/admin/routes.ts";
+import { adminHref } from "#shared/admin/routes.ts";
 import { PROJECT_CATEGORIES } from "#shared/content/documents.ts";
 import {
   auditEvents,
@@ -31,9 +31,10 @@ import { seedMediaLibrary } from "../../../../test/media-fixtures.ts";
 // databases: the same flow as articles, through the same handlers. New, list, save, autosave and
 // the conflict check; publish, schedule (hidden until its time on the instance's clock), unpublish,
 // the trash; slug changes and their 301s; history, compare, restore; preview and share links;
-// presence; the audit trail. Every project route refused, changing nothing, with no session, from
-// another site, without Can publish, with malformed ids and input, another item's id and a stale
-// base. And a draft never reaching /projects, its page, the API, the sitemap or the home page.
+// presence; the audit trail; malformed input and a stale base refused, changing nothing. And a
+// draft never reaching /projects, its page, the API, the sitemap or the home page. Access to every
+// project route (no session, another site, without Can publish, malformed ids, another kind's
+// item) is walked with every other route's in door/door.test.ts.
 
 vi.mock("#web/admin/entry-server.tsx", async (importOriginal) =>
   (await import("./studio-test-kit.ts")).recordingEntry(await importOriginal()),
@@ -41,7 +42,6 @@ vi.mock("#web/admin/entry-server.tsx", async (importOriginal) =>
 
 const IMAGE = "/images/projects/wind-solar-hybrid-rajasthan.svg";
 const HOUR = 60 * 60 * 1000;
-const someId = "00000000-0000-4000-8000-000000000000";
 
 /** What html-validate finds wrong with a page. */
 async function validationProblems(html: string): Promise<string[]> {
@@ -819,71 +819,6 @@ describe.each(testDrivers)("projects in the studio on %s", (driver) => {
       const bad = await beat(member, { leaving: "yes" });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toBe("`leaving` must be true or false.");
-    });
-  });
-
-  describe("every project route", () => {
-    const names = (Object.keys(adminRoutes) as AdminRouteName[]).filter((name) => /^project/.test(name));
-    const sample = (name: AdminRouteName, id: string, linkId = someId, revisionId = "1") =>
-      adminRoutes[name].path.replace(":id", id).replace(":linkId", linkId).replace(":revisionId", revisionId);
-
-    it("has the studio's full set of routes", () => {
-      expect(names.length).toBe(17);
-    });
-
-    it("refuses a visitor without a session, another site's post and a staff member without Can publish, changing nothing", async () => {
-      const id = await createProject(member, { title: "Guarded" });
-      const before = await snapshot(id);
-      for (const name of names) {
-        const route = adminRoutes[name];
-        const url = sample(name, id);
-        const anonymous = await t.send({ method: route.method, url, payload: projectFields() });
-        if ("json" in route && route.json) expect(anonymous.statusCode, name).toBe(401);
-        else expect(anonymous.statusCode, name).toBe(303);
-        if (route.method === "POST") {
-          const crossSite = await t.app.inject({
-            method: "POST",
-            url,
-            headers: { origin: "https://evil.example", cookie: admin.cookie },
-            payload: projectFields(),
-          });
-          expect(crossSite.statusCode, name).toBe(403);
-        }
-        if (route.access === "publisher") {
-          const refused = await t.send({ method: "POST", url, cookie: member.cookie, payload: projectFields() });
-          expect(refused.statusCode, name).toBe(403);
-        }
-      }
-      expect(await snapshot(id)).toEqual(before);
-    });
-
-    it("answers a malformed id, an unknown one and an article's with a clear 404, changing nothing", async () => {
-      const id = await createProject(member, { title: "Not the one named" });
-      const article = await createArticle(t, member, { title: "An article, not a project" });
-      const before = await snapshot(id);
-      const articleRevisions = await t.database.db
-        .select()
-        .from(contentRevisions)
-        .where(eq(contentRevisions.articleId, article));
-      for (const name of names.filter((route) => adminRoutes[route].path.includes(":id"))) {
-        const route = adminRoutes[name];
-        for (const wrong of [article, someId, "not-a-uuid", "1 or 1=1", "%00"]) {
-          const response = await t.send({
-            method: route.method,
-            url: sample(name, wrong),
-            cookie: admin.cookie,
-            payload: { ...projectFields(), baseRevisionId: String(await headOf(id)), when: "now" },
-          });
-          expect(response.statusCode, `${name} ${wrong}`).toBe(404);
-        }
-      }
-      expect(await snapshot(id)).toEqual(before);
-      expect(
-        await t.database.db.select().from(contentRevisions).where(eq(contentRevisions.articleId, article)),
-      ).toEqual(articleRevisions);
-      // And a project's id is no article.
-      expect((await get(adminHref("article", { id }), member)).statusCode).toBe(404);
-      expect((await get(adminHref("articleHistory", { id }), member)).statusCode).toBe(404);
     });
   });
 

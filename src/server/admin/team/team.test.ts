@@ -468,8 +468,8 @@ describe.each(testDrivers)("the team in the studio on %s", (driver) => {
       const all = await orders(t);
       expect(all.map((row) => row.order)).toEqual(all.map((_, index) => index + 1));
       // Members not in the trash come first.
-      const firstTrashed = all.findIndex((row) => row.deletedAt);
-      if (firstTrashed >= 0) expect(all.slice(firstTrashed).every((row) => row.deletedAt)).toBe(true);
+      const trashed = all.filter((row) => row.deletedAt);
+      expect(all.slice(all.length - trashed.length)).toEqual(trashed);
     };
 
     it("Move up and Move down swap neighbours, renumber everyone 1, 2, 3…, move the public order at once, and are audited", async () => {
@@ -596,64 +596,13 @@ describe.each(testDrivers)("the team in the studio on %s", (driver) => {
     });
   });
 
-  describe("who may change the team", () => {
-    /** Every team route but the list, with a real member where the path names one. */
+  // Who may use each route (no session, another site, without Can publish) is walked with every
+  // other route's in door/door.test.ts; here, what a wrong id is told.
+  describe("a member id that names no one", () => {
+    /** Every team route but the list. */
     const changes = (Object.keys(adminRoutes) as AdminRouteName[]).filter(
       (name) => name.startsWith("team") && name !== "team",
     );
-
-    it("a member of staff without Can publish gets 403 from every route but the list, and nothing changes", async () => {
-      expect(changes.length).toBe(10);
-      const id = (await list()).rows[0]!.id;
-      const state = await snapshot(id);
-      for (const name of changes) {
-        const route = adminRoutes[name];
-        const response = await t.send({
-          method: route.method,
-          url: route.path.replace(":id", id),
-          cookie: member.cookie,
-          payload: {
-            ...memberFields(photo),
-            baseRevisionId: String(state.row!.headRevisionId),
-            direction: "up",
-            visibility: "shown",
-            order: [id],
-          },
-        });
-        expect(response.statusCode, name).toBe(403);
-        expect(response.body).toContain(
-          "Publishing needs an admin, or a member of staff an admin has allowed to publish.",
-        );
-      }
-      expect(await snapshot(id)).toEqual(state);
-    });
-
-    it("no session, or a post from another site: nothing changes", async () => {
-      const id = (await list()).rows[0]!.id;
-      const state = await snapshot(id);
-      for (const name of changes) {
-        const route = adminRoutes[name];
-        const url = route.path.replace(":id", id);
-        const payload = {
-          ...memberFields(photo),
-          baseRevisionId: String(state.row!.headRevisionId),
-          direction: "up",
-          visibility: "shown",
-        };
-        const signedOut = await t.send({ method: route.method, url, payload });
-        expect([303, 401], name).toContain(signedOut.statusCode);
-        if (route.method === "POST") {
-          const crossSite = await t.app.inject({
-            method: "POST",
-            url,
-            headers: { origin: "https://evil.example", cookie: admin.cookie },
-            payload,
-          });
-          expect(crossSite.statusCode, name).toBe(403);
-        }
-      }
-      expect(await snapshot(id)).toEqual(state);
-    });
 
     it.each(["not-a-uuid", someId, "1 or 1=1", "%00", "00000000-0000-4000-8000-00000000000G"])(
       "answers 404 for a member id %s on every route that names one",
