@@ -8,6 +8,7 @@ import type { AnyBenchSection } from "./bench/section.ts";
 import { accessLogSection } from "./bench/sections/access-log.ts";
 import { analyticsSection } from "./bench/sections/analytics.ts";
 import { analyticsReportSection } from "./bench/sections/analytics-report.ts";
+import { enquiriesSection } from "./bench/sections/enquiries.ts";
 import { firstLoadSection } from "./bench/sections/first-load.ts";
 import { inboxSearchSection } from "./bench/sections/inbox-search.ts";
 import { lighthouseSection } from "./bench/sections/lighthouse.ts";
@@ -35,6 +36,7 @@ const sections: AnyBenchSection[] = [
   studioSection,
   mediaSection,
   newsletterSection,
+  enquiriesSection,
 ];
 
 const usage = [
