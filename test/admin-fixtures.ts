@@ -74,6 +74,19 @@ export function cookieFrom(setCookie: string | string[] | undefined): string {
   return first.split(";")[0]!;
 }
 
+/** Another session for someone who has one already (a second window, a sign-in days later). */
+export async function newSessionFor(
+  t: Pick<AdminTestApp, "database" | "clock">,
+  person: StaffWithSession,
+): Promise<StaffWithSession> {
+  const id = await createSession(t.database.db, person.staffId, {
+    method: "passkey",
+    device: "Test",
+    now: t.clock.now,
+  });
+  return { ...person, cookie: `${SESSION_COOKIE}=${id}` };
+}
+
 /** A member of staff with a live session: the `name=value` for a Cookie header. */
 export type StaffWithSession = { cookie: string; staffId: string; email: string };
 

@@ -1,6 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AdminTestApp, buildAdminTestApp, joinByInvitation, type SignedIn } from "../../../test/admin-fixtures.ts";
+import {
+  type AdminTestApp,
+  buildAdminTestApp,
+  staffWithSession,
+  type StaffWithSession,
+} from "../../../test/admin-fixtures.ts";
 import { testDrivers } from "../../../test/databases.ts";
 import { formBody, storedSubmission } from "../../../test/enquiry-fixtures.ts";
 import { enquiryReference, storeEnquiry } from "../db/contact-repository.ts";
@@ -11,10 +16,10 @@ import { auditEvents } from "../db/schema.ts";
 
 describe.each(testDrivers)("audit events about an enquiry on %s", (driver) => {
   let t: AdminTestApp;
-  let member: SignedIn;
+  let member: StaffWithSession;
   beforeAll(async () => {
     t = await buildAdminTestApp(driver);
-    member = await joinByInvitation(t, { email: "ravi@example.com", name: "Ravi Desai", role: "staff" });
+    member = await staffWithSession(t, { email: "ravi@example.com", name: "Ravi Desai", role: "staff" });
   });
   afterAll(async () => t.close());
 

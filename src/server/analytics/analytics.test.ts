@@ -1,7 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AnalyticsReport } from "#shared/analytics.ts";
-import { type AdminTestApp, buildAdminTestApp, joinByInvitation, type SignedIn } from "../../../test/admin-fixtures.ts";
+import {
+  type AdminTestApp,
+  buildAdminTestApp,
+  staffWithSession,
+  type StaffWithSession,
+} from "../../../test/admin-fixtures.ts";
 import { testAdminRenderer, testRenderer } from "../../../test/build-test-app.ts";
 import { testDrivers } from "../../../test/databases.ts";
 import { htmlValidator } from "../../../test/html-validator.ts";
@@ -66,13 +71,13 @@ describe("counting helpers", () => {
 
 describe.each(testDrivers)("analytics on %s", (driver) => {
   let t: AdminTestApp;
-  let member: SignedIn;
-  let admin: SignedIn;
+  let member: StaffWithSession;
+  let admin: StaffWithSession;
   let people = 0;
   beforeAll(async () => {
     t = await buildAdminTestApp(driver, { content: true, startAt: START });
-    admin = await joinByInvitation(t, { email: "meera.analytics@example.com", name: "Meera Shah", role: "admin" });
-    member = await joinByInvitation(t, { email: "ravi.analytics@example.com", name: "Ravi Desai", role: "staff" });
+    admin = await staffWithSession(t, { email: "meera.analytics@example.com", name: "Meera Shah", role: "admin" });
+    member = await staffWithSession(t, { email: "ravi.analytics@example.com", name: "Ravi Desai", role: "staff" });
   });
   afterAll(async () => {
     await t.close();
@@ -723,7 +728,7 @@ describe.each(testDrivers)("ANALYTICS=false on %s", (driver) => {
   it("counts nothing, attributes nothing and says so on the dashboard", async () => {
     const t = await buildAdminTestApp(driver, { env: { ANALYTICS: "false" }, startAt: START });
     try {
-      const member = await joinByInvitation(t, { email: "off@example.com", name: "Off", role: "staff" });
+      const member = await staffWithSession(t, { email: "off@example.com", name: "Off", role: "staff" });
       await t.app.inject({
         method: "GET",
         url: "/about",

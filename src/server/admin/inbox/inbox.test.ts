@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   type AdminTestApp,
   buildAdminTestApp,
-  joinByInvitation,
-  type SignedIn,
+  staffWithSession,
+  type StaffWithSession,
 } from "../../../../test/admin-fixtures.ts";
 import { testDrivers } from "../../../../test/databases.ts";
 import { formBody, storedSubmission } from "../../../../test/enquiry-fixtures.ts";
@@ -23,8 +23,8 @@ const uniqueWord = () => `zq${(visitors += 1).toString(36)}x${Math.random().toSt
 
 describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
   let t: AdminTestApp;
-  let admin: SignedIn;
-  let member: SignedIn;
+  let admin: StaffWithSession;
+  let member: StaffWithSession;
   beforeAll(async () => {
     t = await buildAdminTestApp(driver, { env: { SPAM_RETENTION_DAYS: "30", ENQUIRY_RETENTION_DAYS: "365" } });
   });
@@ -32,8 +32,8 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
     await t.close();
   });
   beforeEach(async () => {
-    admin = await joinByInvitation(t, { email: uniqueEmail("meera"), name: "Meera Shah", role: "admin" });
-    member = await joinByInvitation(t, { email: uniqueEmail("ravi"), name: "Ravi Desai", role: "staff" });
+    admin = await staffWithSession(t, { email: uniqueEmail("meera"), name: "Meera Shah", role: "admin" });
+    member = await staffWithSession(t, { email: uniqueEmail("ravi"), name: "Ravi Desai", role: "staff" });
   });
 
   /** An enquiry as the contact form stores it, received at the test clock's now (or `at`). */
@@ -64,9 +64,9 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
     return row!;
   }
 
-  const get = (url: string, who: SignedIn = member) =>
+  const get = (url: string, who: StaffWithSession = member) =>
     t.send({ method: "GET", url, cookie: who.cookie, headers: { accept: "text/html" } });
-  const post = (url: string, fields: Record<string, string | number>, who: SignedIn = member) =>
+  const post = (url: string, fields: Record<string, string | number>, who: StaffWithSession = member) =>
     t.send({
       method: "POST",
       url,
@@ -160,7 +160,7 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
 
     it("answers 400 for an invalid status, owner, version or note, and changes nothing", async () => {
       const enquiry = await enquiryAt();
-      const other = await joinByInvitation(t, { email: uniqueEmail("gone"), name: "Gone Person", role: "staff" });
+      const other = await staffWithSession(t, { email: uniqueEmail("gone"), name: "Gone Person", role: "staff" });
       await setStaffDisabled(t.database.db, other.staffId, true, t.clock.now);
       const cases: [string, Record<string, string | number>, RegExp][] = [
         [`/admin/enquiries/${enquiry.id}`, { status: "archived", version: 1 }, /Status must be one of New, Contacted/],
@@ -294,7 +294,7 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
       const received = new Date(start.getTime() + 7 * MINUTE + 13_000);
       const enquiry = await enquiryAt({ lastName: word }, { at: received });
       // Sessions end after 12 idle hours: look as someone signed in at the clock's time.
-      const fresh = () => joinByInvitation(t, { email: uniqueEmail("late"), name: "Late Shift", role: "staff" });
+      const fresh = () => staffWithSession(t, { email: uniqueEmail("late"), name: "Late Shift", role: "staff" });
       const state = async () => {
         const body = (await get(`/admin?q=${word}`, await fresh())).body;
         return /(Due in [^<]+|Overdue by [^<]+|Replied in [^<]+)</.exec(body)?.[1];
@@ -352,7 +352,7 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
     it("shows the 30 days' share answered within 24 hours and the median reply time", async () => {
       const t2 = await buildAdminTestApp(driver);
       try {
-        const who = await joinByInvitation(t2, { email: uniqueEmail("kiran"), name: "Kiran", role: "staff" });
+        const who = await staffWithSession(t2, { email: uniqueEmail("kiran"), name: "Kiran", role: "staff" });
         const at = (hoursAgo: number) => new Date(t2.clock.now.getTime() - hoursAgo * HOUR);
         const store = async (createdAt: Date, replyAfterHours: number | null) => {
           const stored = storedSubmission(

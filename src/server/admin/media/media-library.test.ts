@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   type AdminTestApp,
   buildAdminTestApp,
-  joinByInvitation,
-  type SignedIn,
+  staffWithSession,
+  type StaffWithSession,
 } from "../../../../test/admin-fixtures.ts";
 import { testDrivers } from "../../../../test/databases.ts";
 import {
@@ -46,14 +46,14 @@ vi.mock("#web/admin/entry-server.tsx", async (importOriginal) =>
 
 describe.each(testDrivers)("the media library on %s", (driver) => {
   let t: AdminTestApp;
-  let admin: SignedIn;
-  let member: SignedIn;
-  let publisher: SignedIn;
+  let admin: StaffWithSession;
+  let member: StaffWithSession;
+  let publisher: StaffWithSession;
   beforeAll(async () => {
     t = await buildAdminTestApp(driver, { startAt: new Date(Date.now() - 60_000) });
-    admin = await joinByInvitation(t, { email: uniqueEmail("meera"), name: "Meera Shah", role: "admin" });
-    member = await joinByInvitation(t, { email: uniqueEmail("ravi"), name: "Ravi Desai", role: "staff" });
-    publisher = await joinByInvitation(t, { email: uniqueEmail("asha"), name: "Asha Patel", role: "staff" });
+    admin = await staffWithSession(t, { email: uniqueEmail("meera"), name: "Meera Shah", role: "admin" });
+    member = await staffWithSession(t, { email: uniqueEmail("ravi"), name: "Ravi Desai", role: "staff" });
+    publisher = await staffWithSession(t, { email: uniqueEmail("asha"), name: "Asha Patel", role: "staff" });
     await setCanPublish(t, publisher, true);
   });
   afterAll(async () => {
@@ -62,11 +62,11 @@ describe.each(testDrivers)("the media library on %s", (driver) => {
 
   const pictures = async () => (await t.database.db.select({ n: count() }).from(media))[0]!.n;
   const files = async () => (await t.database.db.select({ n: count() }).from(mediaFiles))[0]!.n;
-  const upload = (person: SignedIn, name: string, bytes: Buffer, route: "mediaUpload" | "mediaUploadApi") => {
+  const upload = (person: StaffWithSession, name: string, bytes: Buffer, route: "mediaUpload" | "mediaUploadApi") => {
     const { payload, headers } = multipartBody({ name, bytes, contentType: "image/jpeg" });
     return t.send({ method: "POST", url: adminHref(route), cookie: person.cookie, headers, payload });
   };
-  const uploadJson = async (person: SignedIn, name: string, bytes: Buffer) => {
+  const uploadJson = async (person: StaffWithSession, name: string, bytes: Buffer) => {
     const response = await upload(person, name, bytes, "mediaUploadApi");
     expect([200, 201], response.body).toContain(response.statusCode);
     return response.json<MediaUploadAnswer>();

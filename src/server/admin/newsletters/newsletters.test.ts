@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   type AdminTestApp,
   buildAdminTestApp,
-  joinByInvitation,
-  type SignedIn,
+  staffWithSession,
+  type StaffWithSession,
 } from "../../../../test/admin-fixtures.ts";
 import { testDrivers } from "../../../../test/databases.ts";
 import { adminHref } from "#shared/admin/routes.ts";
@@ -35,15 +35,15 @@ const MAIL_ENV = {
 
 describe.each(testDrivers)("newsletters in the back office on %s", (driver) => {
   let t: AdminTestApp;
-  let admin: SignedIn;
-  let staffer: SignedIn;
-  let publisher: SignedIn;
+  let admin: StaffWithSession;
+  let staffer: StaffWithSession;
+  let publisher: StaffWithSession;
   let articles: { id: string; title: string }[];
   beforeAll(async () => {
     t = await buildAdminTestApp(driver, { content: true, env: MAIL_ENV, startAt: new Date() });
-    admin = await joinByInvitation(t, { email: uniqueEmail("meera"), name: "Meera Shah", role: "admin" });
-    staffer = await joinByInvitation(t, { email: uniqueEmail("ravi"), name: "Ravi Desai", role: "staff" });
-    publisher = await joinByInvitation(t, { email: uniqueEmail("asha"), name: "Asha Patel", role: "staff" });
+    admin = await staffWithSession(t, { email: uniqueEmail("meera"), name: "Meera Shah", role: "admin" });
+    staffer = await staffWithSession(t, { email: uniqueEmail("ravi"), name: "Ravi Desai", role: "staff" });
+    publisher = await staffWithSession(t, { email: uniqueEmail("asha"), name: "Asha Patel", role: "staff" });
     await setCanPublish(t, publisher, true);
     articles = (await listBlogPosts(t.database.db, t.clock.now)).map((post) => ({ id: post.id, title: post.title }));
     if (articles.length < 4) throw new Error("the site's content has too few public articles for these tests");
@@ -69,7 +69,11 @@ describe.each(testDrivers)("newsletters in the back office on %s", (driver) => {
     ...overrides,
   });
   /** A form post with repeated keys for the checked boxes, as a browser sends it. */
-  const post = (url: string, person: SignedIn | undefined, body: Record<string, string | string[] | number>) => {
+  const post = (
+    url: string,
+    person: StaffWithSession | undefined,
+    body: Record<string, string | string[] | number>,
+  ) => {
     const form = new URLSearchParams();
     for (const [key, value] of Object.entries(body)) {
       for (const one of Array.isArray(value) ? value : [value]) form.append(key, String(one));
@@ -82,7 +86,7 @@ describe.each(testDrivers)("newsletters in the back office on %s", (driver) => {
       payload: form.toString(),
     });
   };
-  const create = async (person: SignedIn = staffer, overrides: Record<string, string | string[]> = {}) => {
+  const create = async (person: StaffWithSession = staffer, overrides: Record<string, string | string[]> = {}) => {
     const response = await post(adminHref("newsletterCreate"), person, fields(overrides));
     expect(response.statusCode, response.body.slice(0, 300)).toBe(303);
     return /\/admin\/newsletters\/([0-9a-f-]{36})\?notice=newsletter-created$/.exec(
@@ -91,7 +95,7 @@ describe.each(testDrivers)("newsletters in the back office on %s", (driver) => {
   };
   const rowOf = async (id: string) =>
     (await t.database.db.select().from(newsletters).where(eq(newsletters.id, id)))[0]!;
-  const page = async (id: string, person: SignedIn = staffer) =>
+  const page = async (id: string, person: StaffWithSession = staffer) =>
     propsOf(await t.send({ method: "GET", url: adminHref("newsletter", { id }), cookie: person.cookie }), "newsletter");
   const auditOf = async (id: string) =>
     (

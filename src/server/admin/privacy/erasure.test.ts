@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AdminTestApp, buildAdminTestApp, joinByInvitation } from "../../../../test/admin-fixtures.ts";
+import { type AdminTestApp, buildAdminTestApp, staffWithSession } from "../../../../test/admin-fixtures.ts";
 import { testDrivers } from "../../../../test/databases.ts";
 import { formBody } from "../../../../test/enquiry-fixtures.ts";
 import { auditEvents, mailOutbox, newsletters, newsletterSubscribers } from "../../db/schema.ts";
@@ -64,7 +64,7 @@ describe.each(testDrivers)("erasure of a newsletter subscriber on %s", (driver) 
     const other = uniqueEmail("another.reader");
     const kept = await subscriberWithMail(other, newsletter!.id, "sent");
 
-    const admin = await joinByInvitation(t, { email: uniqueEmail("meera"), name: "Meera Shah", role: "admin" });
+    const admin = await staffWithSession(t, { email: uniqueEmail("meera"), name: "Meera Shah", role: "admin" });
     const post = (url: string, fields: Record<string, string>) =>
       t.send({
         method: "POST",

@@ -5,10 +5,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   type AdminTestApp,
   buildAdminTestApp,
-  cookieFrom,
-  joinByInvitation,
-  type SignedIn,
-  signInWithPasskey,
+  newSessionFor,
+  staffWithSession,
+  type StaffWithSession,
 } from "../../../../test/admin-fixtures.ts";
 import { repoRoot } from "../../../../test/build-test-app.ts";
 import { testDrivers } from "../../../../test/databases.ts";
@@ -54,14 +53,14 @@ const CHANGED =
 
 describe.each(testDrivers)("the studio's editing on %s", (driver) => {
   let t: AdminTestApp;
-  let admin: SignedIn;
-  let member: SignedIn;
-  let other: SignedIn;
+  let admin: StaffWithSession;
+  let member: StaffWithSession;
+  let other: StaffWithSession;
   beforeAll(async () => {
     t = await buildAdminTestApp(driver, { startAt: new Date(Date.now() - 60_000) });
-    admin = await joinByInvitation(t, { email: uniqueEmail("meera"), name: "Meera Shah", role: "admin" });
-    member = await joinByInvitation(t, { email: uniqueEmail("ravi"), name: "Ravi Desai", role: "staff" });
-    other = await joinByInvitation(t, { email: uniqueEmail("asha"), name: "Asha Patel", role: "staff" });
+    admin = await staffWithSession(t, { email: uniqueEmail("meera"), name: "Meera Shah", role: "admin" });
+    member = await staffWithSession(t, { email: uniqueEmail("ravi"), name: "Ravi Desai", role: "staff" });
+    other = await staffWithSession(t, { email: uniqueEmail("asha"), name: "Asha Patel", role: "staff" });
     await addTeamMember(t, "meera-iyer", "Meera Iyer");
     // The pictures the Cover image field offers: the media library's (its seed).
     await seedMediaLibrary(t.database.db);
@@ -70,7 +69,7 @@ describe.each(testDrivers)("the studio's editing on %s", (driver) => {
     await t.close();
   });
 
-  const editor = async (id: string, person: SignedIn = member) => {
+  const editor = async (id: string, person: StaffWithSession = member) => {
     const page = await t.send({ method: "GET", url: adminHref("article", { id }), cookie: person.cookie });
     expect(page.statusCode).toBe(200);
     return propsOf(page, "article-editor").editor;
@@ -81,12 +80,12 @@ describe.each(testDrivers)("the studio's editing on %s", (driver) => {
       .from(contentRevisions)
       .where(eq(contentRevisions.articleId, id))
       .orderBy(contentRevisions.id);
-  const save = async (id: string, person: SignedIn, fields: Record<string, string>, base?: number) =>
+  const save = async (id: string, person: StaffWithSession, fields: Record<string, string>, base?: number) =>
     postForm(t, adminHref("articleSave", { id }), person, {
       ...articleFields(fields),
       baseRevisionId: base ?? (await headOf(t, id)),
     });
-  const autosave = async (id: string, person: SignedIn, fields: Record<string, string>, base?: number) =>
+  const autosave = async (id: string, person: StaffWithSession, fields: Record<string, string>, base?: number) =>
     postJson(t, adminHref("articleAutosave", { id }), person, {
       ...articleFields(fields),
       baseRevisionId: String(base ?? (await headOf(t, id))),
@@ -447,13 +446,12 @@ describe.each(testDrivers)("the studio's editing on %s", (driver) => {
   describe("presence", () => {
     it("names the others seen in the last 45 s, yourself in another window, and forgets whoever left", async () => {
       const id = await createArticle(t, member, { title: "Presence" });
-      const beat = (person: SignedIn, body: Record<string, unknown> = {}) =>
+      const beat = (person: StaffWithSession, body: Record<string, unknown> = {}) =>
         postJson(t, adminHref("articlePresence", { id }), person, body);
       expect((await beat(member)).json()).toEqual({ others: [] } satisfies PresenceAnswer);
       expect((await beat(admin)).json()).toEqual({ others: ["Ravi Desai"] });
       expect((await editor(id, admin)).presence).toEqual(["Ravi Desai"]);
-      const signedInAgain = await signInWithPasskey(t, member.authenticator);
-      const memberAgain = { ...member, cookie: cookieFrom(signedInAgain.headers["set-cookie"]) };
+      const memberAgain = await newSessionFor(t, member);
       expect((await beat(memberAgain)).json().others).toEqual(["you, in another window", "Meera Shah"]);
       // Ravi leaves one window: that session's row goes.
       expect((await beat(memberAgain, { leaving: true })).json()).toEqual({ others: [] });
@@ -672,7 +670,7 @@ describe.each(testDrivers)("the studio's editing on %s", (driver) => {
       expect((await editor(id, other)).shareLinks[0]!.mayRevoke).toBe(false);
       expect((await editor(id, admin)).shareLinks[0]!.mayRevoke).toBe(true);
 
-      const revoke = (person: SignedIn, linkId = link.id, articleId = id) =>
+      const revoke = (person: StaffWithSession, linkId = link.id, articleId = id) =>
         t.send({
           method: "POST",
           url: adminHref("articleShareLinkRevoke", { id: articleId, linkId }),

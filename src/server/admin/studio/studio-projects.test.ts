@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   type AdminTestApp,
   buildAdminTestApp,
-  joinByInvitation,
-  type SignedIn,
+  staffWithSession,
+  type StaffWithSession,
 } from "../../../../test/admin-fixtures.ts";
 import { testDrivers } from "../../../../test/databases.ts";
 import { htmlValidator } from "../../../../test/html-validator.ts";
@@ -66,19 +66,19 @@ function projectFields(overrides: Record<string, string> = {}): Record<string, s
 
 describe.each(testDrivers)("projects in the studio on %s", (driver) => {
   let t: AdminTestApp;
-  let admin: SignedIn;
-  let member: SignedIn;
-  let publisher: SignedIn;
-  let other: SignedIn;
+  let admin: StaffWithSession;
+  let member: StaffWithSession;
+  let publisher: StaffWithSession;
+  let other: StaffWithSession;
   const resetClock = () => {
     t.clock.now = new Date(Date.now() - 60_000);
   };
   beforeAll(async () => {
     t = await buildAdminTestApp(driver, { startAt: new Date(Date.now() - 60_000) });
-    admin = await joinByInvitation(t, { email: uniqueEmail("meera"), name: "Meera Shah", role: "admin" });
-    member = await joinByInvitation(t, { email: uniqueEmail("ravi"), name: "Ravi Desai", role: "staff" });
-    publisher = await joinByInvitation(t, { email: uniqueEmail("asha"), name: "Asha Patel", role: "staff" });
-    other = await joinByInvitation(t, { email: uniqueEmail("nisha"), name: "Nisha Rao", role: "staff" });
+    admin = await staffWithSession(t, { email: uniqueEmail("meera"), name: "Meera Shah", role: "admin" });
+    member = await staffWithSession(t, { email: uniqueEmail("ravi"), name: "Ravi Desai", role: "staff" });
+    publisher = await staffWithSession(t, { email: uniqueEmail("asha"), name: "Asha Patel", role: "staff" });
+    other = await staffWithSession(t, { email: uniqueEmail("nisha"), name: "Nisha Rao", role: "staff" });
     await setCanPublish(t, publisher, true);
     // The pictures the Image field offers: the media library's (its seed).
     await seedMediaLibrary(t.database.db);
@@ -87,7 +87,7 @@ describe.each(testDrivers)("projects in the studio on %s", (driver) => {
     await t.close();
   });
 
-  const get = (url: string, person?: SignedIn) => t.send({ method: "GET", url, cookie: person?.cookie });
+  const get = (url: string, person?: StaffWithSession) => t.send({ method: "GET", url, cookie: person?.cookie });
   const projectRow = async (id: string) => (await t.database.db.select().from(projects).where(eq(projects.id, id)))[0]!;
   const headOf = async (id: string) => (await projectRow(id)).headRevisionId!;
   const revisionsOf = (id: string) =>
@@ -114,12 +114,12 @@ describe.each(testDrivers)("projects in the studio on %s", (driver) => {
     audit: await auditOf(id),
   });
 
-  async function createProject(person: SignedIn, overrides: Record<string, string> = {}): Promise<string> {
+  async function createProject(person: StaffWithSession, overrides: Record<string, string> = {}): Promise<string> {
     const response = await postForm(t, adminHref("projectCreate"), person, projectFields(overrides));
     if (response.statusCode !== 303) throw new Error(`create: ${response.statusCode} ${response.body.slice(0, 500)}`);
     return /\/admin\/projects\/([0-9a-f-]{36})\?notice=project-created$/.exec(String(response.headers.location))![1]!;
   }
-  const editor = async (id: string, person: SignedIn = member) => {
+  const editor = async (id: string, person: StaffWithSession = member) => {
     const page = await get(adminHref("project", { id }), person);
     expect(page.statusCode).toBe(200);
     return propsOf(page, "project-editor").editor;
@@ -130,19 +130,19 @@ describe.each(testDrivers)("projects in the studio on %s", (driver) => {
     const current = Object.fromEntries(Object.entries(head).map(([key, value]) => [key, value ?? ""]));
     return { ...current, ...changes };
   };
-  const save = async (id: string, person: SignedIn, changes: Record<string, string>, base?: number) =>
+  const save = async (id: string, person: StaffWithSession, changes: Record<string, string>, base?: number) =>
     postForm(t, adminHref("projectSave", { id }), person, {
       ...(await fieldsOf(id, changes)),
       baseRevisionId: base ?? (await headOf(id)),
     });
-  const autosave = async (id: string, person: SignedIn, changes: Record<string, string>, base?: number) =>
+  const autosave = async (id: string, person: StaffWithSession, changes: Record<string, string>, base?: number) =>
     postJson(t, adminHref("projectAutosave", { id }), person, {
       ...(await fieldsOf(id, changes)),
       baseRevisionId: String(base ?? (await headOf(id))),
     });
   const publish = async (
     id: string,
-    person: SignedIn,
+    person: StaffWithSession,
     changes: Record<string, string>,
     when = "now",
     extra: Record<string, string | number> = {},
@@ -156,7 +156,7 @@ describe.each(testDrivers)("projects in the studio on %s", (driver) => {
   const act = async (
     name: "projectUnpublish" | "projectTrash" | "projectUntrash",
     id: string,
-    person: SignedIn,
+    person: StaffWithSession,
     base?: number,
   ) => postForm(t, adminHref(name, { id }), person, { baseRevisionId: base ?? (await headOf(id)) });
   /** What a visitor gets at each public place a project can show: its page, the list, the API, the sitemap, home. */
@@ -771,7 +771,7 @@ describe.each(testDrivers)("projects in the studio on %s", (driver) => {
       expect((await get(`/preview/${token}`)).statusCode).toBe(200);
       expect((await editor(id)).issuedShareLink).toBeUndefined();
 
-      const revoke = (person: SignedIn, linkId = link.id, projectId = id) =>
+      const revoke = (person: StaffWithSession, linkId = link.id, projectId = id) =>
         t.send({
           method: "POST",
           url: adminHref("projectShareLinkRevoke", { id: projectId, linkId }),
@@ -809,7 +809,7 @@ describe.each(testDrivers)("projects in the studio on %s", (driver) => {
   describe("presence", () => {
     it("names the others who have the project open, and forgets whoever left", async () => {
       const id = await createProject(member, { title: "Open twice" });
-      const beat = (person: SignedIn, body: Record<string, unknown> = {}) =>
+      const beat = (person: StaffWithSession, body: Record<string, unknown> = {}) =>
         postJson(t, adminHref("projectPresence", { id }), person, body);
       expect((await beat(member)).json<PresenceAnswer>()).toEqual({ others: [] });
       expect((await beat(other)).json<PresenceAnswer>()).toEqual({ others: ["Ravi Desai"] });

@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   type AdminTestApp,
   buildAdminTestApp,
-  cookieFrom,
-  joinByInvitation,
-  type SignedIn,
-  signInWithPasskey,
+  newSessionFor,
+  staffWithSession,
+  type StaffWithSession,
 } from "../../../../test/admin-fixtures.ts";
 import { testDrivers } from "../../../../test/databases.ts";
 import { adminHref } from "#shared/admin/routes.ts";
@@ -40,25 +39,31 @@ const UNPUBLISH_FIRST =
 
 describe.each(testDrivers)("publishing in the studio on %s", (driver) => {
   let t: AdminTestApp;
-  let admin: SignedIn;
-  let member: SignedIn;
-  let publisher: SignedIn;
+  let admin: StaffWithSession;
+  let member: StaffWithSession;
+  let publisher: StaffWithSession;
   /** The instance's clock a minute behind the real one: what it publishes "now" is public to every reader. */
   const resetClock = () => {
     t.clock.now = new Date(Date.now() - 60_000);
   };
   beforeAll(async () => {
     t = await buildAdminTestApp(driver, { startAt: new Date(Date.now() - 60_000) });
-    admin = await joinByInvitation(t, { email: uniqueEmail("meera"), name: "Meera Shah", role: "admin" });
-    member = await joinByInvitation(t, { email: uniqueEmail("ravi"), name: "Ravi Desai", role: "staff" });
-    publisher = await joinByInvitation(t, { email: uniqueEmail("asha"), name: "Asha Patel", role: "staff" });
+    admin = await staffWithSession(t, { email: uniqueEmail("meera"), name: "Meera Shah", role: "admin" });
+    member = await staffWithSession(t, { email: uniqueEmail("ravi"), name: "Ravi Desai", role: "staff" });
+    publisher = await staffWithSession(t, { email: uniqueEmail("asha"), name: "Asha Patel", role: "staff" });
     await setCanPublish(t, publisher, true);
   });
   afterAll(async () => {
     await t.close();
   });
 
-  const publish = async (id: string, person: SignedIn, fields: Record<string, string>, when = "now", base?: number) =>
+  const publish = async (
+    id: string,
+    person: StaffWithSession,
+    fields: Record<string, string>,
+    when = "now",
+    base?: number,
+  ) =>
     postForm(t, adminHref("articlePublish", { id }), person, {
       ...articleFields(fields),
       baseRevisionId: base ?? (await headOf(t, id)),
@@ -67,10 +72,10 @@ describe.each(testDrivers)("publishing in the studio on %s", (driver) => {
   const act = async (
     name: "articleUnpublish" | "articleTrash" | "articleUntrash",
     id: string,
-    person: SignedIn,
+    person: StaffWithSession,
     base?: number,
   ) => postForm(t, adminHref(name, { id }), person, { baseRevisionId: base ?? (await headOf(t, id)) });
-  const editor = async (id: string, person: SignedIn = member) =>
+  const editor = async (id: string, person: StaffWithSession = member) =>
     propsOf(await t.send({ method: "GET", url: adminHref("article", { id }), cookie: person.cookie }), "article-editor")
       .editor;
   const revisionsOf = (id: string) =>
@@ -111,7 +116,7 @@ describe.each(testDrivers)("publishing in the studio on %s", (driver) => {
 
     it("an admin's Can publish lets a member publish from their next request; taking it back stops them; each audited", async () => {
       const id = await createArticle(t, member, { title: "Allowed now", slug: "allowed-now" });
-      const allow = (value: string, target: SignedIn = member) =>
+      const allow = (value: string, target: StaffWithSession = member) =>
         postForm(t, adminHref("staffCanPublish", { id: target.staffId }), admin, { canPublish: value });
       const allowed = await allow("true");
       expect(allowed.statusCode).toBe(303);
@@ -304,8 +309,7 @@ describe.each(testDrivers)("publishing in the studio on %s", (driver) => {
         expect((await getArticle(t.database.db, slug, t.clock.now))?.title).toBe("Scheduled");
         expect((await listFeedArticles(t.database.db, t.clock.now)).map((post) => post.slug)).toContain(slug);
         // Two days on, the sessions have ended: the studio is seen through a new one.
-        const fresh = cookieFrom((await signInWithPasskey(t, member.authenticator)).headers["set-cookie"]);
-        expect(await editor(id, { ...member, cookie: fresh })).toMatchObject({
+        expect(await editor(id, await newSessionFor(t, member))).toMatchObject({
           status: "published",
           publicPath: `/blog/${slug}`,
         });

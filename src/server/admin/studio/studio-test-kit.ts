@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import type { AdminPagePropsOf, AdminPageName, AdminServerEntry } from "#shared/admin/pages.ts";
 import { adminHref } from "#shared/admin/routes.ts";
-import type { AdminTestApp, SignedIn } from "../../../../test/admin-fixtures.ts";
+import type { AdminTestApp, StaffWithSession } from "../../../../test/admin-fixtures.ts";
 import { blogPosts, staff, teamMembers } from "../../db/schema.ts";
 
 // What the studio's tests share. The pages are rendered by the real back-office entry; the tests
@@ -57,7 +57,12 @@ export function articleFields(overrides: Record<string, string> = {}): Record<st
 }
 
 /** A URL-encoded form post, as the pages send one without script. */
-export function postForm(t: AdminTestApp, url: string, person: SignedIn, fields: Record<string, string | number>) {
+export function postForm(
+  t: AdminTestApp,
+  url: string,
+  person: StaffWithSession,
+  fields: Record<string, string | number>,
+) {
   return t.send({
     method: "POST",
     url,
@@ -68,12 +73,12 @@ export function postForm(t: AdminTestApp, url: string, person: SignedIn, fields:
 }
 
 /** A JSON post, as the editor's script sends one. */
-export function postJson(t: AdminTestApp, url: string, person: SignedIn, body: unknown) {
+export function postJson(t: AdminTestApp, url: string, person: StaffWithSession, body: unknown) {
   return t.send({ method: "POST", url, cookie: person.cookie, payload: body as Record<string, unknown> });
 }
 
 /** "New article": the new article's id. */
-export async function createArticle(t: AdminTestApp, person: SignedIn, overrides: Record<string, string> = {}) {
+export async function createArticle(t: AdminTestApp, person: StaffWithSession, overrides: Record<string, string> = {}) {
   const response = await postForm(t, adminHref("articleCreate"), person, articleFields(overrides));
   if (response.statusCode !== 303) throw new Error(`create: ${response.statusCode} ${response.body.slice(0, 500)}`);
   return /\/admin\/articles\/([0-9a-f-]{36})\?notice=article-created$/.exec(String(response.headers.location))![1]!;
@@ -106,7 +111,7 @@ export async function addTeamMember(t: AdminTestApp, slug: string, name: string)
 }
 
 /** Lets a member of staff publish (or not), directly: the Staff page's own test posts the form. */
-export async function setCanPublish(t: AdminTestApp, person: SignedIn, canPublish: boolean) {
+export async function setCanPublish(t: AdminTestApp, person: StaffWithSession, canPublish: boolean) {
   await t.database.db.update(staff).set({ canPublish }).where(eq(staff.id, person.staffId));
 }
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   type AdminTestApp,
   buildAdminTestApp,
-  joinByInvitation,
-  type SignedIn,
+  staffWithSession,
+  type StaffWithSession,
 } from "../../../../test/admin-fixtures.ts";
 import { testDrivers } from "../../../../test/databases.ts";
 import { formBody } from "../../../../test/enquiry-fixtures.ts";
@@ -28,8 +28,8 @@ it("names the same states as the database's check", () => {
 
 describe.each(testDrivers)("the subscribers page on %s", (driver) => {
   let t: AdminTestApp;
-  let admin: SignedIn;
-  let member: SignedIn;
+  let admin: StaffWithSession;
+  let member: StaffWithSession;
   beforeAll(async () => {
     t = await buildAdminTestApp(driver);
   });
@@ -37,13 +37,13 @@ describe.each(testDrivers)("the subscribers page on %s", (driver) => {
     await t.close();
   });
   beforeEach(async () => {
-    admin = await joinByInvitation(t, { email: uniqueEmail("meera"), name: "Meera Shah", role: "admin" });
-    member = await joinByInvitation(t, { email: uniqueEmail("ravi"), name: "Ravi Desai", role: "staff" });
+    admin = await staffWithSession(t, { email: uniqueEmail("meera"), name: "Meera Shah", role: "admin" });
+    member = await staffWithSession(t, { email: uniqueEmail("ravi"), name: "Ravi Desai", role: "staff" });
   });
 
-  const get = (url: string, who: SignedIn = member) =>
+  const get = (url: string, who: StaffWithSession = member) =>
     t.send({ method: "GET", url, cookie: who.cookie, headers: { accept: "text/html" } });
-  const post = (url: string, who: SignedIn | undefined, headers: Record<string, string> = {}) =>
+  const post = (url: string, who: StaffWithSession | undefined, headers: Record<string, string> = {}) =>
     t.send({
       method: "POST",
       url,

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   type AdminTestApp,
   buildAdminTestApp,
-  joinByInvitation,
-  type SignedIn,
+  staffWithSession,
+  type StaffWithSession,
 } from "../../../../test/admin-fixtures.ts";
 import { testRenderer } from "../../../../test/build-test-app.ts";
 import { createTestDatabase, testDrivers } from "../../../../test/databases.ts";
@@ -37,12 +37,12 @@ vi.mock("#web/admin/entry-server.tsx", async (importOriginal) =>
 
 describe.each(testDrivers)("the team's order on %s", (driver) => {
   let t: AdminTestApp;
-  let admin: SignedIn;
+  let admin: StaffWithSession;
   let other: { app: FastifyInstance; close: () => Promise<void> };
   const dirs: string[] = [];
   beforeAll(async () => {
     t = await buildAdminTestApp(driver, { content: true, startAt: new Date() });
-    admin = await joinByInvitation(t, { email: uniqueEmail("meera"), name: "Meera Shah", role: "admin" });
+    admin = await staffWithSession(t, { email: uniqueEmail("meera"), name: "Meera Shah", role: "admin" });
     // A second instance over the same database, as production runs it: its own pool (PostgreSQL;
     // PGlite is one embedded database, shared), its own page cache and content-version poll.
     const handle = t.database.url ? await openDatabase({ databaseUrl: t.database.url, dataDir: "unused" }) : undefined;

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { adminHref } from "#shared/admin/routes.ts";
 import type { TeamMember } from "#shared/api-types.ts";
-import type { AdminTestApp, SignedIn } from "../../../../test/admin-fixtures.ts";
+import type { AdminTestApp, StaffWithSession } from "../../../../test/admin-fixtures.ts";
 import { auditEvents, contentRevisions, teamMembers } from "../../db/schema.ts";
 import { mediaChoices } from "../../media/media-choices.ts";
 import { postForm } from "../studio/studio-test-kit.ts";
@@ -37,7 +37,7 @@ export function memberFields(photo: string, overrides: Record<string, string> = 
 /** "Add member": the new member's id (the answer must be the 303 to their page). */
 export async function addMember(
   t: AdminTestApp,
-  person: SignedIn,
+  person: StaffWithSession,
   fields: Record<string, string>,
   visibility: "shown" | "hidden" = "shown",
 ): Promise<string> {

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   type AdminTestApp,
   buildAdminTestApp,
-  joinByInvitation,
-  type SignedIn,
+  staffWithSession,
+  type StaffWithSession,
 } from "../../../../test/admin-fixtures.ts";
 import { testDrivers } from "../../../../test/databases.ts";
 import { pageRoutesForTests } from "../../../../test/page-paths.ts";
@@ -41,17 +41,17 @@ const someId = "00000000-0000-4000-8000-000000000000";
 
 describe.each(testDrivers)("the team in the studio on %s", (driver) => {
   let t: AdminTestApp;
-  let admin: SignedIn;
-  let member: SignedIn;
-  let publisher: SignedIn;
+  let admin: StaffWithSession;
+  let member: StaffWithSession;
+  let publisher: StaffWithSession;
   let photo: string;
   let otherPhoto: string;
   beforeAll(async () => {
     // The site's content: eight members, shown, in the files' order.
     t = await buildAdminTestApp(driver, { content: true, startAt: new Date() });
-    admin = await joinByInvitation(t, { email: uniqueEmail("meera"), name: "Meera Shah", role: "admin" });
-    member = await joinByInvitation(t, { email: uniqueEmail("ravi"), name: "Ravi Desai", role: "staff" });
-    publisher = await joinByInvitation(t, { email: uniqueEmail("asha"), name: "Asha Patel", role: "staff" });
+    admin = await staffWithSession(t, { email: uniqueEmail("meera"), name: "Meera Shah", role: "admin" });
+    member = await staffWithSession(t, { email: uniqueEmail("ravi"), name: "Ravi Desai", role: "staff" });
+    publisher = await staffWithSession(t, { email: uniqueEmail("asha"), name: "Asha Patel", role: "staff" });
     await setCanPublish(t, publisher, true);
     photo = await aPhoto(t);
     otherPhoto = await aPhoto(t, true);
@@ -60,18 +60,18 @@ describe.each(testDrivers)("the team in the studio on %s", (driver) => {
     await t.close();
   });
 
-  const list = async (person: SignedIn = admin, query = "") =>
+  const list = async (person: StaffWithSession = admin, query = "") =>
     propsOf(await t.send({ method: "GET", url: `${adminHref("team")}${query}`, cookie: person.cookie }), "team");
-  const page = async (id: string, person: SignedIn = admin) =>
+  const page = async (id: string, person: StaffWithSession = admin) =>
     propsOf(await t.send({ method: "GET", url: adminHref("teamMember", { id }), cookie: person.cookie }), "team-member")
       .member;
   const headOf = async (id: string) => (await memberRow(t, id)).headRevisionId!;
-  const save = async (id: string, person: SignedIn, fields: Record<string, string>, base?: number) =>
+  const save = async (id: string, person: StaffWithSession, fields: Record<string, string>, base?: number) =>
     postForm(t, adminHref("teamMemberSave", { id }), person, { ...fields, baseRevisionId: base ?? (await headOf(id)) });
   const act = async (
     name: "teamMemberShow" | "teamMemberHide" | "teamMemberTrash" | "teamMemberUntrash",
     id: string,
-    person: SignedIn = admin,
+    person: StaffWithSession = admin,
     base?: number,
     back?: string,
   ) =>
@@ -79,7 +79,7 @@ describe.each(testDrivers)("the team in the studio on %s", (driver) => {
       baseRevisionId: base ?? (await headOf(id)),
       ...(back ? { back } : {}),
     });
-  const move = (id: string, direction: string, person: SignedIn = admin) =>
+  const move = (id: string, direction: string, person: StaffWithSession = admin) =>
     postForm(t, adminHref("teamMemberMove", { id }), person, { direction });
   const version = async () =>
     (
