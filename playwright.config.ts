@@ -19,6 +19,8 @@ export default defineConfig({
     ...devices["Desktop Chrome"],
     baseURL,
     trace: "retain-on-failure",
+    // What the page showed when a test failed; the named screenshots of page-checks.ts with SCREENSHOTS=1.
+    screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

@@ -2,9 +2,9 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { BrowserContext, CDPSession, Page } from "@playwright/test";
-import { baseURL } from "../playwright.config.ts";
 import { expect } from "./fixtures.ts";
 import { e2eDataDir, uniqueEmail } from "./site-data.ts";
+import { adminOrigin } from "./staff-sessions.ts";
 
 // The back office in a real browser: Chromium's virtual WebAuthn authenticator (through the
 // DevTools protocol) stands in for a phone or a laptop's passkey. Browsers refuse passkeys on a
@@ -13,7 +13,7 @@ import { e2eDataDir, uniqueEmail } from "./site-data.ts";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "..");
-export const adminOrigin = `http://localhost:${new URL(baseURL).port}`;
+export { adminOrigin };
 
 /** `npm run staff -- …` against the browser tests' running site; its output's last line. */
 export async function staffCommand(...args: string[]): Promise<string> {

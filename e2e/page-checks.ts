@@ -3,7 +3,8 @@ import type { Page } from "@playwright/test";
 import { expect } from "./fixtures.ts";
 
 // The checks every page gets: axe's WCAG 2.2 AA and best-practice rules, nothing wider than the
-// screen, and a full-page screenshot in test-results/screenshots for a person to look at.
+// screen, and, with SCREENSHOTS=1, a full-page screenshot in test-results/screenshots for a person
+// to look at (a failing test leaves one of its own in test-results/e2e either way).
 
 /** The widths pages are checked at: a phone's, a tablet's and a desktop's. */
 export const widths = [375, 768, 1280] as const;
@@ -29,6 +30,10 @@ export async function expectNoOverflow(page: Page, where: string): Promise<void>
   expect(overflow, `horizontal overflow: ${where}`).toBeLessThanOrEqual(0);
 }
 
+/** Full-page screenshots cost seconds each on long pages: taken only when asked for. */
+const screenshots = ["1", "true"].includes(process.env.SCREENSHOTS ?? "");
+
+/** With SCREENSHOTS=1, a full-page screenshot named `name` in test-results/screenshots. */
 export async function photograph(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+  if (screenshots) await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
 }

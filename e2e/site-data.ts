@@ -11,7 +11,8 @@ import { contactSubmissions, newsletterSubscribers } from "../src/server/db/sche
 const root = path.resolve(import.meta.dirname, "..");
 export const e2eDataDir = path.join(root, "test-results", "e2e-data");
 
-async function readSiteDatabase<T>(read: (db: CommandDatabase["db"]) => Promise<T>): Promise<T> {
+/** Runs `read` against the browser tests' running site's database, through its socket. */
+export async function readSiteDatabase<T>(read: (db: CommandDatabase["db"]) => Promise<T>): Promise<T> {
   const database = await openCommandDatabase(parseConfig({ DATA_DIR: e2eDataDir }), "browser tests");
   try {
     return await read(database.db);

@@ -1,12 +1,11 @@
-import { adminOrigin, signedInStaff } from "./admin-helpers.ts";
 import { expect, test } from "./fixtures.ts";
+import { adminOrigin, mintSession, useSession } from "./staff-sessions.ts";
 import {
   bodyField,
   createArticle,
   editorReady,
   editorUrl,
   keptCopies,
-  tabWithSamePasskeys,
   uniqueTitle,
   uniqueWord,
 } from "./studio-helpers.ts";
@@ -28,10 +27,11 @@ test.describe("editing in the studio", () => {
     page,
     browser,
     pageGuard,
+    newStaff,
   }) => {
     // The refused autosave and the refused form post.
     pageGuard.allow(/status of 409 \(Conflict\)/);
-    await signedInStaff(page, { name: "Meera Shah", role: "staff" });
+    await newStaff(page, { name: "Meera Shah", role: "staff" });
     const { title } = uniqueTitle("Reactive power at night");
     const id = await createArticle(page, { title, body: "The first paragraph, as both found it." });
 
@@ -39,7 +39,7 @@ test.describe("editing in the studio", () => {
     try {
       const second = await other.newPage();
       pageGuard.watch(second);
-      await signedInStaff(second, { name: "Ravi Patel", role: "staff" });
+      await newStaff(second, { name: "Ravi Patel", role: "staff" });
       await second.goto(editorUrl(id));
       await editorReady(second);
       await expect(second.locator("[data-studio-presence]")).toHaveText("Meera Shah is editing this.");
@@ -106,8 +106,9 @@ test.describe("editing in the studio", () => {
 
   test("a tab closed while typing: the browser's copy is offered when the article is opened again, and restoring it saves it", async ({
     page,
+    signIn,
   }) => {
-    await signedInStaff(page, { name: "Nisha Rao", role: "staff" });
+    await signIn(page, "staff");
     const { title } = uniqueTitle("Cable sizing for long feeders");
     const opening = "Voltage drop decides the size of a long feeder.";
     const id = await createArticle(page, { title, body: opening });
@@ -145,10 +146,12 @@ test.describe("editing in the studio", () => {
     page,
     browser,
     pageGuard,
+    newStaff,
+    signIn,
   }) => {
     // Autosave's (and presence's) requests refused once the session has ended.
     pageGuard.allow(/status of 401 \(Unauthorized\)/);
-    const { email, authenticator } = await signedInStaff(page, { name: "Dev Malhotra", role: "staff" });
+    const dev = await newStaff(page, { name: "Dev Malhotra", role: "staff" });
     const { title } = uniqueTitle("Transformer energisation studies");
     const id = await createArticle(page, { title, body: "Inrush currents at energisation." });
 
@@ -157,12 +160,12 @@ test.describe("editing in the studio", () => {
     try {
       const adminPage = await admin.newPage();
       pageGuard.watch(adminPage);
-      await signedInStaff(adminPage, { name: "Priya Admin", role: "admin" });
+      await signIn(adminPage, "admin");
       await adminPage.goto(`${adminOrigin}/admin/staff`);
       adminPage.on("dialog", (dialog) => void dialog.accept());
       await adminPage
         .getByRole("row")
-        .filter({ hasText: email })
+        .filter({ hasText: dev.email })
         .getByRole("button", { name: "End sessions of Dev Malhotra" })
         .click();
       await expect(adminPage.getByRole("status")).toBeVisible();
@@ -176,14 +179,9 @@ test.describe("editing in the studio", () => {
     await expect(problem).toContainText("Your session has ended: sign in in a new tab, then save.");
     await expect(bodyField(page)).toHaveValue(typed);
 
-    // Signing in again, in another tab of the same browser, with the same passkey.
-    const tab = await tabWithSamePasskeys(page.context(), authenticator);
-    pageGuard.watch(tab);
-    await tab.goto(`${adminOrigin}/admin/sign-in`);
-    await tab.locator("html[data-ready=true]").waitFor();
-    await tab.getByRole("button", { name: "Sign in with a passkey" }).click();
-    await tab.waitForURL(`${adminOrigin}/admin`);
-    await tab.close();
+    // Signing in again, in another tab of the same browser, gives the browser a new session's
+    // cookie (the sign-in itself, with a passkey, is admin-sign-in.spec.ts's).
+    await useSession(page, await mintSession(dev));
 
     await problem.getByRole("button", { name: "Try again" }).click();
     await expect(page.locator("[data-studio-save-status]")).toHaveText(SAVED_AT);
