@@ -196,9 +196,10 @@ describe.each(testDrivers)("the mail outbox on %s", (driver) => {
     await setUp();
     peer = await SmtpPeer.start();
     for (let i = 0; i < 8; i += 1) await queue({ firstName: `Slow${i}` });
-    // The SMTP server takes 400 ms a message (shorter than the lease, so the message in hand
-    // stays claimed), so a batch of 8 claimed under a 1 s lease runs out after the second or third
-    // message, and the other worker claims the rest while the first goes on.
+    // The SMTP server takes 400 ms a message (well within the lease, even on a busy machine, so the
+    // message in hand stays claimed: a 1 s lease once let a loaded run send one twice), so a batch
+    // of 8 (3.2 s) claimed under a 2 s lease runs out midway, and the other worker claims the rest
+    // while the first goes on.
     const slowTransport = () => {
       const smtp = createSmtpTransport(peer!.url);
       return {
@@ -209,8 +210,8 @@ describe.each(testDrivers)("the mail outbox on %s", (driver) => {
         close: smtp.close,
       };
     };
-    const first = worker(peer.url, { transport: slowTransport(), batchSize: 8, leaseMs: 1000 });
-    const second = worker(peer.url, { transport: slowTransport(), batchSize: 8, leaseMs: 1000 });
+    const first = worker(peer.url, { transport: slowTransport(), batchSize: 8, leaseMs: 2000 });
+    const second = worker(peer.url, { transport: slowTransport(), batchSize: 8, leaseMs: 2000 });
     first.start();
     // The second starts once the first holds the whole batch.
     await vi.waitFor(
