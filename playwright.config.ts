@@ -12,8 +12,12 @@ export default defineConfig({
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  // In CI each test's duration is kept too, to see where the suite's time goes.
-  reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/playwright.json" }]] : [["list"]],
+  // In CI, and under npm test (E2E_REPORT), each test's duration is kept too, to see where the
+  // suite's time goes (scripts/test.ts prints the slowest files).
+  reporter:
+    process.env.CI || process.env.E2E_REPORT
+      ? [["list"], ["json", { outputFile: "test-results/playwright.json" }]]
+      : [["list"]],
   timeout: 30_000,
   use: {
     ...devices["Desktop Chrome"],

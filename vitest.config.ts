@@ -24,10 +24,15 @@ export default defineConfig({
     // Two CPUs: Vitest's default of one worker per CPU but one leaves the second idle while a
     // database test waits on its server; measured in docs/testing.md.
     maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
-    reporters:
-      process.env.CI || process.env.TEST_REPORT
-        ? ["default", ["json", { outputFile: process.env.TEST_REPORT ?? "test-results/vitest.json" }]]
-        : ["default"],
+    // Each file's time by project, for npm test's table (test/timing-reporter.ts); in CI, or when
+    // TEST_REPORT names a file, every test's result and duration as JSON too.
+    reporters: [
+      "default",
+      "./test/timing-reporter.ts",
+      ...(process.env.CI || process.env.TEST_REPORT
+        ? [["json", { outputFile: process.env.TEST_REPORT ?? "test-results/vitest.json" }] satisfies ["json", object]]
+        : []),
+    ],
     projects: [
       { extends: true, test: { name: "unit", include: layers.unit, env: { TEST_LAYER: "unit" } } },
       {
