@@ -101,5 +101,5 @@ export function testFilesByLayer(root: string): Record<Layer, string[]> {
   return layers;
 }
 
-/** The layer this test process runs (Vitest sets TEST_LAYER per project), if any. */
-export const currentLayer = (): Layer | undefined => process.env.TEST_LAYER as Layer | undefined;
+/** The layer this test process runs (Vitest sets TEST_LAYER per project; "smoke" for the smoke set), if any. */
+export const currentLayer = (): Layer | "smoke" | undefined => process.env.TEST_LAYER as Layer | "smoke" | undefined;

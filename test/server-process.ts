@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { compiledServerPath } from "../scripts/build-if-stale.ts";
+import { currentLayer } from "./layers.ts";
 import { freePort } from "./smtp-peer.ts";
 
 // The real server, as `npm start` runs it (the compiled build, which the tests' global set-up
@@ -25,6 +26,11 @@ export async function startServerProcess(
   env: Record<string, string>,
   options: { port?: number } = {},
 ): Promise<ServerProcess> {
+  const layer = currentLayer();
+  if (layer === "unit" || layer === "integration")
+    throw new Error(
+      `a ${layer} test started the compiled server: it belongs in the system layer (test/layers.ts decides from its imports)`,
+    );
   const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, [compiledServerPath], {
     cwd: root,
