@@ -3,7 +3,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import type { BrowserContext, CDPSession, Page } from "@playwright/test";
 import { expect } from "./fixtures.ts";
-import { e2eDataDir, uniqueEmail } from "./site-data.ts";
+import { e2eDataDir } from "./site-data.ts";
 import { adminOrigin } from "./staff-sessions.ts";
 
 // The back office in a real browser: Chromium's virtual WebAuthn authenticator (through the
@@ -58,19 +58,4 @@ export async function acceptInvitation(page: Page, link: string, name: string) {
   await page.locator("html[data-ready=true]").waitFor();
   await page.getByRole("button", { name: /passkey/ }).click();
   await page.waitForURL(`${adminOrigin}/admin`);
-}
-
-/** A new member of staff, invited by the command and signed in on this page with a virtual passkey. */
-export async function signedInStaff(
-  page: Page,
-  options: { name: string; role?: "admin" | "staff" },
-): Promise<{ email: string; authenticator: VirtualAuthenticator }> {
-  const email = uniqueEmail(options.name.toLowerCase().replace(/[^a-z]+/g, "-"));
-  const authenticator = await addVirtualAuthenticator(page);
-  await acceptInvitation(
-    page,
-    await staffCommand("invite", email, "--name", options.name, "--role", options.role ?? "staff"),
-    options.name,
-  );
-  return { email, authenticator };
 }

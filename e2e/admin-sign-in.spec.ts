@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import {
   acceptInvitation,
   addVirtualAuthenticator,
@@ -5,16 +6,17 @@ import {
   contextWithPasskeys,
   staffCommand,
 } from "./admin-helpers.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, type StaffFixtures, test } from "./fixtures.ts";
 import { expectNoAxeViolations, expectNoOverflow, photograph } from "./page-checks.ts";
 import { uniqueEmail } from "./site-data.ts";
+import { addPasskey, inviteToSite } from "./staff-sessions.ts";
 
 // The back office's door in a real browser: Chromium's virtual WebAuthn authenticator (through the
 // DevTools protocol) stands in for a phone or a laptop's passkey. Browsers refuse passkeys on a
 // bare IP address, so these pages are opened at http://localhost:<port>.
 
 test.describe("the back office's sign-in", () => {
-  // Each test runs the staff command (a process of its own) and passkey ceremonies.
+  // Most tests run the staff command (a process of its own) and passkey ceremonies.
   test.describe.configure({ timeout: 60_000 });
   test.beforeEach(({ pageGuard }) => {
     // The back office is browsed at localhost, not at the tests' 127.0.0.1.
@@ -124,27 +126,60 @@ test.describe("the back office's sign-in", () => {
     expect(again?.status()).toBe(410);
   });
 
-  test("every back-office page fits 375 and 1280 px and has no axe violations", async ({ page }) => {
-    // Six axe scans (at 1280 px: the back office's markup does not change with the width) and
-    // twelve screenshots.
-    test.setTimeout(120_000);
-    const check = async (url: string, name: string) => {
+  // A test per page, shared by the two workers; axe at 1280 px only: the back office's markup does
+  // not change with the width. The signed-in pages need an admin with a session, not a sign-in
+  // (the sign-ins are the tests above).
+  const pages: { name: string; open: (fixtures: StaffFixtures & { page: Page }) => Promise<string> }[] = [
+    { name: "sign-in", open: async () => `${adminOrigin}/admin/sign-in` },
+    { name: "invitation", open: () => inviteToSite({ name: "Axe Admin", role: "admin" }) },
+    {
+      name: "home",
+      open: async ({ page, signIn }) => {
+        await signIn(page, "admin");
+        return `${adminOrigin}/admin`;
+      },
+    },
+    {
+      // An admin of the test's own with a passkey, so that the page lists one, as after a sign-up.
+      name: "account",
+      open: async ({ page, newStaff }) => {
+        await addPasskey(await newStaff(page, { name: "Axe Admin", role: "admin" }));
+        return `${adminOrigin}/admin/account`;
+      },
+    },
+    {
+      name: "staff",
+      open: async ({ page, signIn }) => {
+        await signIn(page, "admin");
+        return `${adminOrigin}/admin/staff`;
+      },
+    },
+    {
+      // An invitation first, so that the trail has an event to show whichever tests ran before.
+      name: "audit",
+      open: async ({ page, signIn }) => {
+        await inviteToSite({ name: "Audit Trail", role: "staff" });
+        await signIn(page, "admin");
+        return `${adminOrigin}/admin/audit`;
+      },
+    },
+  ];
+  for (const entry of pages) {
+    test(`the ${entry.name} page fits 375 and 1280 px and has no axe violations`, async ({
+      page,
+      signIn,
+      newStaff,
+    }) => {
+      const url = await entry.open({ page, signIn, newStaff });
       for (const width of [375, 1280]) {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(url);
-        if (width === 1280) await expectNoAxeViolations(page, `${name} at ${width} px`);
-        await expectNoOverflow(page, `${name} at ${width} px`);
-        await photograph(page, `admin-${name}-${width}`);
+        if (width === 1280) await expectNoAxeViolations(page, `${entry.name} at ${width} px`);
+        await expectNoOverflow(page, `${entry.name} at ${width} px`);
+        await photograph(page, `admin-${entry.name}-${width}`);
       }
-    };
-    await check(`${adminOrigin}/admin/sign-in`, "sign-in");
-    const link = await staffCommand("invite", uniqueEmail("axe"), "--name", "Axe Admin", "--role", "admin");
-    await check(link, "invitation");
-    await addVirtualAuthenticator(page);
-    await acceptInvitation(page, link, "Axe Admin");
-    for (const name of ["", "account", "staff", "audit"])
-      await check(`${adminOrigin}/admin${name ? `/${name}` : ""}`, name || "home");
-  });
+    });
+  }
 
   test("the staff page works with the keyboard alone: invite someone and read the link", async ({ page }) => {
     await addVirtualAuthenticator(page);

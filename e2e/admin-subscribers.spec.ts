@@ -1,10 +1,10 @@
 import { parseConfig } from "../src/server/config.ts";
 import { openCommandDatabase } from "../src/server/db/command-database.ts";
 import { newsletterSubscribers } from "../src/server/db/schema.ts";
-import { adminOrigin, signedInStaff } from "./admin-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { expectNoAxeViolations, expectNoOverflow, photograph } from "./page-checks.ts";
 import { e2eDataDir } from "./site-data.ts";
+import { adminOrigin } from "./staff-sessions.ts";
 
 // The subscribers page in a real browser: an address in each state (stored directly, as the
 // subscription flow and the sender would leave them), the counts and the state filter, the
@@ -49,10 +49,13 @@ test.describe("the subscribers page", () => {
     pageGuard.allow(/request to another origin: http:\/\/localhost:/);
   });
 
-  test("shows each state with its time and counts, filters by state, and an admin lifts a bounce", async ({ page }) => {
+  test("shows each state with its time and counts, filters by state, and an admin lifts a bounce", async ({
+    page,
+    signIn,
+  }) => {
     const word = uniqueWord();
     await storeSubscribers(word);
-    await signedInStaff(page, { name: "Meera Subscribers", role: "admin" });
+    await signIn(page, "admin");
     await page.goto(`${adminOrigin}/admin/subscribers?q=${word}`);
     const table = page.getByRole("region", { name: "Subscribers" });
     await expect(table.getByRole("row")).toHaveCount(5);

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import pg from "pg";
+import { bumpContentVersion, contentSyncedAt } from "../src/server/content/data-version.ts";
+import { openDatabase } from "../src/server/db/client.ts";
 import { type ServerProcess, startServerProcess } from "../test/server-process.ts";
 import { isCI } from "../test/ci.ts";
 import { freePort } from "../test/smtp-peer.ts";
@@ -10,9 +12,9 @@ import { expect, test } from "./fixtures.ts";
 // Pages whose data the server could not load. A page arrives with its data in the normal case;
 // when the database is unreachable, the server still answers (and keeps nothing), and the blog's
 // island reads the articles in the browser with the spec's loading and error states
-// (docs/decisions/035-hydrate-only-the-interactive-parts.md). A server of its own runs here, over
-// PostgreSQL behind a proxy the test cuts: it needs TEST_DATABASE_URL, which CI sets (and in CI,
-// its absence fails these tests rather than skipping them).
+// (docs/decisions/035-hydrate-only-the-interactive-parts.md). A server of its own runs here, one
+// for the file, over PostgreSQL behind a proxy the test cuts: it needs TEST_DATABASE_URL, which CI
+// sets (and in CI, its absence fails these tests rather than skipping them).
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 test.skip(!serverUrl && !isCI(), "needs a PostgreSQL server (TEST_DATABASE_URL)");
@@ -21,7 +23,11 @@ test.describe.configure({ mode: "serial" });
 let proxy: TcpProxy;
 let server: ServerProcess;
 let database: string;
+/** The test's database through the proxy, as the server reaches it; and directly. */
 let databaseUrl: string;
+let directUrl: string;
+/** The server has just started: it keeps nothing yet. */
+let keepsNothing = false;
 
 async function onAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: serverUrl });
@@ -40,33 +46,70 @@ test.beforeAll(async () => {
   const target = new URL(serverUrl!);
   proxy = new TcpProxy(await freePort(), { host: target.hostname, port: Number(target.port || 5432) });
   await proxy.up();
-  const through = new URL(serverUrl!);
+  const direct = new URL(serverUrl!);
+  direct.pathname = `/${database}`;
+  directUrl = direct.toString();
+  const through = new URL(direct);
   through.host = `127.0.0.1:${proxy.port}`;
-  through.pathname = `/${database}`;
   databaseUrl = through.toString();
-});
-
-// A server of its own for each test: one that has read some data keeps it in memory (per content
-// version), and would then answer without the database.
-test.beforeEach(async () => {
   server = await startServerProcess({ DATABASE_URL: databaseUrl, LOG_LEVEL: "error", RATE_LIMIT_PER_MINUTE: "1000" });
   await server.ready();
+  // Nothing is kept yet for the first test.
+  keepsNothing = true;
 });
 
-test.afterEach(async ({ page }, testInfo) => {
+/** The newest <lastmod> of the server's sitemap, in ms: pages are dated by the content version, to the second. */
+async function newestSitemapDate(): Promise<number> {
+  const response = await fetch(`${server.baseUrl}/sitemap.xml`);
+  expect(response.status, "the sitemap").toBe(200);
+  const dates = [...(await response.text()).matchAll(/<lastmod>([^<]+)<\/lastmod>/g)].map((match) =>
+    Date.parse(match[1]!),
+  );
+  return Math.max(0, ...dates);
+}
+
+// One server for the file: it keeps what it has read (pages, the articles' JSON) per content
+// version, and would then answer without the database. So before each test the version moves,
+// as a publication elsewhere would move it, and the test waits until the server has seen it (it
+// polls every 2 s): its sitemap, rendered once per version it sees, then dates the pages by the new one.
+test.beforeEach(async () => {
+  if (keepsNothing) {
+    keepsNothing = false;
+    return;
+  }
+  // The sitemap kept for the version the server holds now, dated by it (rendered now if need be).
+  const before = await newestSitemapDate();
+  // The sitemap's dates are to the second: the new version must fall in a later second to be told apart.
+  await expect.poll(() => Date.now(), { intervals: [50] }).toBeGreaterThanOrEqual(before + 1000);
+  const handle = await openDatabase({ databaseUrl: directUrl, dataDir: "unused" });
+  let bumped: Date | undefined;
+  try {
+    await bumpContentVersion(handle.db);
+    bumped = await contentSyncedAt(handle.db);
+  } finally {
+    await handle.close();
+  }
+  const bumpedSecond = Math.floor(bumped!.getTime() / 1000) * 1000;
+  await expect
+    .poll(newestSitemapDate, {
+      message: "the server has seen the new content version",
+      intervals: [100],
+      timeout: 10_000,
+    })
+    .toBeGreaterThanOrEqual(bumpedSecond);
+});
+
+test.afterEach(async ({ page: _page }, testInfo) => {
   // What the server said goes with a failure (a server that died says why here).
   if (testInfo.status !== testInfo.expectedStatus) {
     await testInfo.attach("server output", { body: server?.output() ?? "", contentType: "text/plain" });
     console.error(`server output (exit code ${server?.child.exitCode}):\n${server?.output()}`);
   }
-  // The page first: an image it is still loading would otherwise meet a server that is shutting
-  // down (503) or gone (connection refused), and the page guard would count that against the test.
-  await page.close();
-  server?.child.kill("SIGTERM");
-  await server?.exited;
 });
 
 test.afterAll(async () => {
+  server?.child.kill("SIGTERM");
+  await server?.exited;
   await proxy?.down();
   await onAdmin((client) => client.query(`drop database if exists ${database} with (force)`));
 });

@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
 import { phonePhoto, plainPicture, SVG_WITH_SCRIPT } from "../test/media-fixtures.ts";
-import { adminOrigin, signedInStaff } from "./admin-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { expectNoAxeViolations, expectNoOverflow, photograph } from "./page-checks.ts";
+import { adminOrigin } from "./staff-sessions.ts";
 import { bodyField, createArticle, uniqueTitle, uniqueWord } from "./studio-helpers.ts";
 
 // The media library in a real browser (docs/back-office.md, "Media"): several pictures from the
@@ -27,9 +27,10 @@ test.describe("the media library", () => {
   test("uploads several pictures at once, each with its message; a refused one says the rule; alt text is written on its page", async ({
     page,
     pageGuard,
+    signIn,
   }) => {
     pageGuard.allow(/status of 415 \(Unsupported Media Type\)/);
-    await signedInStaff(page, { name: "Meera Shah", role: "staff" });
+    await signIn(page, "staff");
     await openLibrary(page);
     const tag = uniqueWord();
     await page
@@ -70,34 +71,32 @@ test.describe("the media library", () => {
     await expect(shown).toHaveAttribute("height", "1200");
   });
 
-  test("the library and a picture's page at 375 and 1280 px: no axe violations, no sideways overflow, photographed", async ({
-    page,
-  }) => {
-    test.setTimeout(120_000);
-    await signedInStaff(page, { name: "Media Axe", role: "admin" });
-    // The newest picture's page (the browser tests share one site: whichever picture that is).
-    await page.goto(`${libraryUrl}`);
-    const first = page.locator("main a[href^='/admin/media/']").first();
-    const pictureUrl = new URL((await first.getAttribute("href"))!, adminOrigin).toString();
-    const pages = [
-      { name: "library", url: libraryUrl },
-      { name: "picture", url: pictureUrl },
-    ];
+  // A test per page and width, shared by the two workers: the width changes what axe reads here.
+  for (const entry of ["library", "picture"] as const) {
     for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      for (const entry of pages) {
-        await page.goto(entry.url);
-        if (entry.name === "library")
+      test(`the ${entry === "library" ? "library" : "picture's page"} at ${width} px: no axe violations, no sideways overflow, photographed`, async ({
+        page,
+        signIn,
+      }) => {
+        await signIn(page, "admin");
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(libraryUrl);
+        if (entry === "picture") {
+          // The newest picture's page (the browser tests share one site: whichever picture that is).
+          const first = page.locator("main a[href^='/admin/media/']").first();
+          await page.goto(new URL((await first.getAttribute("href"))!, adminOrigin).toString());
+        } else {
           await page.locator("[data-media-uploader][data-media-uploader-ready=true]").waitFor();
-        await expectNoAxeViolations(page, `media ${entry.name} at ${width} px`);
-        await expectNoOverflow(page, `media ${entry.name} at ${width} px`);
-        await photograph(page, `media-${entry.name}-${width}`);
-      }
+        }
+        await expectNoAxeViolations(page, `media ${entry} at ${width} px`);
+        await expectNoOverflow(page, `media ${entry} at ${width} px`);
+        await photograph(page, `media-${entry}-${width}`);
+      });
     }
-  });
+  }
 
-  test("takes pictures dropped on the page", async ({ page }) => {
-    await signedInStaff(page, { name: "Ravi Desai", role: "staff" });
+  test("takes pictures dropped on the page", async ({ page, signIn }) => {
+    await signIn(page, "staff");
     await openLibrary(page);
     const name = `dropped-${uniqueWord()}.png`;
     const bytes = await plainPicture("png", { colour: `#${(Date.now() + 7).toString(16).slice(-6)}` });
@@ -118,15 +117,11 @@ test.describe("the media library", () => {
 
   test("works without JavaScript: the plain form uploads, then the picture's page asks for its alt text", async ({
     browser,
+    signIn,
   }) => {
-    const context = await browser.newContext({ javaScriptEnabled: true });
-    const page = await context.newPage();
+    const plain = await browser.newContext({ javaScriptEnabled: false });
     try {
-      await signedInStaff(page, { name: "Asha Patel", role: "staff" });
-      // Signed in (the passkey needs a script); from here the pages are read without one.
-      const cookies = await context.cookies();
-      const plain = await browser.newContext({ javaScriptEnabled: false });
-      await plain.addCookies(cookies);
+      await signIn(plain, "staff");
       const noScript = await plain.newPage();
       await noScript.goto(libraryUrl);
       const name = `plain-${uniqueWord()}.webp`;
@@ -147,14 +142,16 @@ test.describe("the media library", () => {
       await noScript.getByLabel("Decorative").check();
       await noScript.getByRole("button", { name: "Save" }).click();
       await expect(noScript.getByText("Decorative (shown with empty alt text)").first()).toBeVisible();
-      await plain.close();
     } finally {
-      await context.close();
+      await plain.close();
     }
   });
 
-  test("a picture pasted into an article's Body is sent, described, then inserted at the caret", async ({ page }) => {
-    await signedInStaff(page, { name: "Neha Shah", role: "staff" });
+  test("a picture pasted into an article's Body is sent, described, then inserted at the caret", async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page, "staff");
     const { title } = uniqueTitle("Earthing a switchyard");
     await createArticle(page, { title, body: "Before the picture.\nAfter the picture." });
     const body = bodyField(page);

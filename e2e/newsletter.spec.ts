@@ -1,17 +1,15 @@
-import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
-import path from "node:path";
-import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
 import pg from "pg";
+import { openDatabase } from "../src/server/db/client.ts";
 import { isCI } from "../test/ci.ts";
 import { type ServerProcess, startServerProcess } from "../test/server-process.ts";
 import { freePort, type ReceivedMail, SmtpPeer } from "../test/smtp-peer.ts";
-import { addVirtualAuthenticator } from "./admin-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import AxeBuilder from "@axe-core/playwright";
 import { expectNoOverflow, photograph } from "./page-checks.ts";
+import { mintStaffIn, useSession } from "./staff-sessions.ts";
 
 // The newsletter end to end, in Chromium (issue 24; docs/back-office.md, "Newsletters"): a
 // visitor subscribes on /blog, confirms from the link of the mail a real SMTP peer received; an
@@ -22,10 +20,8 @@ import { expectNoOverflow, photograph } from "./page-checks.ts";
 // A server of its own, on a fresh PostgreSQL database (TEST_DATABASE_URL, which CI sets), with
 // mail to the peer and a high NEWSLETTER_PER_MINUTE, so the one subscriber is counted from zero
 // and no other test's newsletter or subscriber is in the way. Its address is
-// http://localhost:<port>, the one SITE_URL names, as passkeys need a host name.
+// http://localhost:<port>, the one SITE_URL names, as the back office's cookie is for localhost.
 
-const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, "..");
 const serverUrl = process.env.TEST_DATABASE_URL;
 test.skip(!serverUrl && !isCI(), "needs a PostgreSQL server (TEST_DATABASE_URL)");
 test.describe.configure({ mode: "serial" });
@@ -44,15 +40,6 @@ async function onAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   } finally {
     await client.end();
   }
-}
-
-/** `npm run staff -- …` against this test's server's database; its output's last line. */
-async function staffCommand(...args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/staff.ts", ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, SITE_URL: origin },
-  });
-  return stdout.trim().split("\n").at(-1)!;
 }
 
 /** The text and HTML parts of a received multipart mail, decoded. */
@@ -137,16 +124,18 @@ test.afterEach(async ({ page: _page }, testInfo) => {
     await testInfo.attach("server output", { body: server?.output() ?? "", contentType: "text/plain" });
 });
 
-/** An admin of this server, signed in on this page with a virtual passkey. */
+/**
+ * An admin of this server, signed in on this page's browser: a member of staff added to its
+ * database with a session made as a sign-in makes one (signing in is admin-sign-in.spec.ts's).
+ */
 async function signInAsAdmin(page: Page): Promise<string> {
   const email = `newsletter-admin-${randomBytes(4).toString("hex")}@example.com`;
-  await addVirtualAuthenticator(page);
-  const link = await staffCommand("invite", email, "--name", "Newsletter Admin", "--role", "admin");
-  await page.goto(link);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Newsletter Admin");
-  await page.locator("html[data-ready=true]").waitFor();
-  await page.getByRole("button", { name: /passkey/ }).click();
-  await page.waitForURL(`${origin}/admin`);
+  const handle = await openDatabase({ databaseUrl, dataDir: "unused" });
+  try {
+    await useSession(page, await mintStaffIn(handle.db, { name: "Newsletter Admin", role: "admin", email }));
+  } finally {
+    await handle.close();
+  }
   return email;
 }
 

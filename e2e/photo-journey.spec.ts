@@ -2,8 +2,9 @@ import type { Page, Response } from "@playwright/test";
 import sharp from "sharp";
 import { MEDIA_VARIANT_FORMATS, mediaVariantPath, variantWidths } from "#shared/media.ts";
 import { cameraPhoto, FIXTURE_CAMERA, readExif, redQuarter } from "../test/media-fixtures.ts";
-import { adminOrigin, signedInStaff } from "./admin-helpers.ts";
 import { expect, test } from "./fixtures.ts";
+import { photograph } from "./page-checks.ts";
+import { adminOrigin } from "./staff-sessions.ts";
 import {
   bodyField,
   editorForm,
@@ -98,6 +99,7 @@ test.describe("a photo's journey", () => {
     page,
     browser,
     pageGuard,
+    signIn,
   }, testInfo) => {
     // 1. The camera's photo, different bytes on each run (so a new picture of the library).
     const photo = await cameraPhoto({ ...STORED, seed: Date.now() % 2_000_000_000 });
@@ -116,7 +118,7 @@ test.describe("a photo's journey", () => {
       expect(photo.length, "a few megapixels of a camera's JPEG").toBeGreaterThan(400_000);
     });
 
-    await signedInStaff(page, { name: "Meera Shah", role: "admin" });
+    await signIn(page, "admin");
     const fileName = `substation-survey-${uniqueWord()}.jpg`;
     const libraryAlt = "A red marker on the control building's roof, seen from the switchyard";
 
@@ -192,7 +194,6 @@ test.describe("a photo's journey", () => {
     // 4. Visitors, no session, on a phone and a desktop at DPR 1 and 2; each in a new browser
     // context, so nothing is reused from another screen's cache.
     const ladder = variantWidths(UPRIGHT.width);
-    const screenshots: string[] = [];
     for (const screen of screens) {
       const name = `${screen.viewport.width}px-dpr${screen.deviceScaleFactor}`;
       await test.step(`a visitor at ${screen.viewport.width} px, DPR ${screen.deviceScaleFactor}`, async () => {
@@ -265,11 +266,8 @@ test.describe("a photo's journey", () => {
           testInfo.annotations.push({ type: "pictures", description: summary });
           console.log(summary);
 
-          // 5. What the visitor sees, kept with the test's output.
-          const shot = testInfo.outputPath(`article-${name}.png`);
-          await reader.screenshot({ path: shot, fullPage: true });
-          await testInfo.attach(`article at ${name}`, { path: shot, contentType: "image/png" });
-          screenshots.push(shot);
+          // 5. What the visitor sees, for a person to look at (with SCREENSHOTS=1).
+          await photograph(reader, `photo-journey-article-${name}`);
         } finally {
           await visitor.close();
         }
@@ -302,6 +300,5 @@ test.describe("a photo's journey", () => {
         await visitor.close();
       }
     });
-    console.log(`screenshots:\n  ${screenshots.join("\n  ")}`);
   });
 });

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "@playwright/test";
 import { baseURL } from "../playwright.config.ts";
-import { addVirtualAuthenticator, adminOrigin, type VirtualAuthenticator } from "./admin-helpers.ts";
 import { expect } from "./fixtures.ts";
+import { adminOrigin } from "./staff-sessions.ts";
 
 // The content studio in a real browser (docs/back-office.md, "Content studio"): opening the
 // editor, filling an article's fields as a person would, and reading what a visitor reads.
@@ -123,15 +123,4 @@ export async function expectPublicStatus(context: BrowserContext, path: string, 
       timeout: 15_000,
     })
     .toBe(status);
-}
-
-/** A new tab in the same browser, holding the same passkeys as `authenticator` (the same device). */
-export async function tabWithSamePasskeys(context: BrowserContext, authenticator: VirtualAuthenticator): Promise<Page> {
-  const { credentials } = await authenticator.cdp.send("WebAuthn.getCredentials", {
-    authenticatorId: authenticator.authenticatorId,
-  });
-  const page = await context.newPage();
-  const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
-  for (const credential of credentials) await cdp.send("WebAuthn.addCredential", { authenticatorId, credential });
-  return page;
 }

@@ -1,6 +1,7 @@
-import { adminOrigin, signedInStaff } from "./admin-helpers.ts";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { expectNoAxeViolations, expectNoOverflow, photograph } from "./page-checks.ts";
+import { adminOrigin, useSession } from "./staff-sessions.ts";
 import {
   articleIdOf,
   bodyField,
@@ -21,69 +22,108 @@ test.describe("the studio's pages", () => {
     pageGuard.allow(/request to another origin: http:\/\/localhost:/);
   });
 
-  test("the list, the editor, History and Compare at 375 and 1280 px: no axe violations, no sideways overflow, photographed", async ({
-    page,
-  }) => {
-    // Nine axe scans and screenshots.
-    test.setTimeout(240_000);
-    await signedInStaff(page, { name: "Axe Studio", role: "admin" });
-    const { title } = uniqueTitle("Protection settings for a 33 kV feeder");
-    const body = [
-      "Settings are chosen from the fault levels.",
-      "",
-      "## Fault levels",
-      "",
-      "| Bus | Three-phase (kA) | Single-phase (kA) |",
-      "| --- | --- | --- |",
-      "| 33 kV main | 12.5 | 9.8 |",
-      "| 11 kV feeder | 8.1 | 6.4 |",
-      "",
-      "Ask [our team](/contact) for the study.",
-    ].join("\n");
-    const id = await createArticle(page, publishable(title, body));
-    // A second revision, so History has two to compare and Compare has lines added and removed.
-    await bodyField(page).fill(body.replace("12.5", "13.1").concat("\n\nA line added in revision 2."));
-    await page.getByRole("button", { name: "Save draft" }).click();
-    await page.waitForURL(`${editorUrl(id)}?notice=draft-saved`);
-
-    const pages = [
-      { name: "list", url: `${adminOrigin}/admin/articles` },
-      { name: "editor", url: editorUrl(id) },
-      { name: "history", url: `${adminOrigin}/admin/articles/${id}/history` },
-      { name: "compare", url: `${adminOrigin}/admin/articles/${id}/compare` },
-    ];
+  /**
+   * The page's checks at 375 and 1280 px, once `ready` (given the width) says it is drawn. The
+   * editor's markup changes with the width (a tab pair below 1024 px), so each width is scanned.
+   */
+  async function checkPage(page: Page, name: string, url: string, ready?: (width: number) => Promise<void>) {
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      for (const entry of pages) {
-        await page.goto(entry.url);
-        if (entry.name === "editor") await editorReady(page);
-        // The live preview has rendered beside the text (at 375 px it is behind its tab, below).
-        if (entry.name === "editor" && width === 1280)
-          await expect(page.locator("[data-studio-preview] table")).toBeVisible();
-        if (entry.name === "compare") await expect(page.locator("main")).toContainText("A line added in revision 2.");
-        // The editor's markup changes with the width (a tab pair below 1024 px), so each width is scanned.
-        await expectNoAxeViolations(page, `studio ${entry.name} at ${width} px`);
-        await expectNoOverflow(page, `studio ${entry.name} at ${width} px`);
-        await photograph(page, `studio-${entry.name}-${width}`);
-      }
+      await page.goto(url);
+      await ready?.(width);
+      await expectNoAxeViolations(page, `studio ${name} at ${width} px`);
+      await expectNoOverflow(page, `studio ${name} at ${width} px`);
+      await photograph(page, `studio-${name}-${width}`);
     }
-    // At 375 px the preview is behind its tab.
-    await page.setViewportSize({ width: 375, height: 900 });
-    await page.goto(editorUrl(id));
-    await editorReady(page);
-    const tabs = page.getByRole("tablist", { name: "Body" });
-    await tabs.getByRole("tab", { name: "Preview" }).click();
-    await expect(page.locator("[data-studio-preview] table")).toBeVisible();
-    await expect(bodyField(page)).toBeHidden();
-    await expectNoAxeViolations(page, "studio editor's preview tab at 375 px");
-    await expectNoOverflow(page, "studio editor's preview tab at 375 px");
-    await photograph(page, "studio-editor-preview-tab-375");
+  }
+
+  // A test per page, shared by the two workers.
+  test("the list at 375 and 1280 px: no axe violations, no sideways overflow, photographed", async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page, "admin");
+    await checkPage(page, "list", `${adminOrigin}/admin/articles`);
+  });
+
+  test.describe("an article's pages", () => {
+    /** This worker's article with two revisions, made once for the tests below. */
+    let id: string;
+    test.beforeAll(async ({ browser, workerStaff }) => {
+      const context = await browser.newContext();
+      try {
+        await useSession(context, workerStaff.admin);
+        const page = await context.newPage();
+        const { title } = uniqueTitle("Protection settings for a 33 kV feeder");
+        const body = [
+          "Settings are chosen from the fault levels.",
+          "",
+          "## Fault levels",
+          "",
+          "| Bus | Three-phase (kA) | Single-phase (kA) |",
+          "| --- | --- | --- |",
+          "| 33 kV main | 12.5 | 9.8 |",
+          "| 11 kV feeder | 8.1 | 6.4 |",
+          "",
+          "Ask [our team](/contact) for the study.",
+        ].join("\n");
+        id = await createArticle(page, publishable(title, body));
+        // A second revision, so History has two to compare and Compare has lines added and removed.
+        await bodyField(page).fill(body.replace("12.5", "13.1").concat("\n\nA line added in revision 2."));
+        await page.getByRole("button", { name: "Save draft" }).click();
+        await page.waitForURL(`${editorUrl(id)}?notice=draft-saved`);
+      } finally {
+        await context.close();
+      }
+    });
+
+    test("the editor at 375 and 1280 px, and its preview tab at 375 px: no axe violations, no sideways overflow, photographed", async ({
+      page,
+      signIn,
+    }) => {
+      await signIn(page, "admin");
+      await checkPage(page, "editor", editorUrl(id), async (width) => {
+        await editorReady(page);
+        // The live preview has rendered beside the text (at 375 px it is behind its tab, below).
+        if (width === 1280) await expect(page.locator("[data-studio-preview] table")).toBeVisible();
+      });
+      // At 375 px the preview is behind its tab.
+      await page.setViewportSize({ width: 375, height: 900 });
+      await page.goto(editorUrl(id));
+      await editorReady(page);
+      const tabs = page.getByRole("tablist", { name: "Body" });
+      await tabs.getByRole("tab", { name: "Preview" }).click();
+      await expect(page.locator("[data-studio-preview] table")).toBeVisible();
+      await expect(bodyField(page)).toBeHidden();
+      await expectNoAxeViolations(page, "studio editor's preview tab at 375 px");
+      await expectNoOverflow(page, "studio editor's preview tab at 375 px");
+      await photograph(page, "studio-editor-preview-tab-375");
+    });
+
+    test("History at 375 and 1280 px: no axe violations, no sideways overflow, photographed", async ({
+      page,
+      signIn,
+    }) => {
+      await signIn(page, "admin");
+      await checkPage(page, "history", `${adminOrigin}/admin/articles/${id}/history`);
+    });
+
+    test("Compare at 375 and 1280 px: no axe violations, no sideways overflow, photographed", async ({
+      page,
+      signIn,
+    }) => {
+      await signIn(page, "admin");
+      await checkPage(page, "compare", `${adminOrigin}/admin/articles/${id}/compare`, () =>
+        expect(page.locator("main")).toContainText("A line added in revision 2."),
+      );
+    });
   });
 
   test("the editor with the keyboard alone: Tab through the fields and the toolbar, a toolbar button by key, Save draft by key", async ({
     page,
+    signIn,
   }) => {
-    await signedInStaff(page, { name: "Keys Studio", role: "staff" });
+    await signIn(page, "staff");
     const { title } = uniqueTitle("Keyboard article");
     // Nothing missing, so the publish checklist has no links between Publish date and Save draft.
     const id = await createArticle(page, publishable(title, "Line one."));
@@ -159,16 +199,13 @@ test.describe("the studio's pages", () => {
   });
 
   test("with JavaScript off, an article is created and its draft saved through plain form posts", async ({
-    page,
     browser,
+    signIn,
   }) => {
-    await signedInStaff(page, { name: "Plain Forms", role: "staff" });
-    // The same browser's session, in a context that runs no script at all.
-    const plain = await browser.newContext({
-      javaScriptEnabled: false,
-      storageState: await page.context().storageState(),
-    });
+    // A browser that runs no script at all.
+    const plain = await browser.newContext({ javaScriptEnabled: false });
     try {
+      const writer = await signIn(plain, "staff");
       const noScript = await plain.newPage();
       await noScript.goto(`${adminOrigin}/admin/articles`);
       await noScript.getByRole("link", { name: "New article" }).click();
@@ -199,7 +236,7 @@ test.describe("the studio's pages", () => {
       await noScript.getByRole("link", { name: "History" }).click();
       const revisions = noScript.getByRole("region", { name: "Revisions" }).locator("tbody tr");
       await expect(revisions).toHaveCount(2);
-      await expect(revisions.first()).toContainText("Plain Forms");
+      await expect(revisions.first()).toContainText(writer.name);
 
       // The list finds it as a draft.
       await noScript.goto(`${adminOrigin}/admin/articles?q=${encodeURIComponent(title)}`);

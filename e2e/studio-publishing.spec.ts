@@ -1,5 +1,5 @@
-import { adminOrigin, signedInStaff } from "./admin-helpers.ts";
 import { expect, test } from "./fixtures.ts";
+import { adminOrigin } from "./staff-sessions.ts";
 import {
   articleIdOf,
   bodyField,
@@ -28,8 +28,9 @@ test.describe("publishing from the studio", () => {
     page,
     browser,
     pageGuard,
+    signIn,
   }) => {
-    await signedInStaff(page, { name: "Meera Shah", role: "admin" });
+    await signIn(page, "admin");
     const { title, slug } = uniqueTitle("Harmonic limits at the point of connection");
     await page.goto(`${adminOrigin}/admin/articles`);
     await page.getByRole("link", { name: "New article" }).click();
@@ -152,8 +153,9 @@ test.describe("publishing from the studio", () => {
   test("a published article's slug is changed and published again: its old address answers 301 to the new one", async ({
     page,
     browser,
+    signIn,
   }) => {
-    await signedInStaff(page, { name: "Kiran Joshi", role: "admin" });
+    await signIn(page, "admin");
     const { title, slug } = uniqueTitle("Relay coordination in solar parks");
     const id = await createArticle(page, publishable(title));
     await page.getByRole("button", { name: "Publish", exact: true }).click();
@@ -189,9 +191,12 @@ test.describe("publishing from the studio", () => {
     page,
     browser,
     pageGuard,
+    newStaff,
+    signIn,
   }) => {
     pageGuard.allow(/status of 403 \(Forbidden\)/);
-    const { email } = await signedInStaff(page, { name: "Ravi Desai", role: "staff" });
+    // A person of this test's own: an admin allows them to publish.
+    const writer = await newStaff(page, { name: "Ravi Desai", role: "staff" });
     const { title, slug } = uniqueTitle("Earthing design for a 66 kV yard");
     const id = await createArticle(page, publishable(title));
     await expect(page.locator("[data-studio-checklist]")).toContainText("Nothing is missing.");
@@ -222,11 +227,11 @@ test.describe("publishing from the studio", () => {
 
       const adminPage = await admin.newPage();
       pageGuard.watch(adminPage);
-      await signedInStaff(adminPage, { name: "Asha Patel", role: "admin" });
+      await signIn(adminPage, "admin");
       await adminPage.goto(`${adminOrigin}/admin/staff`);
-      const row = adminPage.getByRole("row").filter({ hasText: email });
+      const row = adminPage.getByRole("row").filter({ hasText: writer.email });
       await expect(row.locator("[data-can-publish]")).toHaveText("No");
-      await row.getByRole("button", { name: "Allow publishing for Ravi Desai" }).click();
+      await row.getByRole("button", { name: `Allow publishing for ${writer.name}` }).click();
       await expect(adminPage.getByRole("status")).toContainText("Done. It applies from their next request.");
       await expect(row.locator("[data-can-publish]")).toHaveText("Yes");
 

@@ -1,8 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
 import { baseURL } from "../playwright.config.ts";
-import { adminOrigin, signedInStaff } from "./admin-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { expectNoAxeViolations, expectNoOverflow, photograph } from "./page-checks.ts";
+import { adminOrigin } from "./staff-sessions.ts";
 import { uniqueWord, visitorContext } from "./studio-helpers.ts";
 
 // The team in the studio in a real browser (docs/back-office.md, "The team"): a member added and
@@ -72,8 +72,9 @@ test.describe("the team in the studio", () => {
   test("an admin adds a member and moves them to the top with the keyboard: the home page shows them first, the About page too, and articles can name them", async ({
     page,
     browser,
+    signIn,
   }) => {
-    await signedInStaff(page, { name: "Team Keeper", role: "admin" });
+    await signIn(page, "admin");
     const name = `Ishaan ${uniqueWord()}`;
     const id = await addMember(
       page,
@@ -133,10 +134,10 @@ test.describe("the team in the studio", () => {
     expect(await listedNames(page)).not.toContain(name);
   });
 
-  test("dragging a row by its handle saves the new order", async ({ page }) => {
+  test("dragging a row by its handle saves the new order", async ({ page, signIn }) => {
     // Tall enough for the whole team: the mouse drags within the window.
     await page.setViewportSize({ width: 1280, height: 1600 });
-    await signedInStaff(page, { name: "Team Dragger", role: "admin" });
+    await signIn(page, "admin");
     const name = `Dhruv ${uniqueWord()}`;
     // Hidden: the public pages do not change while it moves about.
     const id = await addMember(
@@ -173,11 +174,12 @@ test.describe("the team in the studio", () => {
   test("the list, a member's page and a new member's page at 375 and 1280 px: no axe violations, no sideways overflow, photographed", async ({
     page,
     pageGuard,
+    signIn,
   }) => {
     test.setTimeout(180_000);
     // The refused form at the end is a 422 page.
     pageGuard.allow(/status of 422/);
-    await signedInStaff(page, { name: "Team Axe", role: "admin" });
+    await signIn(page, "admin");
     const name = `Farah ${uniqueWord()}`;
     const id = await addMember(
       page,
