@@ -76,20 +76,23 @@ describe("the access log at shutdown", () => {
   );
 
   it("writes the lines still queued when the process exits without a shutdown (pino's exit hook)", () => {
-    // 1,000 lines written out (flush waits for the asynchronous writes), then 10 more, under one
-    // batch: those are held in log-destination.ts alone when process.exit runs, and only the exit
-    // hook can write them. (Waiting first keeps a batch still in flight on libuv's thread pool out
-    // of the test: an exit does not wait for that write, on this machine or in production.)
+    // 1,000 lines written out (handed over, then every write done: the destination's "drain"),
+    // then 10 more, under one batch: those are held in log-destination.ts alone when process.exit
+    // runs, and only the exit hook can write them. (Waiting first keeps a batch still in flight
+    // on libuv's thread pool out of the test: an exit does not wait for that write, which on a
+    // loaded machine then landed after the exit hook's lines. `flush(callback)` alone does not
+    // wait: the destination calls it back at once.)
     const script = [
       'import pino from "pino";',
       'import { createLogDestination } from "./src/server/log-destination.ts";',
       "const { stream } = createLogDestination();",
       "const logger = pino({ level: 'info' }, stream);",
       "for (let i = 0; i < 1000; i += 1) logger.info({ n: i }, 'line');",
-      "stream.flush(() => {",
+      "stream.once('drain', () => {",
       "  for (let i = 1000; i < 1010; i += 1) logger.info({ n: i }, 'line');",
       "  process.exit(0);",
       "});",
+      "stream.flush();",
     ].join("\n");
     const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
       encoding: "utf8",
