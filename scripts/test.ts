@@ -157,10 +157,11 @@ async function main() {
     for (const file of slowest) console.log(`  ${seconds(file.ms).padStart(8)}  ${file.file} (${file.project})`);
   }
   const e2e = path.join(root, "test-results", "playwright.json");
-  if (built && existsSync(e2e)) {
-    const report = JSON.parse(readFileSync(e2e, "utf8")) as PlaywrightReport;
+  const browserTests =
+    built && existsSync(e2e) ? playwrightTests(JSON.parse(readFileSync(e2e, "utf8")) as PlaywrightReport) : [];
+  if (browserTests.length) {
     const byFile = new Map<string, number>();
-    for (const { file, ms } of playwrightTests(report)) byFile.set(file, (byFile.get(file) ?? 0) + ms);
+    for (const { file, ms } of browserTests) byFile.set(file, (byFile.get(file) ?? 0) + ms);
     console.log("The five slowest browser test files (Playwright, summed over their tests):");
     for (const [file, ms] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 5))
       console.log(`  ${seconds(ms).padStart(8)}  e2e/${file}`);
@@ -172,8 +173,9 @@ async function main() {
       .filter((timing) => timing.project === "integration:pglite")
       .reduce((n, t) => n + t.onPglite, 0);
     const skipped = timings.reduce((n, timing) => n + timing.skipped, 0);
+    const browserSkipped = browserTests.filter((test) => test.skipped).length;
     console.log(
-      `\nPostgreSQL: not run (TEST_DATABASE_URL is unset). ${twins} database tests ran on PGlite only, and ${skipped} tests that need a PostgreSQL server were skipped.` +
+      `\nPostgreSQL: not run (TEST_DATABASE_URL is unset). ${twins} database tests ran on PGlite only, and ${skipped} Vitest tests and ${browserSkipped} browser tests that need a PostgreSQL server were skipped.` +
         `\nTo run them too: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm test`,
     );
   }
@@ -185,16 +187,22 @@ async function main() {
 type PlaywrightSuite = {
   file?: string;
   suites?: PlaywrightSuite[];
-  specs?: { tests: { results: { duration: number }[] }[] }[];
+  specs?: { tests: { status: string; results: { duration: number }[] }[] }[];
 };
 type PlaywrightReport = { suites: PlaywrightSuite[] };
 
-function playwrightTests(report: PlaywrightReport): { file: string; ms: number }[] {
-  const found: { file: string; ms: number }[] = [];
+/** Each browser test: its file, its time (every try), and whether it was skipped. */
+function playwrightTests(report: PlaywrightReport): { file: string; ms: number; skipped: boolean }[] {
+  const found: { file: string; ms: number; skipped: boolean }[] = [];
   const walk = (suite: PlaywrightSuite, file: string) => {
     for (const child of suite.suites ?? []) walk(child, child.file ?? file);
     for (const spec of suite.specs ?? [])
-      for (const test of spec.tests) for (const result of test.results) found.push({ file, ms: result.duration });
+      for (const test of spec.tests)
+        found.push({
+          file,
+          ms: test.results.reduce((total, result) => total + result.duration, 0),
+          skipped: test.status === "skipped",
+        });
   };
   for (const suite of report.suites) walk(suite, suite.file ?? "");
   return found;
