@@ -11,6 +11,7 @@ import { appendRevision } from "../src/server/content/revisions.ts";
 import { openCommandDatabase } from "../src/server/db/command-database.ts";
 import { blogPosts, contentRevisions } from "../src/server/db/schema.ts";
 import { startSite } from "../src/server/site.ts";
+import { onPglite } from "../test/drivers.ts";
 
 // npm run content:import, content:sync and content:export against an embedded database no site
 // holds (scripts/export-commands.test.ts has content:sync ask a running site). What they print,
@@ -34,7 +35,7 @@ async function command(script: string, args: string[], env: Record<string, strin
 const ARC_FLASH = "arc-flash-studies-ieee-1584-2018";
 const HARMONICS = "ieee-519-harmonics-at-a-vfd-heavy-plant";
 
-describe("the content commands", () => {
+describe.runIf(onPglite)("the content commands", () => {
   let dataDir: string;
   let contentDir: string;
   let outDir: string;

@@ -16,7 +16,7 @@ declare module "vitest" {
   }
 }
 
-export { chosenDrivers, onPostgres, projectDriver, type TestDriver, testDrivers } from "./drivers.ts";
+export { chosenDrivers, onPglite, onPostgres, projectDriver, type TestDriver, testDrivers } from "./drivers.ts";
 
 export type TestDatabase = DatabaseHandle & { url?: string; drop: () => Promise<void> };
 

@@ -36,3 +36,10 @@ export const projectDriver: TestDriver = testDrivers[0]!;
  * Elsewhere they are skipped, and `npm test` counts them among those that need PostgreSQL.
  */
 export const onPostgres = testDrivers.includes("postgres") && Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * True in the project whose database is PGlite, the one every run has. Tests that need no test
+ * database of either driver (the embedded database's own folder, a client against a silent
+ * socket) run there once, not once per project: `describe.runIf(onPglite)`.
+ */
+export const onPglite = testDrivers.includes("pglite");

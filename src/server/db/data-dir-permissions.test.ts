@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseConfig } from "../config.ts";
 import { type Site, startSite } from "../site.ts";
+import { onPglite } from "../../../test/drivers.ts";
 
 // The embedded database on a real folder: only the site's own user may read or change it.
 
@@ -22,7 +23,7 @@ async function openEntries(folder: string): Promise<string[]> {
   return found;
 }
 
-describe("DATA_DIR of the embedded database", () => {
+describe.runIf(onPglite)("DATA_DIR of the embedded database", () => {
   let site: Site | undefined;
   let scratch: string | undefined;
   afterEach(async () => {

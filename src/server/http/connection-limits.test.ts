@@ -6,6 +6,7 @@ import { parseConfig } from "../config.ts";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 import { applyMigrations } from "../db/migrate.ts";
 import { contactSubmissions } from "../db/schema.ts";
+import { onPglite } from "../../../test/drivers.ts";
 
 // Slow and greedy clients, over real sockets: the time limits and the connection cap are the
 // server's, not Fastify's inject(). The timeouts are set short here (they are settings), and Node
@@ -44,7 +45,7 @@ async function get(connection: Connection, path: string): Promise<string> {
   return connection.received().slice(before);
 }
 
-describe("slow and greedy clients, on a real socket", () => {
+describe.runIf(onPglite)("slow and greedy clients, on a real socket", () => {
   let app: FastifyInstance | undefined;
   let database: DatabaseHandle;
   const sockets: Socket[] = [];
