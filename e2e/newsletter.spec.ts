@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 import pg from "pg";
 import { openDatabase } from "../src/server/db/client.ts";
 import { isCI } from "../test/ci.ts";
+import { onServer } from "../test/database-templates.ts";
 import { type ServerProcess, startServerProcess } from "../test/server-process.ts";
 import { freePort, type ReceivedMail, SmtpPeer } from "../test/smtp-peer.ts";
 import { expect, test } from "./fixtures.ts";
@@ -32,15 +33,7 @@ let database: string;
 let databaseUrl: string;
 let origin: string;
 
-async function onAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const onAdmin = <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => onServer(serverUrl!, work);
 
 /** The text and HTML parts of a received multipart mail, decoded. */
 function partsOf(mail: ReceivedMail): { text?: string; html?: string } {
