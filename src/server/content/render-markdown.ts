@@ -177,6 +177,8 @@ const HEADING_ID_PREFIX = "section-";
 export function renderArticleMarkdown(markdown: string, options: RenderOptions = {}): RenderedArticle {
   const headings: ArticleHeading[] = [];
   const usedIds = new Set<string>();
+  /** The next suffix to try for each base id: a repeated heading costs one step, not one per repeat before it. */
+  const nextSuffix = new Map<string, number>();
   const resolveImage = options.resolveImage ?? (() => null);
   /** The picture and its words, or null when the image is to be dropped. */
   const pictureOf = (self: Renderer, token: Tokens.Image) => {
@@ -212,9 +214,18 @@ export function renderArticleMarkdown(markdown: string, options: RenderOptions =
         const level = Math.min(Math.max(token.depth, 2), 4);
         const text = decodeEntities(sanitizeHtml(inner, { allowedTags: [], allowedAttributes: {} }));
         const base = `${HEADING_ID_PREFIX}${slugifyHeading(text)}`;
-        // A repeated heading gets -2, -3…, skipping any id an earlier heading such as "Load Flow 2" took.
+        // A repeated heading gets -2, -3…, skipping any id an earlier heading such as "Load Flow 2"
+        // took. The search goes on from where the last one of this base stopped: searching from 2
+        // every time made a body of repeated headings n² work (12,000 "#" lines held the event
+        // loop 20 s). Each step either takes an id or passes one taken, so a body costs at most as
+        // many steps as it has headings, twice.
         let id = base;
-        for (let next = 2; usedIds.has(id); next++) id = `${base}-${next}`;
+        if (usedIds.has(id)) {
+          let next = nextSuffix.get(base) ?? 2;
+          while (usedIds.has(`${base}-${next}`)) next++;
+          id = `${base}-${next}`;
+          nextSuffix.set(base, next + 1);
+        }
         usedIds.add(id);
         if (level === 2 || level === 3) headings.push({ id, text, level });
         return `<h${level} id="${id}">${inner}</h${level}>\n`;

@@ -10,11 +10,12 @@ import {
   type StaffWithSession,
 } from "../../../../test/admin-fixtures.ts";
 import { repoRoot } from "../../../../test/build-test-app.ts";
+import { EVENT_LOOP_BUDGET_MS, longestEventLoopStall } from "../../../../test/event-loop.ts";
 import { testDrivers } from "../../../../test/databases.ts";
 import { seedMediaLibrary } from "../../../../test/media-fixtures.ts";
 import { adminHref, adminRoutes, type AdminRouteName } from "#shared/admin/routes.ts";
 import type { AutosaveAnswer, MarkdownPreviewAnswer, PresenceAnswer } from "#shared/admin/pages.ts";
-import { STUDIO_DOCUMENT_BODY_LIMIT } from "#shared/content/documents.ts";
+import { CONTENT_LIMITS, STUDIO_DOCUMENT_BODY_LIMIT } from "#shared/content/documents.ts";
 import {
   auditEvents,
   blogPosts,
@@ -504,6 +505,25 @@ describe.each(testDrivers)("the studio's editing on %s", (driver) => {
         `markdown preview of ${words} words (${body.length} characters): ${times.map((time) => time.toFixed(0)).join(", ")} ms`,
       );
       expect(best).toBeLessThan(250);
+    });
+  });
+
+  describe("a body made to freeze the site", () => {
+    // The review's high finding: repeated headings made the heading-id search n² (12,000 "#" lines
+    // held the event loop 20 s; the 100,000-character limit about 6 minutes).
+    const repeatedHeadings = "#\n".repeat(CONTENT_LIMITS.body / 2);
+
+    it("renders 50,000 repeated headings in the live preview without holding the event loop, each with an id of its own", async () => {
+      let answer: MarkdownPreviewAnswer | undefined;
+      const stall = await longestEventLoopStall(async () => {
+        const response = await postJson(t, adminHref("markdownPreview"), member, { body: repeatedHeadings });
+        expect(response.statusCode).toBe(200);
+        answer = response.json() as MarkdownPreviewAnswer;
+      });
+      expect(stall).toBeLessThan(EVENT_LOOP_BUDGET_MS);
+      const ids = [...answer!.html.matchAll(/ id="([^"]+)"/g)].map((match) => match[1]);
+      expect(ids).toHaveLength(CONTENT_LIMITS.body / 2);
+      expect(new Set(ids).size).toBe(ids.length);
     });
   });
 
