@@ -272,7 +272,14 @@ export type StudioCompareData = {
 export type DiffLineView = { kind: "same" | "added" | "removed"; text: string };
 
 /** A field of the document compared: its label, and either its lines (body) or its two values. */
-export type FieldDiffView = { field: string; label: string; changed: boolean; lines: DiffLineView[] };
+export type FieldDiffView = {
+  field: string;
+  label: string;
+  changed: boolean;
+  lines: DiffLineView[];
+  /** The texts differ too much to compare line by line within the comparison's bound: no lines. */
+  tooDifferent?: true;
+};
 
 /** Answer of autosave (JSON): saved, or refused because someone else saved first. */
 export type AutosaveAnswer =

@@ -108,7 +108,14 @@ function ComparePage({ kind, viewer, item, from, to, fields, revisions, headId, 
             <h2 id={`diff-${field.field}`} className="text-lg font-semibold text-navy-900">
               {field.label}
             </h2>
-            <DiffLines lines={field.lines} label={`Changes to ${field.label}`} />
+            {field.tooDifferent ? (
+              <p className="mt-2 text-slate-700">
+                These two versions of the {field.label.toLowerCase()} are too different to compare line by line. Compare
+                revisions nearer each other to see what changed between them.
+              </p>
+            ) : (
+              <DiffLines lines={field.lines} label={`Changes to ${field.label}`} />
+            )}
           </section>
         ))
       )}
