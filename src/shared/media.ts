@@ -13,6 +13,13 @@ export type MediaVariantFormat = (typeof MEDIA_VARIANT_FORMATS)[number];
 export const MEDIA_LIMITS = {
   bytes: 20 * 1024 * 1024,
   pixels: 40_000_000,
+  /**
+   * The longest side: WebP's own limit (16,383), so that every variant can be made. Pictures of an
+   * extreme shape passed the pixel rule and held a processing slot for a minute, or took a gigabyte.
+   */
+  side: 16_383,
+  /** The most one side may be to the other: a panorama or a banner fits, a line of pixels does not. */
+  aspect: 20,
 } as const;
 
 /** The formats an upload may be, recognised from its bytes. */

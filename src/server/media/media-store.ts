@@ -4,7 +4,16 @@ import type { Database } from "../db/client.ts";
 import { media, mediaFiles } from "../db/schema.ts";
 import { bumpContentVersion } from "../content/data-version.ts";
 import { type MediaUse, mediaUsage, usesOf } from "../content/media-usage.ts";
-import { keptOriginal, makeLadder, makeVariant, originalName, type PictureFile, variantName } from "./pipeline.ts";
+import {
+  cannotBeMadeReady,
+  keptOriginal,
+  makeLadder,
+  makeVariant,
+  MediaRefusal,
+  originalName,
+  type PictureFile,
+  variantName,
+} from "./pipeline.ts";
 import { type Place, ProcessingQueue } from "./processing-queue.ts";
 
 // The library's storage: a picture is a `media` row and its files are `media_files` rows (the kept
@@ -137,7 +146,12 @@ export async function uploadPicture(
     const kept = await keptOriginal(upload.bytes, upload.fileName);
     const found = await findMediaByKey(db, kept.key);
     if (found) return { kept, existingId: found.id, variants: [] as PictureFile[] };
-    return { kept, existingId: undefined, variants: await makeLadder(kept.original, kept.hasAlpha) };
+    // An encoder's error is the picture's, never the site's: 422 with what to do, not a 500.
+    const variants = await makeLadder(kept.original, kept.hasAlpha).catch((error: unknown) => {
+      if (error instanceof MediaRefusal) throw error;
+      throw cannotBeMadeReady(upload.fileName);
+    });
+    return { kept, existingId: undefined, variants };
   });
   const { kept } = prepared;
   if (prepared.existingId) return { id: prepared.existingId, key: kept.key, existing: true };

@@ -82,6 +82,28 @@ describe("refusals, each naming its rule", () => {
     expect(error.message).toBe("“bomb.png” is 50,000 × 50,000 pixels; the most is 40 megapixels.");
   });
 
+  it.each([
+    [1, 40_000_000, "“line.png” is 1 × 40,000,000 pixels; a side may be at most 16,383 pixels."],
+    [100_000, 1, "“line.png” is 100,000 × 1 pixels; a side may be at most 16,383 pixels."],
+    [
+      16_000,
+      500,
+      "“line.png” is 16,000 × 500 pixels; the library takes pictures no longer than 1:20 (a panorama or a banner fits).",
+    ],
+  ])("a PNG declaring %i × %i pixels, of an extreme shape, from its header", async (width, height, message) => {
+    const error = await refusal(pixelBombPng(width, height), "line.png");
+    expect(error.status).toBe(422);
+    expect(error.message).toBe(message);
+  });
+
+  it("a real picture longer than 1:20 is refused; one of 1:20 is kept", async () => {
+    const long = await refusal(await plainPicture("png", { width: 2_100, height: 100 }), "long.png");
+    expect(long.status).toBe(422);
+    expect(long.message).toMatch(/no longer than 1:20/);
+    const kept = await keptOriginal(await plainPicture("png", { width: 2_000, height: 100 }), "banner.png");
+    expect([kept.original.width, kept.original.height]).toEqual([2_000, 100]);
+  });
+
   it("a file over 20 MB", async () => {
     const error = await refusal(oversizedJpeg(), "big.jpg");
     expect(error.status).toBe(413);

@@ -67,6 +67,28 @@ export function tooLargeMessage(fileName: string | undefined, bytes?: number): s
 
 export const NOT_A_PICTURE_RULE = "is not a JPEG, PNG, WebP or AVIF picture";
 
+/** Refuses a picture of a side over MEDIA_LIMITS.side or longer than 1:MEDIA_LIMITS.aspect, from its size alone. */
+function checkShape(fileName: string, width: number, height: number): void {
+  const size = `${grouped(width)} × ${grouped(height)} pixels`;
+  if (Math.max(width, height) > MEDIA_LIMITS.side)
+    throw new MediaRefusal(
+      422,
+      `“${fileName}” is ${size}; a side may be at most ${grouped(MEDIA_LIMITS.side)} pixels.`,
+    );
+  if (Math.max(width, height) > MEDIA_LIMITS.aspect * Math.min(width, height))
+    throw new MediaRefusal(
+      422,
+      `“${fileName}” is ${size}; the library takes pictures no longer than 1:${MEDIA_LIMITS.aspect} (a panorama or a banner fits).`,
+    );
+}
+
+/** What an upload is told when its picture cannot be made into every width the site serves. */
+export const cannotBeMadeReady = (fileName: string) =>
+  new MediaRefusal(
+    422,
+    `“${fileName}” could not be made into the sizes the site shows, so it was not kept. Export it again as a JPEG or PNG and upload that.`,
+  );
+
 /** A file name as the library keeps it: no folders, no control characters, at most 200 characters. */
 export function cleanFileName(name: string | undefined): string {
   const base = (name ?? "")
@@ -153,6 +175,7 @@ export async function keptOriginal(
     );
   if (declared && declared.width * declared.height > MEDIA_LIMITS.pixels)
     throw tooMany(declared.width, declared.height);
+  if (declared) checkShape(fileName, declared.width, declared.height);
   let metadata: Metadata;
   try {
     metadata = await decode(bytes).metadata();
@@ -165,6 +188,7 @@ export async function keptOriginal(
   if (decodedFormat !== format) throw new MediaRefusal(415, `“${fileName}” ${NOT_A_PICTURE_RULE}.`);
   if (!metadata.width || !metadata.height) throw damaged(fileName);
   if (metadata.width * metadata.height > MEDIA_LIMITS.pixels) throw tooMany(metadata.width, metadata.height);
+  checkShape(fileName, metadata.width, metadata.height);
   if ((metadata.pages ?? 1) > 1)
     throw new MediaRefusal(
       422,
