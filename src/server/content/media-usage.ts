@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { ContentKind } from "#shared/content/documents.ts";
 import type { Database } from "../db/client.ts";
 import { blogPosts, contentRevisions, projects, teamMembers } from "../db/schema.ts";
@@ -100,4 +100,42 @@ export function usesOf(usage: MediaUsage, picture: { key: string; sourcePath: st
   }
   const order: Record<ContentKind, number> = { article: 0, project: 1, "team-member": 2 };
   return uses.sort((a, b) => order[a.kind] - order[b.kind] || a.title.localeCompare(b.title, "en"));
+}
+
+/**
+ * The published items (public now, or scheduled) whose published copy names this picture: where a
+ * change to its alt text is read by visitors at once, so only those who may publish may make it.
+ */
+export async function publishedUsesOf(
+  db: Database,
+  picture: { key: string; sourcePath: string | null },
+): Promise<MediaUse[]> {
+  const rows = [
+    ...(
+      await db
+        .select({ id: blogPosts.id, title: blogPosts.title, image: blogPosts.imageUrl, text: blogPosts.content })
+        .from(blogPosts)
+        .where(and(eq(blogPosts.status, "published"), isNull(blogPosts.deletedAt)))
+    ).map((row) => ({ ...row, kind: "article" as const })),
+    ...(
+      await db
+        .select({ id: projects.id, title: projects.title, image: projects.imageUrl, text: projects.description })
+        .from(projects)
+        .where(and(eq(projects.status, "published"), isNull(projects.deletedAt)))
+    ).map((row) => ({ ...row, kind: "project" as const })),
+    ...(
+      await db
+        .select({ id: teamMembers.id, title: teamMembers.name, image: teamMembers.imageUrl })
+        .from(teamMembers)
+        .where(and(eq(teamMembers.status, "published"), isNull(teamMembers.deletedAt)))
+    ).map((row) => ({ ...row, text: null, kind: "team-member" as const })),
+  ];
+  const usage: MediaUsage = { byKey: new Map(), byPath: new Map() };
+  for (const row of rows) {
+    const use: MediaUse = { kind: row.kind, id: row.id, title: row.title || "Untitled", trashed: false };
+    const text = [row.image, row.text].filter(Boolean).join("\n");
+    for (const match of text.matchAll(KEY_REFERENCE)) add(usage.byKey, match[1]!, use);
+    for (const match of text.matchAll(OLD_ADDRESS)) add(usage.byPath, match[0], use);
+  }
+  return usesOf(usage, picture);
 }

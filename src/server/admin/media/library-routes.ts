@@ -6,6 +6,7 @@ import { isDecorative, mediaAltForm, mediaListForm } from "#shared/admin/schemas
 import { MEDIA_LIMITS, mediaReference } from "#shared/media.ts";
 import { isUuid } from "#shared/schemas/identifiers.ts";
 import { refreshContentVersion } from "../../content/data-version.ts";
+import { publishedUsesOf } from "../../content/media-usage.ts";
 import { thumbnailOf } from "../../media/media-choices.ts";
 import {
   deletePicture,
@@ -82,6 +83,18 @@ function multipartRefusal(error: unknown, fileName: string | undefined): Refused
 export function mediaRoutes(context: AdminContext): AdminHandlers<MediaRouteName> {
   const { db } = context;
   const actor = (request: FastifyRequest) => context.actorOf(context.sessionOf(request));
+  /**
+   * Who may not change this picture's alt text: a member of staff without "Can publish", when
+   * published content shows the picture (the alt text is public at once: on the pages, in article
+   * bodies, in og:image:alt). The answer's words, or undefined when the change may go ahead.
+   */
+  async function altChangeRefused(request: FastifyRequest, item: { key: string; sourcePath: string | null }) {
+    if (mayDelete(request)) return undefined;
+    const uses = await publishedUsesOf(db, item);
+    if (!uses.length) return undefined;
+    const names = uses.map((use) => `«${use.title}»`).join(", ");
+    return `This picture is on the public site (${names}), where its alt text is read at once: changing it needs an admin, or a member of staff an admin has allowed to publish.`;
+  }
   const mayDelete = (request: FastifyRequest) => {
     const { staff } = context.sessionOf(request);
     return admits("publisher", { role: staff.role as "admin" | "staff", canPublish: staff.canPublish });
@@ -258,6 +271,9 @@ export function mediaRoutes(context: AdminContext): AdminHandlers<MediaRouteName
       const parsed = parseForm(mediaAltForm, request.body);
       if (!parsed.ok) return renderItem(request, reply, { form: parsed.form }, 422);
       const decorative = isDecorative(parsed.data);
+      const unchanged = item.decorative === decorative && (decorative || item.alt === parsed.data.alt);
+      const refusal = unchanged ? undefined : await altChangeRefused(request, item);
+      if (refusal) return renderItem(request, reply, { error: refusal }, 403);
       const changed = await setAltText(db, item.id, { alt: parsed.data.alt, decorative });
       if (!changed) return context.problem(request, reply, 404, "Not Found", NO_SUCH_PICTURE);
       await recordAltChange(request, item.id, item.fileName, item.key, changed.before, {
@@ -278,6 +294,9 @@ export function mediaRoutes(context: AdminContext): AdminHandlers<MediaRouteName
       }
       const decorative = isDecorative(parsed.data);
       const next = { alt: decorative ? "" : parsed.data.alt, decorative };
+      const unchanged = item.decorative === next.decorative && item.alt === next.alt;
+      const refusal = unchanged ? undefined : await altChangeRefused(request, item);
+      if (refusal) return reply.code(403).send({ error: "Forbidden", message: refusal });
       const changed = await setAltText(db, item.id, next);
       if (!changed) return context.problem(request, reply, 404, "Not Found", NO_SUCH_PICTURE);
       await recordAltChange(request, item.id, item.fileName, item.key, changed.before, next);

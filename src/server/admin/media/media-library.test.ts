@@ -9,6 +9,7 @@ import {
   staffWithSession,
   type StaffWithSession,
 } from "../../../../test/admin-fixtures.ts";
+import { addArticle, articleDocument } from "../../../../test/content-fixtures.ts";
 import { testDrivers } from "../../../../test/databases.ts";
 import {
   HTML_AS_JPEG,
@@ -31,7 +32,7 @@ import { auditEvents, media, mediaFiles } from "../../db/schema.ts";
 import { mediaChoices } from "../../media/media-choices.ts";
 import { MEDIA_UPLOADS_WAITING, MEDIA_VARIANTS_WAITING, mediaProcessing } from "../../media/media-store.ts";
 import { MEDIA_CACHE_CONTROL } from "../../media/media-routes.ts";
-import { createArticle, postForm, propsOf, setCanPublish, uniqueEmail } from "../studio/studio-test-kit.ts";
+import { createArticle, postForm, postJson, propsOf, setCanPublish, uniqueEmail } from "../studio/studio-test-kit.ts";
 
 // The media library through inject(), on both databases: uploads by the plain form and by the
 // JSON route, every hostile upload the issue names refused with its rule and nothing stored (with
@@ -461,6 +462,56 @@ describe.each(testDrivers)("the media library on %s", (driver) => {
   });
 
   describe("alt text", () => {
+    it("of a picture published content shows is changed only by those who may publish; anyone describes an unused one", async () => {
+      const answer = await uploadJson(member, "on-the-site.jpg", await plainPicture("jpeg", { colour: "#2468ac" }));
+      const altUrl = adminHref("mediaAltApi", { id: answer.id });
+      const itemUrl = adminHref("mediaSave", { id: answer.id });
+      // Unused: any member of staff writes its alt text.
+      expect((await postJson(t, altUrl, member, { alt: "A transformer yard at dusk." })).statusCode).toBe(200);
+      // Then an article is published with it as its cover, and one is scheduled with it in its body.
+      const slug = `alt-guard-${driver}`;
+      await addArticle(
+        t.database.db,
+        articleDocument({ slug, title: "The yard at dusk", imageUrl: answer.reference, imageAlt: "", body: "Words." }),
+        { state: "published", at: new Date(Date.now() - 60_000) },
+      );
+      await addArticle(
+        t.database.db,
+        articleDocument({ slug: `${slug}-later`, title: "Later", body: `![The yard](${answer.reference})` }),
+        { state: "published", at: new Date(Date.now() + 86_400_000) },
+      );
+      const altNow = async () =>
+        (
+          await t.database.db
+            .select({ alt: media.alt, decorative: media.decorative })
+            .from(media)
+            .where(eq(media.id, answer.id))
+        )[0];
+      const before = await altNow();
+      // A member of staff without Can publish: refused, by the editor's dialog and by the form, the
+      // words unchanged, the items named.
+      const api = await postJson(t, altUrl, member, { alt: "Something else entirely." });
+      expect(api.statusCode).toBe(403);
+      expect(api.json().message).toBe(
+        "This picture is on the public site («Later», «The yard at dusk»), where its alt text is read at once: changing it needs an admin, or a member of staff an admin has allowed to publish.",
+      );
+      expect((await postJson(t, altUrl, member, { alt: "", decorative: "true" })).statusCode).toBe(403);
+      const form = await t.send({
+        method: "POST",
+        url: itemUrl,
+        cookie: member.cookie,
+        payload: { alt: "Something else entirely." },
+      });
+      expect(form.statusCode).toBe(403);
+      expect(propsOf(form, "media-item").error).toMatch(/^This picture is on the public site/);
+      expect(await altNow()).toEqual(before);
+      // Sending the words it has already changes nothing, and is no refusal.
+      expect((await postJson(t, altUrl, member, { alt: "A transformer yard at dusk." })).statusCode).toBe(200);
+      // Those who may publish change it.
+      expect((await postJson(t, altUrl, publisher, { alt: "The yard, lit." })).statusCode).toBe(200);
+      expect(await altNow()).toEqual({ alt: "The yard, lit.", decorative: false });
+    });
+
     it("is offered to content only once it has alt text or is decorative", async () => {
       const answer = await uploadJson(member, "needs-words.jpg", await plainPicture("jpeg", { colour: "#654321" }));
       const offered = async () => (await mediaChoices(t.database.db)).some((choice) => choice.url === answer.reference);
@@ -495,7 +546,10 @@ describe.each(testDrivers)("the media library on %s", (driver) => {
         decorative: false,
         thumbnail: expect.stringMatching(/^\/media\/[0-9a-f]{16}\/320\.webp$/),
       });
-      const [audit] = await t.database.db.select().from(auditEvents).where(eq(auditEvents.action, "media-alt-changed"));
+      const [audit] = await t.database.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, "media-alt-changed"), eq(auditEvents.targetId, answer.id)));
       expect(audit).toMatchObject({ targetId: answer.id, targetLabel: "needs-words.jpg" });
 
       const decorative = await t.send({
