@@ -89,11 +89,18 @@ export const analyticsExclusionForm = z.object({
   }),
 });
 
-/** A query-string field: given at most once, trimmed, "" when absent, and held to `rule`. */
+/**
+ * A query-string field: given at most once, trimmed, "" when absent, free of control characters
+ * (PostgreSQL refuses a NUL in text, which answered 500), and held to `rule`.
+ */
 const queryField = (name: string, rule: (value: string) => boolean, problem: string) =>
   z._default(
     z.string({ error: `Give ${name} once.` }).check(
       z.trim(),
+      z.refine((value) => !hasControlCharacters(value), {
+        error: `${name === "q" ? "Search" : `${name[0]!.toUpperCase()}${name.slice(1)}`} must not contain control characters.`,
+        abort: true,
+      }),
       z.refine((value) => value === "" || rule(value), problem),
     ),
     "",

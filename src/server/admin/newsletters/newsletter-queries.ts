@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, max, ne } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, like, max, ne, or } from "drizzle-orm";
 import type { NewsletterArticleChoice, NewsletterFieldsView } from "#shared/admin/pages.ts";
 import { NEWSLETTER_LIMITS } from "#shared/admin/schemas.ts";
 import { slugFromTitle } from "#shared/content/documents.ts";
@@ -68,12 +68,26 @@ export function defaultArticleIds(choices: NewsletterArticleChoice[], since: Dat
 
 /**
  * The campaign name (utm_campaign) of a newsletter made now: its India month and its subject,
- * e.g. `2026-11-insights-for-plant-engineers`; `-2`, `-3`… when that name is taken.
+ * e.g. `2026-11-insights-for-plant-engineers`; with `-2`, `-3`… (`suffix`) when that name is taken.
  */
-export function campaignName(subject: string, now: Date, attempt: number): string {
+export function campaignName(subject: string, now: Date, suffix = 1): string {
   const month = indiaDay(now).slice(0, 7);
   const words = slugFromTitle(subject).slice(0, 50).replace(/-+$/, "") || "newsletter";
-  return attempt === 1 ? `${month}-${words}` : `${month}-${words}-${attempt}`;
+  return suffix === 1 ? `${month}-${words}` : `${month}-${words}-${suffix}`;
+}
+
+/** The first suffix of `base` no newsletter has: one past the highest taken (a 51st was refused with a 500 when each was tried in turn). */
+async function freeSuffix(db: Database, base: string): Promise<number> {
+  const rows = await db
+    .select({ campaign: newsletters.campaign })
+    .from(newsletters)
+    .where(or(eq(newsletters.campaign, base), like(newsletters.campaign, `${base.replace(/[\\%_]/g, "\\$&")}-%`)));
+  let highest = 0;
+  for (const { campaign } of rows) {
+    const suffix = campaign === base ? 1 : Number(campaign.slice(base.length + 1));
+    if (Number.isSafeInteger(suffix)) highest = Math.max(highest, suffix);
+  }
+  return highest + 1;
 }
 
 /** Adds a draft. Its campaign is made once, here, and stays the newsletter's for good. */
@@ -82,6 +96,8 @@ export async function createNewsletter(
   input: { fields: NewsletterFieldsView; author: { id: string; label: string }; now: Date },
 ): Promise<NewsletterRow> {
   const { fields, author, now } = input;
+  const base = campaignName(fields.subject, now);
+  // Another draft made at the same moment may take the suffix found: then the next is looked for.
   for (let attempt = 1; ; attempt += 1) {
     try {
       const [row] = await db
@@ -90,7 +106,7 @@ export async function createNewsletter(
           subject: fields.subject,
           introduction: fields.introduction,
           articleIds: fields.articleIds,
-          campaign: campaignName(fields.subject, now, attempt),
+          campaign: campaignName(fields.subject, now, await freeSuffix(db, base)),
           createdBy: author.id,
           createdAt: now,
           updatedAt: now,
@@ -100,7 +116,7 @@ export async function createNewsletter(
       return row!;
     } catch (error) {
       // Only the campaign is unique among what is written: another newsletter has the name.
-      if (!isUniqueViolation(error) || attempt >= 50) throw error;
+      if (!isUniqueViolation(error) || attempt >= 20) throw error;
     }
   }
 }

@@ -127,6 +127,19 @@ describe.each(testDrivers)("newsletters in the back office on %s", (driver) => {
       expect(propsOf(list, "newsletters").subscribers).toBe(3);
     });
 
+    it("makes 60 drafts of one subject in one month, each with a campaign of its own (the 51st was a 500)", async () => {
+      const subject = { subject: "Monthly grid notes" };
+      const campaigns: string[] = [];
+      for (let made = 0; made < 60; made += 1) campaigns.push((await rowOf(await create(staffer, subject))).campaign);
+      expect(new Set(campaigns).size).toBe(60);
+      expect(campaigns.at(-1)).toMatch(/^20\d\d-\d\d-monthly-grid-notes-60$/);
+      // A subject whose words end as another's suffix does not collide with it either.
+      const numbered = await rowOf(await create(staffer, { subject: "Monthly grid notes 61" }));
+      expect(numbered.campaign).toMatch(/-monthly-grid-notes-61$/);
+      const next = await rowOf(await create(staffer, subject));
+      expect(next.campaign).toMatch(/-monthly-grid-notes-62$/);
+    });
+
     it("creates a draft with its campaign made once from the month and subject (unique), audited", async () => {
       const id = await create(staffer);
       const row = await rowOf(id);
