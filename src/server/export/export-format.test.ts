@@ -27,6 +27,10 @@ describe("csvCell", () => {
     ["x;y;-1", `"x;y;'-1"`],
     ['a;"=1"', `"a;""'=1"""`],
     ["a=b; c+d, e-f", `"a=b; c+d, e-f"`],
+    // A line break starts a new row for a reader that ignores the quotes (a \r\n is kept as \n).
+    ['Thanks\n=HYPERLINK("http://x","y")', `"Thanks\n'=HYPERLINK(""http://x"",""y"")"`],
+    ["Thanks\r\n+1", `"Thanks\n'+1"`],
+    ['a\n "@x"', `"a\n ""'@x"""`],
   ])("neutralises a formula after a separator inside %j", (input, output) => {
     expect(csvCell(input)).toBe(output);
   });

@@ -36,11 +36,12 @@ export function toJson(value: unknown): string {
 
 /**
  * What a spreadsheet may read as the start of a formula: = + - @, or a tab or carriage return
- * (which some spreadsheets skip before them), at the cell's start or after a `;`, `,` or tab
- * inside it, with spaces or quotes between: a spreadsheet that splits on `;` (Excel in many
- * locales), or that ignores the quotes, starts a new cell there.
+ * (which some spreadsheets skip before them), at the cell's start or after a `;`, `,`, tab or
+ * line break inside it, with spaces or quotes between: a spreadsheet that splits on `;` (Excel
+ * in many locales), or that ignores the quotes, starts a new cell there, and one that ignores the
+ * quotes starts a new row at a line break (the review's `=HYPERLINK(…)` after a line break).
  */
-const formulaStart = /(?<=^|[;,\t])[ "]*(?=[=+\-@\t\r])/g;
+const formulaStart = /(?<=^|[;,\t\r\n])[ "]*(?=[=+\-@\t\r])/g;
 
 /**
  * A CSV cell a spreadsheet will not run: a ' goes in front of every formula start (formulaStart),
