@@ -19,7 +19,7 @@ export const MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable";
 /** The bytes this instance keeps of the pictures it served last. */
 export const MEDIA_BYTE_CACHE = 32 * 1024 * 1024;
 
-const NAME_PATTERN = /^(?:original\.(?:jpg|png|webp|avif)|\d{3,4}\.(?:avif|webp|jpg))$/;
+const NAME_PATTERN = /^(?:original\.(?:jpg|png|webp|avif)|[1-9]\d{0,3}\.(?:avif|webp|jpg))$/;
 const ADDRESS_RULE =
   "A picture's address is /media/<its key: 16 hexadecimal digits>/<original.jpg, .png, .webp or .avif, or a width and format such as 640.avif>.";
 

@@ -69,7 +69,7 @@ export function servedNames(row: Pick<MediaRow, "format" | "width">): Set<string
 
 /** The width and format a variant's name stands for ("640.avif"), or undefined for the original. */
 export function variantOf(name: string): { width: number; format: MediaVariantFormat } | undefined {
-  const match = /^(\d{3,4})\.(avif|webp|jpg)$/.exec(name);
+  const match = /^([1-9]\d{0,3})\.(avif|webp|jpg)$/.exec(name);
   if (!match) return undefined;
   return { width: Number(match[1]), format: match[2] === "jpg" ? "jpeg" : (match[2] as MediaVariantFormat) };
 }

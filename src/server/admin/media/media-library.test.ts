@@ -361,6 +361,20 @@ describe.each(testDrivers)("the media library on %s", (driver) => {
       }
     });
 
+    it("serves a picture narrower than 100 px at its own width (its only variant), and its list thumbnail", async () => {
+      const icon = await uploadJson(member, "icon.png", await plainPicture("png", { width: 64, height: 48 }));
+      for (const format of MEDIA_VARIANT_FORMATS) {
+        const ext = format === "jpeg" ? "jpg" : format;
+        const variant = await get(`/media/${icon.key}/64.${ext}`);
+        expect(variant.statusCode, ext).toBe(200);
+        expect((await sharp(variant.rawPayload).metadata()).width).toBe(64);
+      }
+      expect((await get(icon.thumbnail)).statusCode).toBe(200);
+      // No other spelling of its width is an address.
+      for (const name of ["064.webp", "0.webp", "65.webp"])
+        expect((await get(`/media/${icon.key}/${name}`)).statusCode, name).toBeGreaterThanOrEqual(400);
+    });
+
     it("answers a malformed or unknown address with a clear 4xx, never a 500", async () => {
       for (const url of [
         `/media/${key.toUpperCase()}/original.png`,
