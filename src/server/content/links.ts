@@ -89,6 +89,19 @@ export async function itemLink(db: Database, item: LinkedItem, linkId: string) {
 }
 
 /**
+ * Revokes every link of this item still in force (when it goes to the trash: one restored from it
+ * must not be readable again by a link handed out before). The number revoked.
+ */
+export async function revokeLinksOf(db: Database, item: LinkedItem, now: Date): Promise<number> {
+  const revoked = await db
+    .update(contentLinks)
+    .set({ revokedAt: now })
+    .where(and(eq(itemColumn(item.kind), item.id), isNull(contentLinks.revokedAt)))
+    .returning({ id: contentLinks.id });
+  return revoked.length;
+}
+
+/**
  * Revokes a link of this item. `onlyBy`: the member of staff who must have made it (unset:
  * anyone's, for admins). False when there is no such link of this item, or it was revoked
  * already: nothing changed.

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { slugFromTitle } from "#shared/content/documents.ts";
 import type { Database } from "../../db/client.ts";
 import { bumpContentVersion } from "../../content/data-version.ts";
+import { revokeLinksOf } from "../../content/links.ts";
 import { publishRevision, unpublishItem } from "../../content/publishing.ts";
 import { appendRevision, headRevision, type RevisionSummary, revisionOf } from "../../content/revisions.ts";
 import { isPublicNow, lockItem } from "./item-queries.ts";
@@ -264,6 +265,8 @@ export async function actOnItem(
         .update(table)
         .set({ deletedAt: input.now, deletedByLabel: input.author.label, ...changed })
         .where(eq(table.id, input.itemId));
+      // Its preview and share links end with it: restoring it from the trash does not revive them.
+      await revokeLinksOf(tx, { kind: spec.kind, id: input.itemId }, input.now);
       if (row.status === "published") await bumpContentVersion(tx);
       return { outcome: "done", head, wasPublic, status: row.status };
     }

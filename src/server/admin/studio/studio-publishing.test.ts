@@ -9,7 +9,8 @@ import {
 } from "../../../../test/admin-fixtures.ts";
 import { testDrivers } from "../../../../test/databases.ts";
 import { adminHref } from "#shared/admin/routes.ts";
-import { auditEvents, blogPosts, contentRedirects, contentRevisions, staff } from "../../db/schema.ts";
+import { auditEvents, blogPosts, contentLinks, contentRedirects, contentRevisions, staff } from "../../db/schema.ts";
+import { createContentLink } from "../../content/links.ts";
 import { getArticle, listBlogPosts, listFeedArticles } from "../../content/public-content.ts";
 import { isoToIndiaLocal } from "./article-fields.ts";
 import {
@@ -320,6 +321,25 @@ describe.each(testDrivers)("publishing in the studio on %s", (driver) => {
   });
 
   describe("unpublishing and the trash", () => {
+    it("ends an article's preview and share links when it goes to the trash: restored, a link handed out before opens nothing", async () => {
+      const id = await createArticle(t, member, { title: "Shared, then binned" });
+      const links = await Promise.all(
+        (["share", "preview"] as const).map((kind) =>
+          createContentLink(t.database.db, {
+            kind,
+            item: { kind: "article", id },
+            staff: { id: member.staffId, name: "Ravi Desai" },
+          }),
+        ),
+      );
+      for (const link of links) expect((await t.app.inject({ method: "GET", url: link.path })).statusCode).toBe(200);
+      expect((await act("articleTrash", id, publisher)).statusCode).toBe(303);
+      expect((await act("articleUntrash", id, publisher)).statusCode).toBe(303);
+      for (const link of links) expect((await t.app.inject({ method: "GET", url: link.path })).statusCode).toBe(404);
+      const rows = await t.database.db.select().from(contentLinks).where(eq(contentLinks.articleId, id));
+      expect(rows.map((row) => row.revokedAt)).toEqual([t.clock.now, t.clock.now]);
+    });
+
     it("unpublishes (from the head only), trashes and restores from the trash as a draft, each audited", async () => {
       const slug = `unpublish-${driver}`;
       const id = await createArticle(t, member, { title: "Coming and going", slug });
