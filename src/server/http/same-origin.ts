@@ -15,6 +15,12 @@ export type SameOriginOptions = {
    * or [::1] on whatever port, so a post from any loopback origin counts as the site's own.
    */
   acceptLoopback: boolean;
+  /**
+   * Refuse a post that says nothing of where it came from (neither header): for a route that only
+   * a person's browser should reach, where a mail scanner that submits forms must not act (the
+   * newsletter's confirmation).
+   */
+  requireBrowser?: boolean;
 };
 
 const loopbackOrigin = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
@@ -26,7 +32,11 @@ export function crossSiteProblem(headers: FastifyRequest["headers"], options: Sa
     return `This request came from another site (Sec-Fetch-Site: ${fetchSite}); the site accepts forms sent from its own pages only.`;
   }
   const origin = headers.origin;
-  if (origin === undefined) return undefined;
+  if (origin === undefined) {
+    if (options.requireBrowser && fetchSite === undefined)
+      return "This form is accepted from its page in a browser only: open the link again and press the button there.";
+    return undefined;
+  }
   if (origin === options.siteOrigin || (options.acceptLoopback && loopbackOrigin.test(origin))) return undefined;
   return `This request came from ${JSON.stringify(origin).slice(0, 120)}, not from ${options.siteOrigin}; the site accepts forms sent from its own pages only.`;
 }

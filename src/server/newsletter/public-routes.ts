@@ -158,7 +158,9 @@ export function registerNewsletterPublicRoutes(app: FastifyInstance, deps: Newsl
 
   app.post<{ Params: TokenParams }>(
     "/newsletter/confirm/:token",
-    { onRequest: sameOriginOnly(deps.sameOrigin), bodyLimit: UNSUBSCRIBE_BODY_LIMIT },
+    // A browser says where its post came from; a mail scanner that submits the form may say
+    // nothing, and must not confirm a subscription for the person (decision 044).
+    { onRequest: sameOriginOnly({ ...deps.sameOrigin, requireBrowser: true }), bodyLimit: UNSUBSCRIBE_BODY_LIMIT },
     handler<TokenParams>(async (request, reply) => {
       if (!(await withinLimit(request, reply, "newsletter-confirm"))) return reply;
       const verdict = await database(request, () => confirmSubscription(deps.db, request.params.token, now()));

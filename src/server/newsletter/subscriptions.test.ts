@@ -120,6 +120,22 @@ describe.each(testDrivers)("newsletter subscriptions on %s", (driver) => {
     const islands = JSON.parse(/<script type="application\/json" id="islands">(.*?)<\/script>/.exec(page.body)![1]!);
     expect(islands.map(([name]: [string]) => name)).toEqual(["siteHeader", "consultationButton"]);
     expect((await subscriber(email))!.status).toBe("pending");
+    // A scanner that submits the form without saying where from (neither Origin nor
+    // Sec-Fetch-Site, as no browser posts): refused, nothing changed.
+    const scanner = await t.app.inject({ method: "POST", url: path });
+    expect(scanner.statusCode).toBe(403);
+    expect(scanner.json().message).toMatch(/accepted from its page in a browser only/);
+    expect((await subscriber(email))!.status).toBe("pending");
+    // A browser that sends Sec-Fetch-Site alone is one.
+    expect(
+      (
+        await t.app.inject({
+          method: "POST",
+          url: "/newsletter/confirm/short",
+          headers: { "sec-fetch-site": "same-origin" },
+        })
+      ).statusCode,
+    ).not.toBe(403);
 
     const post = await t.app.inject({ method: "POST", url: path, headers: own });
     expect(post.statusCode).toBe(200);
