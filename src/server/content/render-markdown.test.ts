@@ -57,6 +57,19 @@ describe("renderArticleMarkdown", () => {
   });
 });
 
+describe("a body nested deeper than the parser's stack", () => {
+  it.each([
+    ["3,000 nested quotes", `${">".repeat(3000)} a`],
+    ["3,000 nested list items", `${"- ".repeat(3000)}a`],
+    ["3,000 nested emphases", `${"*".repeat(3000)}a${"*".repeat(3000)}`],
+  ])("%s: shown as its text, escaped, instead of failing", (_name, body) => {
+    const rendered = renderArticleMarkdown(`A first paragraph <b>.\n\n${body}`);
+    expect(rendered.html.startsWith("<p>A first paragraph &lt;b&gt;.</p>\n<p>")).toBe(true);
+    expect(rendered.html).not.toContain("<blockquote");
+    expect(rendered.headings).toEqual([]);
+  });
+});
+
 describe("slugifyHeading and readingMinutes", () => {
   it("make ids and reading times", () => {
     expect(slugifyHeading("IEEE 519: Harmonic Limits at the PCC")).toBe("ieee-519-harmonic-limits-at-the-pcc");

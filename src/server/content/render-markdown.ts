@@ -174,7 +174,39 @@ export type RenderOptions = { resolveImage?: (reference: string) => ResponsiveIm
  */
 const HEADING_ID_PREFIX = "section-";
 
+/**
+ * An article's body as HTML, its headings and its word count. Should the Markdown parser fail on a
+ * body (a nesting deeper than its stack: `>` × 3,000 overflowed it, and the page and the whole feed
+ * answered 500), the body is shown as its text, paragraph by paragraph, instead: one article's
+ * words never take down its page, the feed or the editor. The studio refuses such nesting before
+ * it is saved (#shared/content/markdown-rules.ts); files and older revisions may still hold it.
+ */
 export function renderArticleMarkdown(markdown: string, options: RenderOptions = {}): RenderedArticle {
+  try {
+    return renderParsed(markdown, options);
+  } catch {
+    return renderAsText(markdown);
+  }
+}
+
+/** The body as its text: each run of lines between blank lines a paragraph, every character escaped. */
+function renderAsText(markdown: string): RenderedArticle {
+  const paragraphs = markdown
+    .split(/\n\s*\n/)
+    .map((block) => block.trim())
+    .filter(Boolean)
+    .map((block) => `<p>${escapeAttribute(block).replace(/\n/g, "<br>")}</p>\n`);
+  return { html: paragraphs.join(""), headings: [], words: countWords(markdown) };
+}
+
+function countWords(markdown: string): number {
+  return markdown
+    .replace(/[#>*_`|-]/g, " ")
+    .split(/\s+/)
+    .filter(Boolean).length;
+}
+
+function renderParsed(markdown: string, options: RenderOptions): RenderedArticle {
   const headings: ArticleHeading[] = [];
   const usedIds = new Set<string>();
   /** The next suffix to try for each base id: a repeated heading costs one step, not one per repeat before it. */
@@ -238,11 +270,7 @@ export function renderArticleMarkdown(markdown: string, options: RenderOptions =
   });
   const raw = marked.parse(markdown) as string;
   const html = sanitizeArticleHtml(raw);
-  const words = markdown
-    .replace(/[#>*_`|-]/g, " ")
-    .split(/\s+/)
-    .filter(Boolean).length;
-  return { html, headings, words };
+  return { html, headings, words: countWords(markdown) };
 }
 
 /** Minutes to read at 200 words a minute, at least one. */

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { markdownNestingProblem } from "../content/markdown-rules.ts";
 import { ENQUIRY_STATUSES, isEnquiryStatus, statusLabels } from "../inbox.ts";
 import { parseIndiaDate } from "../india-time.ts";
 import { serviceValues } from "../site.ts";
@@ -171,26 +172,31 @@ export const auditFilterForm = z.object({
 function optionalText(
   label: string,
   max: number,
-  options: { multiline?: boolean; pattern?: RegExp; problem?: string } = {},
+  options: { multiline?: boolean; pattern?: RegExp; problem?: string; markdown?: boolean } = {},
 ) {
   return z._default(
-    z
-      .string({ error: `${label} must be text` })
-      .check(
-        z.trim(),
-        ...(options.multiline ? [z.overwrite<string>(normaliseLineBreaks)] : []),
-        z.maxLength(max, `${label} must be at most ${max} characters`),
-        noControlCharacters(label),
-        ...(options.multiline ? [] : [singleLine(label)]),
-        ...(options.pattern
-          ? [
-              z.refine<string>(
-                (value) => value === "" || options.pattern!.test(value),
-                options.problem ?? `${label} is not valid`,
-              ),
-            ]
-          : []),
-      ),
+    z.string({ error: `${label} must be text` }).check(
+      z.trim(),
+      ...(options.multiline ? [z.overwrite<string>(normaliseLineBreaks)] : []),
+      z.maxLength(max, `${label} must be at most ${max} characters`),
+      noControlCharacters(label),
+      ...(options.multiline ? [] : [singleLine(label)]),
+      ...(options.markdown
+        ? [
+            z.refine<string>((value) => markdownNestingProblem(label, value) === undefined, {
+              error: (issue) => markdownNestingProblem(label, String(issue.input)),
+            }),
+          ]
+        : []),
+      ...(options.pattern
+        ? [
+            z.refine<string>(
+              (value) => value === "" || options.pattern!.test(value),
+              options.problem ?? `${label} is not valid`,
+            ),
+          ]
+        : []),
+    ),
     "",
   );
 }
@@ -227,7 +233,7 @@ export const articleFields = {
     pattern: INDIA_DATETIME_PATTERN,
     problem: "Publish date must be a date and time, like 2026-11-26T14:30",
   }),
-  body: optionalText("Body", CONTENT_LIMITS.body, { multiline: true }),
+  body: optionalText("Body", CONTENT_LIMITS.body, { multiline: true, markdown: true }),
 };
 
 /** "New article": the first save makes the article. */
@@ -247,7 +253,9 @@ export const articlePublishForm = z.object({
 export const articleActionForm = z.object({ baseRevisionId: revisionIdField });
 
 /** The live preview: Markdown in, the article page's HTML out. */
-export const markdownPreviewForm = z.object({ body: optionalText("Body", CONTENT_LIMITS.body, { multiline: true }) });
+export const markdownPreviewForm = z.object({
+  body: optionalText("Body", CONTENT_LIMITS.body, { multiline: true, markdown: true }),
+});
 
 /** The articles list's search and status filter. */
 export const articleFilterForm = z.object({

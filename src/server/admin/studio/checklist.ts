@@ -27,14 +27,20 @@ const SITE_FILES = new Set(["/rss.xml", "/sitemap.xml", "/robots.txt", "/favicon
 export function sitePathsLinked(body: string): string[] {
   const marked = new Marked({ gfm: true, async: false });
   const found: string[] = [];
-  const tokens = marked.lexer(body);
-  marked.walkTokens(tokens, (token: Token) => {
-    if (token.type !== "link") return;
-    const href = String((token as { href?: unknown }).href ?? "").trim();
-    if (!href.startsWith("/") || href.startsWith("//") || href.startsWith("/\\")) return;
-    const pathname = href.split(/[?#]/)[0]!;
-    if (!found.includes(pathname)) found.push(pathname);
-  });
+  try {
+    const tokens = marked.lexer(body);
+    marked.walkTokens(tokens, (token: Token) => {
+      if (token.type !== "link") return;
+      const href = String((token as { href?: unknown }).href ?? "").trim();
+      if (!href.startsWith("/") || href.startsWith("//") || href.startsWith("/\\")) return;
+      const pathname = href.split(/[?#]/)[0]!;
+      if (!found.includes(pathname)) found.push(pathname);
+    });
+  } catch {
+    // A body nested deeper than the parser's stack (refused by the studio since, but a file or an
+    // older revision may hold one) has no links it can read: the editor opens all the same.
+    return [];
+  }
   return found;
 }
 

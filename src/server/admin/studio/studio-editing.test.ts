@@ -10,6 +10,7 @@ import {
   type StaffWithSession,
 } from "../../../../test/admin-fixtures.ts";
 import { repoRoot } from "../../../../test/build-test-app.ts";
+import { addArticle, articleDocument } from "../../../../test/content-fixtures.ts";
 import { EVENT_LOOP_BUDGET_MS, longestEventLoopStall } from "../../../../test/event-loop.ts";
 import { testDrivers } from "../../../../test/databases.ts";
 import { seedMediaLibrary } from "../../../../test/media-fixtures.ts";
@@ -524,6 +525,42 @@ describe.each(testDrivers)("the studio's editing on %s", (driver) => {
       const ids = [...answer!.html.matchAll(/ id="([^"]+)"/g)].map((match) => match[1]);
       expect(ids).toHaveLength(CONTENT_LIMITS.body / 2);
       expect(new Set(ids).size).toBe(ids.length);
+    });
+  });
+
+  describe("a body nested deeper than the parser's stack", () => {
+    // The review's: `>` × 3,000 overflowed the Markdown parser's stack: the live preview answered
+    // 500; saved as a draft its editor did; published, its page and the whole feed would have.
+    const deepQuotes = `${">".repeat(3000)} a`;
+
+    it("is refused by the live preview and by a save, naming the rule; nothing is saved", async () => {
+      const preview = await postJson(t, adminHref("markdownPreview"), member, { body: deepQuotes });
+      expect(preview.statusCode).toBe(422);
+      expect(preview.json().problems.body).toBe(
+        "Body nests quotes or lists more than 100 deep on one line; no reader can follow that.",
+      );
+      const id = await createArticle(t, member, { title: "Deep quotes", body: "Shallow." });
+      const head = await headOf(t, id);
+      const saved = await save(id, member, { title: "Deep quotes", body: deepQuotes });
+      expect(saved.statusCode).toBe(422);
+      expect(await headOf(t, id)).toBe(head);
+    });
+
+    it("already stored (a content file, an older revision), its editor, its page and the feed still answer", async () => {
+      const slug = `deep-quotes-${driver}`;
+      const { id } = await addArticle(
+        t.database.db,
+        articleDocument({ slug, title: "Deep quotes, from a file", body: `First words.\n\n${deepQuotes}` }),
+        { state: "published", at: new Date(t.clock.now.getTime() - 60_000) },
+      );
+      const editorPage = await t.send({ method: "GET", url: adminHref("article", { id }), cookie: member.cookie });
+      expect(editorPage.statusCode).toBe(200);
+      const page = await t.app.inject({ method: "GET", url: `/blog/${slug}` });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain("<p>First words.</p>");
+      const feed = await t.app.inject({ method: "GET", url: "/rss.xml" });
+      expect(feed.statusCode).toBe(200);
+      expect(feed.body).toContain(`/blog/${slug}`);
     });
   });
 
