@@ -30,7 +30,7 @@ import { capConnectionsPerClient, serverTimeoutOptions } from "./http/connection
 import { originOf } from "./http/same-origin.ts";
 import { ViewCounter } from "./analytics/counting.ts";
 import { retention, type StatedRetention } from "#shared/retention.ts";
-import { registerMedia } from "./media/media-routes.ts";
+import { PUBLIC_PICTURE_CORP, registerMedia } from "./media/media-routes.ts";
 
 export type AppDependencies = {
   config: Config;
@@ -134,6 +134,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       setHeaders(reply, filePath) {
         const hashed = /[\\/]assets[\\/]/.test(filePath);
         reply.header("cache-control", hashed ? IMMUTABLE_CACHE : STATIC_FILE_CACHE);
+        // The site's icons and drawings may be shown by a mail client or another site, as /media's are.
+        if (/\.(?:png|jpe?g|webp|avif|svg|ico)$/.test(filePath))
+          reply.header("cross-origin-resource-policy", PUBLIC_PICTURE_CORP);
       },
     });
   }

@@ -79,6 +79,10 @@ describe(`the compiled server on Node ${process.version}`, () => {
     const picture = await get(address!);
     expect(picture.status).toBe(200);
     expect(picture.headers.get("content-type")).toBe("image/avif");
+    // Shown by a subscriber's mail client too, as the site's own icons are.
+    expect(picture.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
+    expect((await get("/icon-512.png")).headers.get("cross-origin-resource-policy")).toBe("cross-origin");
+    expect((await get("/")).headers.get("cross-origin-resource-policy")).toBe("same-origin");
     expect((await picture.arrayBuffer()).byteLength).toBeGreaterThan(100);
   });
 

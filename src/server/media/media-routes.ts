@@ -63,6 +63,13 @@ export async function registerMultipartUploads(admin: FastifyInstance): Promise<
   });
 }
 
+/**
+ * The site's pictures are public and meant to be shown elsewhere: in a subscriber's mail client (a
+ * browser engine that loads them from another origin) and in a page that links to ours. Every other
+ * answer keeps the security headers' `same-origin` (plugins/security-headers.ts).
+ */
+export const PUBLIC_PICTURE_CORP = "cross-origin";
+
 export async function registerMedia(app: FastifyInstance, deps: MediaRouteDependencies): Promise<void> {
   const { db } = deps;
   const cache = deps.cache ?? new ByteCache(MEDIA_BYTE_CACHE);
@@ -71,6 +78,7 @@ export async function registerMedia(app: FastifyInstance, deps: MediaRouteDepend
   const send = (reply: FastifyReply, key: string, name: string, file: CachedFile) =>
     reply
       .code(200)
+      .header("cross-origin-resource-policy", PUBLIC_PICTURE_CORP)
       .header("content-type", file.contentType)
       .header("content-length", String(file.bytes.length))
       .header("cache-control", MEDIA_CACHE_CONTROL)
@@ -86,7 +94,12 @@ export async function registerMedia(app: FastifyInstance, deps: MediaRouteDepend
       const address = `${key}/${name}`;
       if (request.headers["if-none-match"] === `"${key}-${name}"`) {
         // The tag names the bytes: a browser that has them has the right ones.
-        return reply.code(304).header("cache-control", MEDIA_CACHE_CONTROL).header("etag", `"${key}-${name}"`).send();
+        return reply
+          .code(304)
+          .header("cross-origin-resource-policy", PUBLIC_PICTURE_CORP)
+          .header("cache-control", MEDIA_CACHE_CONTROL)
+          .header("etag", `"${key}-${name}"`)
+          .send();
       }
       const version = deps.contentVersion();
       if (version !== cachedVersion) {

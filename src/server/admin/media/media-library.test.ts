@@ -325,6 +325,21 @@ describe.each(testDrivers)("the media library on %s", (driver) => {
       key = (await uploadJson(member, "served.png", await plainPicture("png", { width: 1000, height: 500 }))).key;
     });
 
+    it("lets a mail client or another site show the pictures (Cross-Origin-Resource-Policy: cross-origin); the rest of the site stays same-origin", async () => {
+      // A subscriber's mail client loads the newsletter's pictures from its own origin: under
+      // same-origin they showed broken.
+      for (const name of ["original.png", "640.webp", "320.jpg"]) {
+        expect((await get(`/media/${key}/${name}`)).headers["cross-origin-resource-policy"], name).toBe("cross-origin");
+      }
+      const cached = await get(`/media/${key}/640.webp`, t.app, { "if-none-match": `"${key}-640.webp"` });
+      expect(cached.statusCode).toBe(304);
+      expect(cached.headers["cross-origin-resource-policy"]).toBe("cross-origin");
+      for (const url of ["/", "/api/blog-posts", adminHref("media")]) {
+        const response = await t.send({ method: "GET", url, cookie: member.cookie });
+        expect(response.headers["cross-origin-resource-policy"], url).toBe("same-origin");
+      }
+    });
+
     it("serves each file with its type, length, a tag and a one-year immutable cache; HEAD and 304 too", async () => {
       const original = await get(`/media/${key}/original.png`);
       expect(original.statusCode).toBe(200);
