@@ -4,12 +4,12 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../app.ts";
 import { parseConfig } from "../config.ts";
-import { bumpContentVersion, contentSyncedAt } from "../content/data-version.ts";
+import { bumpContentVersion, contentSyncedAt, refreshContentVersion } from "../content/data-version.ts";
 import { blogPosts, teamMembers } from "../db/schema.ts";
 import { testRenderer } from "../../../test/build-test-app.ts";
 import { addArticle, articleDocument } from "../../../test/content-fixtures.ts";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../../../test/databases.ts";
-import { indiaTimestamp } from "./feeds.ts";
+import { absoluteAddresses, indiaTimestamp } from "./feeds.ts";
 
 const config = parseConfig({ NODE_ENV: "production", SITE_URL: "https://www.example.test" });
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
@@ -73,6 +73,46 @@ describe.each(testDrivers)("the sitemap and the RSS feed on %s", (driver) => {
     expect(lastmodOf(sitemap, "/blog")).toBe(indiaTimestamp(published));
     expect(lastmodOf(sitemap, "/")).toBe(indiaTimestamp(published));
     expect(lastmodOf(sitemap, "/about")).toBe(indiaTimestamp((await contentSyncedAt(database.db))!));
+  });
+
+  it("gives every address in an item's content in full: a reader shows it away from the site", async () => {
+    const slug = `absolute-${driver}`;
+    await addArticle(
+      database.db,
+      articleDocument({
+        slug,
+        title: "Addresses in full",
+        body: "See [our services](/services) and [IEEE](https://ieee.org/).\n\n![A substation](/images/articles/fault-ride-through-model-validation.svg)",
+      }),
+      { state: "published", at: new Date(Date.now() - 60_000) },
+    );
+    // Publishing moved the content version; the app reads it now rather than at its next poll.
+    await refreshContentVersion(database.db);
+    const feed = (await app.inject({ method: "GET", url: "/rss.xml" })).body;
+    expect(feed).toContain(`/blog/${slug}`);
+    const item = feed.slice(feed.indexOf(`/blog/${slug}`));
+    const html = /<content:encoded><!\[CDATA\[([\s\S]*?)\]\]><\/content:encoded>/.exec(item)![1]!;
+    const addresses = [
+      ...[...html.matchAll(/\s(?:href|src)="([^"]*)"/g)].map((match) => match[1]!),
+      ...[...html.matchAll(/\ssrcset="([^"]*)"/g)].flatMap((match) =>
+        match[1]!.split(", ").map((entry) => entry.split(" ")[0]!),
+      ),
+    ];
+    expect(addresses).toContain(`${config.siteUrl}/services`);
+    expect(addresses).toContain("https://ieee.org/");
+    expect(addresses.some((address) => address.startsWith(`${config.siteUrl}/media/`))).toBe(true);
+    expect(addresses.filter((address) => !address.startsWith("https://"))).toEqual([]);
+  });
+
+  it("makes site addresses absolute and leaves full ones as they are", () => {
+    expect(
+      absoluteAddresses(
+        '<a href="/services">x</a><a href="https://ieee.org/">y</a><a href="//cdn.example/z">z</a><img src="/media/k/640.jpg" srcset="/media/k/320.jpg 320w, /media/k/640.jpg 640w">',
+        "https://www.example.test",
+      ),
+    ).toBe(
+      '<a href="https://www.example.test/services">x</a><a href="https://ieee.org/">y</a><a href="//cdn.example/z">z</a><img src="https://www.example.test/media/k/640.jpg" srcset="https://www.example.test/media/k/320.jpg 320w, https://www.example.test/media/k/640.jpg 640w">',
+    );
   });
 
   it("renders each once per content version and answers a repeat from memory, with an ETag and compressed", async () => {

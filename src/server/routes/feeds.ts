@@ -39,6 +39,29 @@ export type FeedDependencies = {
   now?: () => Date;
 };
 
+/**
+ * An article's HTML with every address on the site made absolute: a feed reader shows it away from
+ * the site, where `/services` and `/media/…` lead nowhere. (A protocol-relative `//…` and a full
+ * address are left as they are.)
+ */
+export function absoluteAddresses(html: string, siteUrl: string): string {
+  const absolute = (address: string) =>
+    address.startsWith("/") && !address.startsWith("//") ? `${siteUrl}${address}` : address;
+  return html
+    .replace(
+      /(\s(?:href|src)=")([^"]*)"/g,
+      (_match, attribute: string, address: string) => `${attribute}${absolute(address)}"`,
+    )
+    .replace(
+      /(\ssrcset=")([^"]*)"/g,
+      (_match, attribute: string, list: string) =>
+        `${attribute}${list
+          .split(",")
+          .map((entry) => entry.trim().replace(/^\S+/, absolute))
+          .join(", ")}"`,
+    );
+}
+
 export function registerFeeds(app: FastifyInstance, deps: FeedDependencies): void {
   const { db, siteUrl } = deps;
   const now = deps.now ?? (() => new Date());
@@ -97,7 +120,7 @@ export function registerFeeds(app: FastifyInstance, deps: FeedDependencies): voi
         `<category>${escapeXml(article.category)}</category>`,
         article.authorName ? `<dc:creator>${escapeXml(article.authorName)}</dc:creator>` : "",
         `<description>${escapeXml(article.excerpt)}</description>`,
-        `<content:encoded>${cdata(article.contentHtml)}</content:encoded>`,
+        `<content:encoded>${cdata(absoluteAddresses(article.contentHtml, siteUrl))}</content:encoded>`,
         "</item>",
       ].join("");
     });
