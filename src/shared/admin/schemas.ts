@@ -91,18 +91,19 @@ export const analyticsExclusionForm = z.object({
 });
 
 /**
- * A query-string field: given at most once, trimmed, "" when absent, free of control characters
- * (PostgreSQL refuses a NUL in text, which answered 500), and held to `rule`.
+ * A query-string field: given at most once, trimmed, "" when absent, held to `rule`, and free of
+ * control characters (PostgreSQL refuses a NUL in text, which answered 500). The field's own
+ * `problem` comes first, since it says what the field takes; a free-text field that its rule lets
+ * through is told about the control character.
  */
 const queryField = (name: string, rule: (value: string) => boolean, problem: string) =>
   z._default(
     z.string({ error: `Give ${name} once.` }).check(
       z.trim(),
+      z.refine((value) => value === "" || rule(value), { error: problem, abort: true }),
       z.refine((value) => !hasControlCharacters(value), {
         error: `${name === "q" ? "Search" : `${name[0]!.toUpperCase()}${name.slice(1)}`} must not contain control characters.`,
-        abort: true,
       }),
-      z.refine((value) => value === "" || rule(value), problem),
     ),
     "",
   );
