@@ -217,6 +217,11 @@ test("subscribe, confirm from the mail, compose with two articles, test, send, a
   await expect(page.locator('[data-newsletter-count="sent"]')).toHaveText("1", { timeout: 60_000 });
   await expect(page.locator('[data-newsletter-count="failed"]')).toHaveText("0");
   await expect(page.locator("[data-newsletter-state]")).toHaveText("Sent", { timeout: 10_000 });
+  // Everything on the page that says the state follows it: no "Sending" badge over "State: Sent",
+  // and the "Sending: …" notice of the send is gone.
+  await expect(page.locator("[data-newsletter-status]")).toHaveAttribute("data-newsletter-status", "sent");
+  await expect(page.locator("[data-newsletter-status]")).toHaveText("●Sent");
+  await expect(page.getByText("Sending: each confirmed subscriber gets one copy.")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Save draft" })).toHaveCount(0);
 
   // The subscriber's copy, as received.

@@ -67,7 +67,33 @@ export const adminNotices = {
 
 export type AdminNotice = keyof typeof adminNotices;
 
-/** The text of a notice key from a query string, or undefined for anything else. */
-export function noticeText(key: unknown): string | undefined {
-  return typeof key === "string" && Object.hasOwn(adminNotices, key) ? adminNotices[key as AdminNotice] : undefined;
+/**
+ * Notices that say what state a thing is in, with the states they are true of. The notice comes
+ * from the address, which outlives the moment: an article scheduled and since gone public, a
+ * newsletter that was sending and is sent. Such a notice is shown only while the page's thing is
+ * still in one of its states.
+ */
+const NOTICE_STATES: Partial<Record<AdminNotice, readonly string[]>> = {
+  "article-published": ["published"],
+  "article-scheduled": ["scheduled"],
+  "article-unpublished": ["unpublished"],
+  "article-trashed": ["trash"],
+  "article-untrashed": ["draft", "scheduled", "unpublished"],
+  "project-published": ["published"],
+  "project-scheduled": ["scheduled"],
+  "project-unpublished": ["unpublished"],
+  "project-trashed": ["trash"],
+  "project-untrashed": ["draft", "scheduled", "unpublished"],
+  "newsletter-sent": ["sending"],
+};
+
+/**
+ * The text of a notice key from a query string, or undefined for anything else, or for a notice
+ * that no longer holds of `state` (the page's thing as it is now, when the page has one).
+ */
+export function noticeText(key: unknown, state?: string): string | undefined {
+  if (typeof key !== "string" || !Object.hasOwn(adminNotices, key)) return undefined;
+  const holds = NOTICE_STATES[key as AdminNotice];
+  if (holds && state !== undefined && !holds.includes(state)) return undefined;
+  return adminNotices[key as AdminNotice];
 }

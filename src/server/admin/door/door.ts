@@ -97,6 +97,14 @@ function wantsJson(request: FastifyRequest): boolean {
   return accept.includes("application/json") && !accept.includes("text/html");
 }
 
+/** The state of the thing a page shows (an article's, a project's, a newsletter's), when it shows one. */
+function stateOf(props: AdminPageProps): string | undefined {
+  if ("editor" in props && props.editor && typeof props.editor === "object" && "status" in props.editor)
+    return String(props.editor.status);
+  if (props.page === "newsletter") return props.newsletter.status;
+  return undefined;
+}
+
 export async function registerAdmin(app: FastifyInstance, deps: AdminDependencies): Promise<void> {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
@@ -107,7 +115,8 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
     if (!deps.renderer) {
       return reply.code(503).send({ error: "Service Unavailable", message: "The back office is not being served." });
     }
-    const notice = props.notice ?? noticeText((reply.request.query as Record<string, unknown> | undefined)?.notice);
+    const notice =
+      props.notice ?? noticeText((reply.request.query as Record<string, unknown> | undefined)?.notice, stateOf(props));
     const html = await deps.renderer.render({ ...props, notice });
     return reply.code(status).type("text/html; charset=utf-8").send(html);
   }

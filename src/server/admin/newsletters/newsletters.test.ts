@@ -372,6 +372,17 @@ describe.each(testDrivers)("newsletters in the back office on %s", (driver) => {
       });
       expect(progress.statusCode).toBe(200);
       expect(progress.json()).toMatchObject({ status: row.status, recipients: 3, queued: 3, sent: 0, failed: 0 });
+      // The send's notice ("Sending: …") comes from the address, which outlives the sending: it is
+      // shown while the newsletter is sending, and not once it is sent.
+      const atNotice = async () =>
+        propsOf(
+          await t.send({ method: "GET", url: String(sent.headers.location), cookie: publisher.cookie }),
+          "newsletter",
+        );
+      expect(row.status).toBe("sending");
+      expect((await atNotice()).notice).toBe(
+        "Sending: each confirmed subscriber gets one copy. The counts below follow it.",
+      );
 
       // Once sent: a second send, its question and an edit are refused, and change nothing.
       const after = await state();
@@ -391,6 +402,12 @@ describe.each(testDrivers)("newsletters in the back office on %s", (driver) => {
       expect(edit.statusCode).toBe(409);
       expect(edit.body).toContain("This newsletter has been sent, so it can no longer be changed.");
       expect(await state()).toEqual(after);
+
+      // The sender done (what it writes last), the notice no longer holds.
+      await t.database.db.update(newsletters).set({ status: "sent" }).where(eq(newsletters.id, id));
+      const done = await atNotice();
+      expect(done.newsletter.status).toBe("sent");
+      expect(done.notice).toBeUndefined();
 
       // The next newsletter starts with the articles published since this one was sent: none yet.
       const next = propsOf(

@@ -4,6 +4,9 @@
 // session has ended (the route answers 401). Without this script the page shows the counts of the
 // moment it was made, and its "Refresh" link reloads them.
 
+import { adminNotices } from "#shared/admin/notices.ts";
+import { NEWSLETTER_BADGE_CLASS, NEWSLETTER_STATUS_LABELS, NEWSLETTER_STATUS_TONES } from "./newsletter-status.ts";
+
 type Progress = {
   status: "draft" | "sending" | "sent";
   recipients: number;
@@ -13,7 +16,28 @@ type Progress = {
 };
 
 const INTERVAL_MS = 2000;
-const STATE_LABELS: Record<Progress["status"], string> = { draft: "Draft", sending: "Sending", sent: "Sent" };
+
+/**
+ * Everything on the page that says the state follows it: the line in the section, every badge
+ * (the page's header has one), and the "Sending: …" notice of the send goes once it is sent.
+ */
+function showState(status: Progress["status"]): void {
+  for (const badge of document.querySelectorAll<HTMLElement>("[data-newsletter-status]")) {
+    if (badge.dataset.newsletterStatus === status) continue;
+    const tone = NEWSLETTER_STATUS_TONES[status];
+    badge.dataset.newsletterStatus = status;
+    badge.className = `${NEWSLETTER_BADGE_CLASS} ${tone.className}`;
+    const mark = document.createElement("span");
+    mark.setAttribute("aria-hidden", "true");
+    mark.textContent = tone.mark;
+    badge.replaceChildren(mark, NEWSLETTER_STATUS_LABELS[status]);
+  }
+  if (status !== "sending") {
+    for (const notice of document.querySelectorAll<HTMLElement>('main p[role="status"]')) {
+      if (notice.textContent === adminNotices["newsletter-sent"]) notice.remove();
+    }
+  }
+}
 
 export function startProgress(section: HTMLElement): void {
   const url = section.dataset.newsletterProgress;
@@ -24,7 +48,9 @@ export function startProgress(section: HTMLElement): void {
       if (cell && cell.textContent !== String(progress[key])) cell.textContent = String(progress[key]);
     }
     const state = section.querySelector<HTMLElement>("[data-newsletter-state]");
-    if (state && state.textContent !== STATE_LABELS[progress.status]) state.textContent = STATE_LABELS[progress.status];
+    const label = NEWSLETTER_STATUS_LABELS[progress.status];
+    if (state && state.textContent !== label) state.textContent = label;
+    showState(progress.status);
     section.dataset.status = progress.status;
   };
   const poll = async () => {

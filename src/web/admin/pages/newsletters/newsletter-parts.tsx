@@ -1,27 +1,20 @@
 import type { NewsletterCountsView, NewsletterStatusView } from "#shared/admin/pages.ts";
 
+import {
+  NEWSLETTER_BADGE_CLASS,
+  NEWSLETTER_STATUS_LABELS,
+  NEWSLETTER_STATUS_TONES,
+} from "../../newsletters/newsletter-status.ts";
+
 // What the newsletter pages share: a newsletter's state as a word and a mark (never the colour
 // alone), and the counts of its mail.
 
-export const NEWSLETTER_STATUS_LABELS: Record<NewsletterStatusView, string> = {
-  draft: "Draft",
-  sending: "Sending",
-  sent: "Sent",
-};
-
-const tones: Record<NewsletterStatusView, { mark: string; className: string }> = {
-  draft: { mark: "○", className: "border-slate-400 bg-white text-slate-800" },
-  sending: { mark: "◐", className: "border-amber-400 bg-amber-50 text-amber-950" },
-  sent: { mark: "●", className: "border-green-300 bg-green-50 text-green-900" },
-};
+export { NEWSLETTER_STATUS_LABELS };
 
 export function NewsletterStatusBadge({ status }: { status: NewsletterStatusView }) {
-  const tone = tones[status];
+  const tone = NEWSLETTER_STATUS_TONES[status];
   return (
-    <span
-      data-newsletter-status={status}
-      className={`inline-flex items-center gap-1 rounded-md border px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${tone.className}`}
-    >
+    <span data-newsletter-status={status} className={`${NEWSLETTER_BADGE_CLASS} ${tone.className}`}>
       <span aria-hidden="true">{tone.mark}</span>
       {NEWSLETTER_STATUS_LABELS[status]}
     </span>
