@@ -62,7 +62,15 @@ export const contentTables = {
 } as const;
 
 /** What a screen or a refusal says about a revision. */
-export type RevisionSummary = { id: number; number: number; by: string; at: Date; source: string };
+export type RevisionSummary = {
+  id: number;
+  number: number;
+  by: string;
+  /** The member of staff who saved it; null for a command line or an import. */
+  byId: string | null;
+  at: Date;
+  source: string;
+};
 
 export type RevisionSource = "studio" | "autosave" | "restore" | "import" | "seed";
 
@@ -100,6 +108,7 @@ const summaryColumns = {
   id: contentRevisions.id,
   number: contentRevisions.number,
   by: contentRevisions.authorLabel,
+  byId: contentRevisions.authorId,
   at: contentRevisions.createdAt,
   source: contentRevisions.source,
   hash: contentRevisions.hash,

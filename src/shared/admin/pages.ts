@@ -220,6 +220,11 @@ export type StudioEditorCommon = {
    * problem): the editor treats it as unsaved from the start.
    */
   unsaved: boolean;
+  /**
+   * What the problems listed at the top of the page stopped: a save (the default), a publish of
+   * text saved as a draft first, or a publish whose text could not be saved either.
+   */
+  refused?: "save" | "publish" | "publish-unsaved";
 };
 
 /** The editor of one article (or of a new one: `id` null). */

@@ -108,6 +108,23 @@ const queryField = (name: string, rule: (value: string) => boolean, problem: str
     "",
   );
 
+/**
+ * The editor's address after a refused publish (item-routes.ts): `refused` is how it was asked
+ * for (now or scheduled), `publishedAt` the Publish date a project's form gave, as typed.
+ */
+export const publishRefusedQuery = z.object({
+  refused: queryField(
+    "refused",
+    (value) => value === "now" || value === "scheduled",
+    "`refused` must be now or scheduled.",
+  ),
+  publishedAt: queryField(
+    "publishedAt",
+    (value) => value.length <= 40,
+    "`publishedAt` must be a date and time of at most 40 characters.",
+  ),
+});
+
 export const INBOX_SEARCH_MAX = 200;
 
 /** The inbox's filter (a GET form: the filter lives in the URL, so a view can be bookmarked). */

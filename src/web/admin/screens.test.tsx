@@ -1188,7 +1188,17 @@ describe("the content studio's pages", () => {
     expect(attribute(slug, "value")).toBe("Not A Slug");
     expect(attribute(slug, "aria-describedby")!.split(" ")).toEqual(["article-slug-error", "article-slug-hint"]);
     expect(attribute(element(page, "article-excerpt"), "aria-invalid")).toBeUndefined();
-    expect(page).toMatch(/<div role="alert"[^>]*><p>The form did not say which revision it was made from/);
+    // Every problem is listed at the top too, the first focused: a field's as a link to it, the
+    // whole form's as text.
+    const summary = page.slice(
+      page.indexOf("data-studio-problems"),
+      page.indexOf("</ul>", page.indexOf("data-studio-problems")),
+    );
+    expect(page.indexOf("data-studio-problems")).toBeLessThan(page.indexOf('id="article-title"'));
+    expect(summary).toContain("Not saved. Put these right, then save again:");
+    expect(summary).toMatch(/<a href="#article-title" class="[^"]*" autofocus="">Title is required<\/a>/);
+    expect(summary).toMatch(/<span>The form did not say which revision it was made from/);
+    expect(summary.match(/autofocus/g)).toHaveLength(1);
     expect(await problems(documentOf(rendered.title, page))).toEqual([]);
   });
 
@@ -1391,8 +1401,14 @@ describe("projects in the studio's pages", () => {
     );
     expect(attribute(element(page, "project-publishedAt"), "aria-invalid")).toBe("true");
     expect(attribute(element(page, "project-publishedAt"), "value")).toBe("2026-02-30T10:00");
-    // Neither is a problem of the whole form.
-    expect(page).not.toMatch(/<div role="alert"[^>]*><p>/);
+    // Both are listed at the top, each a link to its field; neither is a problem of the whole form.
+    const summary = page.slice(
+      page.indexOf("data-studio-problems"),
+      page.indexOf("</ul>", page.indexOf("data-studio-problems")),
+    );
+    expect(summary).toContain('<a href="#project-year"');
+    expect(summary).toContain('<a href="#project-publishedAt"');
+    expect(summary).not.toContain("<span>");
   });
 
   it("after a refused stale save, shows their text beside this person's, field by field", () => {

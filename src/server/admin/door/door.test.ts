@@ -324,6 +324,8 @@ describe.each(testDrivers)("the door, from the route table, on %s", (driver) => 
         "focus",
         "state",
         "range",
+        "refused",
+        "publishedAt",
       ];
       // One field at a time: a form refused for another field would not reach the query.
       for (const field of fields) {

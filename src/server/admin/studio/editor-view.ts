@@ -36,6 +36,8 @@ export type EditorOptions<Doc> = {
   document?: Doc;
   conflict?: { current: RevisionView; currentDocument: Doc };
   issuedShareLink?: string;
+  /** What the problems at the top stopped (a save when not given). */
+  refused?: StudioEditorCommon["refused"];
 };
 
 export type EditorInput<Doc> = { item: LoadedItem<Doc> | null; session: StaffSession; now: Date } & EditorOptions<Doc>;
@@ -86,6 +88,7 @@ async function editorCommon<Doc>(
     bodyLimit: STUDIO_DOCUMENT_BODY_LIMIT,
     // A document given is what a refused save sent; the head's is what is saved.
     unsaved: input.document !== undefined,
+    ...(input.refused ? { refused: input.refused } : {}),
   };
 }
 

@@ -15,7 +15,12 @@ import type {
 } from "#shared/admin/pages.ts";
 import { pageNumberOf } from "#shared/admin/pagination.ts";
 import { adminHref } from "#shared/admin/routes.ts";
-import { articleActionForm, articleFilterForm, revisionCompareForm } from "#shared/admin/schemas.ts";
+import {
+  articleActionForm,
+  articleFilterForm,
+  publishRefusedQuery,
+  revisionCompareForm,
+} from "#shared/admin/schemas.ts";
 import { type ArticleStatus, articleStatusOf } from "#shared/content/documents.ts";
 import { isUuid } from "#shared/schemas/identifiers.ts";
 import { refreshContentVersion } from "../../content/data-version.ts";
@@ -26,7 +31,15 @@ import type { AdminContext } from "../context.ts";
 import { compareDocuments } from "./compare.ts";
 import type { EditorInput, EditorOptions } from "./editor-view.ts";
 import { itemCounts, itemRevisions, type LoadedItem, loadItem, revisionList, revisionView } from "./item-queries.ts";
-import { actOnItem, createItem, type ItemAction, publishItem, saveItem, type WriteRefusal } from "./item-writes.ts";
+import {
+  actOnItem,
+  createItem,
+  type ItemAction,
+  publishItem,
+  publishProblems,
+  saveItem,
+  type WriteRefusal,
+} from "./item-writes.ts";
 import type { FieldProblem, StudioKindSpec } from "./kinds.ts";
 import { beat, leave } from "./presence.ts";
 import { indiaTimeLabel } from "./studio-time.ts";
@@ -149,9 +162,9 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
     options: EditorOptions<Doc> & PageMessages = {},
     status = 200,
   ) {
-    const { document, conflict, issuedShareLink, ...messages } = options;
+    const { document, conflict, issuedShareLink, refused, ...messages } = options;
     const session = context.sessionOf(request);
-    const input = { item, session, now: context.now(), document, conflict, issuedShareLink };
+    const input = { item, session, now: context.now(), document, conflict, issuedShareLink, refused };
     return context.render(reply, await kind.pages.editor(db, context.viewerOf(session), input, messages), status);
   }
 
@@ -168,9 +181,16 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
     return renderEditor(request, reply, item, options, status);
   }
 
-  /** What a refusal because someone saved first says. */
-  const changedMessage = (current: RevisionSummary) =>
-    `Changed by ${current.by} at ${indiaTimeLabel(current.at, context.now())} (revision ${current.number}), so your change was not saved.`;
+  /**
+   * What a refusal because someone saved first says. The person's own newer revision (from another
+   * window, or a page of theirs sent again) is not told as someone else's change.
+   */
+  const changedMessage = (request: FastifyRequest, current: RevisionSummary) => {
+    const at = indiaTimeLabel(current.at, context.now());
+    return current.byId !== null && current.byId === context.sessionOf(request).staff.id
+      ? `You saved a newer version at ${at} (revision ${current.number}), in another window or from an older page, so this change was not saved.`
+      : `Changed by ${current.by} at ${at} (revision ${current.number}), so your change was not saved.`;
+  };
 
   /** A form state with each problem at its field, the values as posted (the base moved to `base`). */
   function problemsForm(body: unknown, problems: FieldProblem[], base?: number): FormState {
@@ -229,7 +249,7 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
           // What they typed, now based on the head they have been shown: saving it again replaces
           // the other text knowingly, with both in view.
           form: problemsForm(body, [], current.head.id),
-          error: changedMessage(refusal.current),
+          error: changedMessage(request, refusal.current),
           conflict: { current: revisionView(current.head, current.row), currentDocument: current.head.document },
         },
         409,
@@ -371,7 +391,24 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
     async item(request: IdRequest, reply: FastifyReply) {
       const item = await findItem(request, reply, "allowed");
       if (!item) return reply;
-      return renderEditor(request, reply, item);
+      const query = parseForm(publishRefusedQuery, request.query);
+      if (!query.ok) {
+        const problem = Object.values(query.form.errors).find(Boolean) ?? "The address is not one of the editor's.";
+        return context.problem(request, reply, 400, "Bad Request", problem);
+      }
+      const { publishedAt } = query.data;
+      // The schema let through "", "now" or "scheduled" only.
+      const when = query.data.refused as "" | "now" | "scheduled";
+      if (!when || item.row.deletedAt) return renderEditor(request, reply, item);
+      // Sent back here by a refused publish: why it was refused, as it stands now (nothing, once
+      // someone has fixed it or published it).
+      const date = kind.publishDate?.({ publishedAt }) ?? { ok: true, date: undefined };
+      const problems = date.ok
+        ? await publishProblems(db, spec, { itemId: item.row.id, when, date: date.date, now: context.now() })
+        : [{ field: date.field, message: date.message }];
+      if (!problems?.length) return renderEditor(request, reply, item);
+      const form = problemsForm(kind.publishDate && publishedAt ? { publishedAt } : {}, problems);
+      return renderEditor(request, reply, item, { form, refused: "publish" });
     },
 
     async save(request: IdRequest, reply: FastifyReply) {
@@ -427,7 +464,7 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
       if (saved.outcome === "stale") {
         const answer: AutosaveAnswer = {
           error: "Conflict",
-          message: changedMessage(saved.current),
+          message: changedMessage(request, saved.current),
           current: {
             revisionId: saved.current.id,
             number: saved.current.number,
@@ -469,14 +506,16 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
       const item = await findItem(request, reply);
       if (!item) return reply;
       const fallback = kind.fromValues(formValues(request.body), item.head!.document);
+      // Refused before anything is saved: the editor again with what was typed, in place.
+      const unsaved = { document: fallback, refused: "publish-unsaved" } as const;
       const parsed = parseForm(kind.forms.publish, request.body);
-      if (!parsed.ok) return renderEditor(request, reply, item, { document: fallback, form: parsed.form }, 422);
+      if (!parsed.ok) return renderEditor(request, reply, item, { ...unsaved, form: parsed.form }, 422);
       const built = documentOf(request.body, parsed.data);
-      if ("form" in built) return renderEditor(request, reply, item, { document: fallback, form: built.form }, 422);
+      if ("form" in built) return renderEditor(request, reply, item, { ...unsaved, form: built.form }, 422);
       const date = kind.publishDate?.(parsed.data as Record<string, unknown>) ?? { ok: true, date: undefined };
       if (!date.ok) {
         const form = problemsForm(request.body, [{ field: date.field, message: date.message }]);
-        return renderEditor(request, reply, item, { document: fallback, form }, 422);
+        return renderEditor(request, reply, item, { ...unsaved, form }, 422);
       }
       const author = authorOf(request);
       // Saved first, as "Save draft" would: what the person sees is what is published.
@@ -499,13 +538,13 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
         now: context.now(),
       });
       if (published.outcome === "invalid") {
-        // The draft is saved; the editor shows it at its new head, each problem at its field.
-        return renderEditorAgain(
-          request,
+        // The draft is saved: back to the editor by a redirect, so that reloading it sends nothing
+        // again; the page finds the problems again (publishProblems) and lists them at the top. A
+        // project's Publish date is the publish form's, not the draft's: it goes along.
+        const typedDate = kind.publishDate ? formValues(request.body).publishedAt : undefined;
+        return context.seeOther(
           reply,
-          item.row.id,
-          { form: problemsForm(request.body, published.problems, saved.revision.id) },
-          422,
+          adminHref(kind.routes.item, { id: item.row.id }, { refused: parsed.data.when, publishedAt: typedDate }),
         );
       }
       if (published.outcome === "stale" || published.outcome === "missing" || published.outcome === "refused")
@@ -650,7 +689,7 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
         now: context.now(),
       });
       if (saved.outcome === "stale")
-        return renderEditorAgain(request, reply, item.row.id, { error: changedMessage(saved.current) }, 409);
+        return renderEditorAgain(request, reply, item.row.id, { error: changedMessage(request, saved.current) }, 409);
       if (saved.outcome === "invalid")
         return renderEditorAgain(
           request,

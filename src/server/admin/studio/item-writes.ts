@@ -4,9 +4,16 @@ import type { Database } from "../../db/client.ts";
 import { bumpContentVersion } from "../../content/data-version.ts";
 import { revokeLinksOf } from "../../content/links.ts";
 import { publishRevision, unpublishItem } from "../../content/publishing.ts";
-import { appendRevision, headRevision, type RevisionSummary, revisionOf } from "../../content/revisions.ts";
-import { isPublicNow, lockItem } from "./item-queries.ts";
-import type { FieldProblem, StudioKindSpec } from "./kinds.ts";
+import {
+  appendRevision,
+  canonicalDocument,
+  documentHash,
+  headRevision,
+  type RevisionSummary,
+  revisionOf,
+} from "../../content/revisions.ts";
+import { isPublicNow, type ItemRow, loadItem, lockItem } from "./item-queries.ts";
+import type { FieldProblem, StudioKindSpec, Timing } from "./kinds.ts";
 import { freeSlug, moveRedirects, slugProblem } from "./slugs.ts";
 
 // Every change the studio makes to an item, an article or a project alike, each one transaction:
@@ -105,7 +112,13 @@ export async function saveItem<Doc>(
     if (!row || row.deletedAt || row.headRevisionId === null) return { outcome: "missing" };
     if (row.headRevisionId !== input.baseRevisionId) {
       const current = await headRevision(tx, spec.kind, input.itemId);
-      return current ? { outcome: "stale", current } : { outcome: "missing" };
+      if (!current) return { outcome: "missing" };
+      // What was sent from an older revision of this item is the head already (the same form sent
+      // twice, a page that posted it reloaded): nothing to save, and nobody's text in conflict.
+      const sent = documentHash(spec.kind, canonicalDocument(spec.kind, input.document as never));
+      const olderOfThisItem =
+        sent === current.hash && (await revisionOf(tx, spec.kind, input.itemId, input.baseRevisionId)) !== undefined;
+      return olderOfThisItem ? { outcome: "unchanged", revision: current } : { outcome: "stale", current };
     }
     const problems = await documentProblems(tx, spec, input.itemId, input.document, input.now);
     if (problems.length) return { outcome: "invalid", problems };
@@ -118,6 +131,47 @@ export async function saveItem<Doc>(
       restoredFromId: input.restoredFromId ?? null,
       author: input.author,
     });
+  });
+}
+
+/**
+ * What stops publishing `document` (the head) of the item in `row`, in publishItem's order: the
+ * checklist's blockers, the fields' own checks (a slug taken), then the kind's rule for its time.
+ */
+async function publishChecks<Doc>(
+  tx: Tx,
+  spec: StudioKindSpec<Doc>,
+  row: ItemRow,
+  document: Doc,
+  input: { when: "now" | "scheduled"; date?: string | undefined; now: Date },
+): Promise<{ problems: FieldProblem[] } | { timing: Exclude<Timing<Doc>, { problems: FieldProblem[] }> }> {
+  const { now } = input;
+  const blockers = spec.blockers(document);
+  if (blockers.length) return { problems: blockers.map(({ field, message }) => ({ field, message })) };
+  const problems = await documentProblems(tx, spec, row.id, document, now);
+  if (problems.length) return { problems };
+  const publicNow = isPublicNow(row, now);
+  const timing = spec.timing({ when: input.when, document, date: input.date, row, publicNow, now });
+  if ("problems" in timing) return { problems: timing.problems };
+  return { timing };
+}
+
+/**
+ * Why publishing the item's head now (as `when`, with the publish form's `date`) would be refused,
+ * read without changing anything: what the editor shows after a refused publish has sent the
+ * person back to it (item-routes.ts), so that reloading that page sends nothing again. Empty when
+ * nothing stops it any more; undefined when there is no such item (or it is in the trash).
+ */
+export async function publishProblems<Doc>(
+  db: Database,
+  spec: StudioKindSpec<Doc>,
+  input: { itemId: string; when: "now" | "scheduled"; date: string | undefined; now: Date },
+): Promise<FieldProblem[] | undefined> {
+  return db.transaction(async (tx) => {
+    const item = await loadItem(tx, spec, input.itemId);
+    if (!item?.head || item.row.deletedAt) return undefined;
+    const checked = await publishChecks(tx, spec, item.row, item.head.document, input);
+    return "problems" in checked ? checked.problems : [];
   });
 }
 
@@ -160,15 +214,9 @@ export async function publishItem<Doc>(
       if (row.headRevisionId !== input.headRevisionId) return { outcome: "stale", current: head };
       const stored = (await revisionOf(tx, spec.kind, input.itemId, head.id))!.document;
       const headDocument = spec.documentOf(stored as Record<string, unknown>);
-      const blockers = spec.blockers(headDocument);
-      if (blockers.length)
-        return { outcome: "invalid", problems: blockers.map(({ field, message }) => ({ field, message })) };
-      const problems = await documentProblems(tx, spec, input.itemId, headDocument, now);
-      if (problems.length) return { outcome: "invalid", problems };
-
-      const publicNow = isPublicNow(row, now);
-      const timing = spec.timing({ when: input.when, document: headDocument, date: input.date, row, publicNow, now });
-      if ("problems" in timing) return { outcome: "invalid", problems: timing.problems };
+      const checked = await publishChecks(tx, spec, row, headDocument, input);
+      if ("problems" in checked) return { outcome: "invalid", problems: checked.problems };
+      const { timing } = checked;
 
       let revision: RevisionSummary = head;
       if (timing.dated) {

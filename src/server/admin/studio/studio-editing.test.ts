@@ -674,8 +674,9 @@ describe.each(testDrivers)("the studio's editing on %s", (driver) => {
         .where(and(eq(auditEvents.action, "article-revision-restored"), eq(auditEvents.targetId, id)));
       expect(event).toMatchObject({ actorId: member.staffId, details: { revision: 3, restoredFrom: 1 } });
 
-      // From a page that showed revision 2 (no longer the head): refused, nothing made.
-      const stale = await postForm(
+      // The same restore sent again from the page that showed revision 2: what it asks for is the
+      // head already, so nothing is made and nothing is in conflict.
+      const again = await postForm(
         t,
         adminHref("articleRevisionRestore", { id, revisionId: String(first.id) }),
         member,
@@ -683,8 +684,27 @@ describe.each(testDrivers)("the studio's editing on %s", (driver) => {
           baseRevisionId: before[1]!.id,
         },
       );
+      expect(again.statusCode).toBe(303);
+      expect(await revisionsOf(id)).toHaveLength(3);
+      // Another restore from that page (revision 2 is no longer the head): refused, nothing made;
+      // the newer revision is the person's own, and is told as theirs.
+      const stale = await postForm(
+        t,
+        adminHref("articleRevisionRestore", { id, revisionId: String(before[1]!.id) }),
+        member,
+        { baseRevisionId: before[1]!.id },
+      );
       expect(stale.statusCode).toBe(409);
       expect(propsOf(stale, "article-editor").error).toMatch(
+        /^You saved a newer version at .+ \(revision 3\), in another window or from an older page, so this change was not saved\.$/,
+      );
+      const byAnother = await postForm(
+        t,
+        adminHref("articleRevisionRestore", { id, revisionId: String(before[1]!.id) }),
+        other,
+        { baseRevisionId: before[1]!.id },
+      );
+      expect(propsOf(byAnother, "article-editor").error).toMatch(
         /^Changed by Ravi Desai at .+ \(revision 3\), so your change was not saved\.$/,
       );
       expect(await revisionsOf(id)).toHaveLength(3);

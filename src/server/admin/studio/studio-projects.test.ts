@@ -140,6 +140,18 @@ describe.each(testDrivers)("projects in the studio on %s", (driver) => {
       ...(await fieldsOf(id, changes)),
       baseRevisionId: String(base ?? (await headOf(id))),
     });
+  /** A publish refused once its text was saved: 303 back to the editor, whose page it returns. */
+  const refusedPage = async (
+    response: Awaited<ReturnType<typeof publish>>,
+    id: string,
+    query: { refused: string; publishedAt?: string },
+  ) => {
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(303);
+    expect(response.headers.location).toBe(adminHref("project", { id }, query));
+    const page = await get(String(response.headers.location), admin);
+    expect(page.statusCode).toBe(200);
+    return page;
+  };
   const publish = async (
     id: string,
     person: StaffWithSession,
@@ -383,8 +395,12 @@ describe.each(testDrivers)("projects in the studio on %s", (driver) => {
         description: "",
         capacity: "1 MW",
       });
-      expect(response.statusCode).toBe(422);
-      const props = propsOf(response, "project-editor");
+      // Saved, then refused: back to the editor, which lists the problems.
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe(adminHref("project", { id }, { refused: "now" }));
+      const page = await t.send({ method: "GET", url: String(response.headers.location), cookie: publisher.cookie });
+      const props = propsOf(page, "project-editor");
+      expect(props.editor.refused).toBe("publish");
       expect(props.form?.errors).toMatchObject({
         description: "Write a description: it is the project's text on its page and its card.",
         imageUrl: "Choose an image.",
@@ -449,9 +465,17 @@ describe.each(testDrivers)("projects in the studio on %s", (driver) => {
         ["2026-02-30T10:00", "Publish date must be a date and time, like 2026-11-26T14:30"],
         ["tomorrow", "Publish date must be a date and time, like 2026-11-26T14:30"],
       ] as const) {
-        const refused = await publish(id, admin, fields, "scheduled", { publishedAt });
-        expect(refused.statusCode, publishedAt).toBe(422);
-        expect(propsOf(refused, "project-editor").form?.errors.publishedAt, publishedAt).toBe(message);
+        const response = await publish(id, admin, fields, "scheduled", { publishedAt });
+        // A date that is no date is refused before anything is saved, in place; one that cannot be
+        // used once the text is saved sends the person back to the editor.
+        const unreadable = message.startsWith("Publish date must be");
+        if (unreadable) expect(response.statusCode, publishedAt).toBe(422);
+        const refused = unreadable ? response : await refusedPage(response, id, { refused: "scheduled", publishedAt });
+        const props = propsOf(refused, "project-editor");
+        expect(props.form?.errors.publishedAt, publishedAt).toBe(message);
+        expect(props.editor.refused).toBe(unreadable ? "publish-unsaved" : "publish");
+        // The date as typed is in its field again.
+        expect(props.form?.values.publishedAt ?? "", publishedAt).toBe(publishedAt);
       }
       expect(await projectRow(id)).toMatchObject({ status: "draft", publishedRevisionId: null });
       const bad = await publish(id, admin, fields, "later");
@@ -477,10 +501,11 @@ describe.each(testDrivers)("projects in the studio on %s", (driver) => {
         expect(await publicPlaces(slug)).toEqual(everywhere);
         expect(await editor(id)).toMatchObject({ status: "published", publicPath: `/projects/${slug}` });
         // A public project's time moves by unpublishing first.
-        const again = await publish(id, admin, fields, "scheduled", {
-          publishedAt: isoToIndiaLocal(new Date(at.getTime() + 5 * HOUR).toISOString()),
+        const later = isoToIndiaLocal(new Date(at.getTime() + 5 * HOUR).toISOString());
+        const again = await refusedPage(await publish(id, admin, fields, "scheduled", { publishedAt: later }), id, {
+          refused: "scheduled",
+          publishedAt: later,
         });
-        expect(again.statusCode).toBe(422);
         expect(propsOf(again, "project-editor").form?.errors.publishedAt).toBe(
           "This project is public: unpublish it first, then schedule it for its new time.",
         );

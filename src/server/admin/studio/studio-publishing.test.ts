@@ -89,6 +89,22 @@ describe.each(testDrivers)("publishing in the studio on %s", (driver) => {
     (await t.database.db.select().from(auditEvents).where(eq(auditEvents.targetId, id)).orderBy(auditEvents.id)).map(
       (event) => ({ action: event.action, actor: event.actorLabel, details: event.details }),
     );
+  /**
+   * A publish refused once its text was saved: 303 back to the editor (so a reload sends nothing
+   * again), whose page lists the problems. Returns that page.
+   */
+  const refusedPage = async (
+    response: Awaited<ReturnType<typeof publish>>,
+    id: string,
+    person: StaffWithSession,
+    when = "now",
+  ) => {
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(303);
+    expect(response.headers.location).toBe(adminHref("article", { id }, { refused: when }));
+    const page = await t.send({ method: "GET", url: String(response.headers.location), cookie: person.cookie });
+    expect(page.statusCode).toBe(200);
+    return page;
+  };
   const publicPage = (slug: string) => t.send({ method: "GET", url: `/blog/${slug}` });
   const blogList = () => t.send({ method: "GET", url: "/blog" });
 
@@ -157,27 +173,117 @@ describe.each(testDrivers)("publishing in the studio on %s", (driver) => {
   });
 
   describe("publishing now", () => {
-    it("saves first, then refuses while the checklist has blockers (422 at their fields), publishing nothing", async () => {
+    it("saves first, then refuses while the checklist has blockers: back to the editor, the problems at the top and at their fields, publishing nothing", async () => {
       const id = await createArticle(t, member, { title: "Incomplete", imageAlt: "", excerpt: "" });
-      const response = await publish(id, publisher, {
-        title: "Incomplete",
-        imageAlt: "",
-        excerpt: "",
-        body: "Changed.",
-      });
-      expect(response.statusCode).toBe(422);
-      const props = propsOf(response, "article-editor");
+      const typed = { title: "Incomplete", imageAlt: "", excerpt: "", body: "Changed." };
+      const base = await headOf(t, id);
+      const response = await publish(id, publisher, typed);
+      const page = await refusedPage(response, id, publisher);
+      const props = propsOf(page, "article-editor");
       expect(props.form?.errors).toMatchObject({
         imageAlt: "Describe the cover image (alt text) for those who cannot see it.",
         excerpt: "Write an excerpt: it is the article's summary on /blog and in search results.",
       });
+      expect(props.editor.refused).toBe("publish");
       // The draft was saved (what was typed is not lost) and the form is based on it.
       expect(props.editor.head?.number).toBe(2);
       expect(props.editor.document.body).toBe("Changed.");
       expect(props.editor.unsaved).toBe(false);
-      expect(props.form?.values.baseRevisionId).toBe(String(props.editor.head?.id));
+      // Every problem is listed above the form, each a link to its field, focus on the first:
+      // the person lands at the top of a long page (1,200 px above the first field on a phone).
+      const problems = page.body.indexOf("data-studio-problems");
+      expect(problems).toBeGreaterThan(-1);
+      expect(problems).toBeLessThan(page.body.indexOf('id="article-form"'));
+      const list = page.body.slice(problems, page.body.indexOf("</div>", problems));
+      expect(list).toContain("Not published. Your text is saved as a draft; put these right, then publish again:");
+      const links = [...list.matchAll(/<a href="#([^"]+)"([^>]*)>([^<]+)<\/a>/g)];
+      expect(links.map((link) => link[3])).toEqual(
+        expect.arrayContaining([
+          "Describe the cover image (alt text) for those who cannot see it.",
+          "Write an excerpt: it is the article&#x27;s summary on /blog and in search results.",
+        ]),
+      );
+      expect(links[0]![2]).toContain('autofocus=""');
+      expect(links.slice(1).every((link) => !link[2]!.includes("autofocus"))).toBe(true);
+      for (const [, fieldId] of links) expect(page.body).toContain(`id="${fieldId}"`);
       expect(await articleRow(t, id)).toMatchObject({ status: "draft", publishedRevisionId: null, title: null });
       expect(await auditOf(id)).toEqual([]);
+
+      // Reloading the page sends nothing; the same form sent again (the browser's back button and
+      // a resend) is not a conflict with oneself: its text is the head already.
+      const revisions = (await revisionsOf(id)).length;
+      expect(
+        (await t.send({ method: "GET", url: String(response.headers.location), cookie: publisher.cookie })).statusCode,
+      ).toBe(200);
+      const again = await publish(id, publisher, typed, "now", base);
+      expect(propsOf(await refusedPage(again, id, publisher), "article-editor").editor.head?.number).toBe(2);
+      expect((await revisionsOf(id)).length).toBe(revisions);
+    });
+
+    it("lists nothing once the problems are gone: fixed, the editor from the refusal's address is the plain editor", async () => {
+      const slug = `fixed-after-refusal-${driver}`;
+      const id = await createArticle(t, member, { title: "Fixed after", slug, excerpt: "" });
+      await refusedPage(await publish(id, admin, { title: "Fixed after", slug, excerpt: "" }), id, admin);
+      expect(
+        (
+          await postForm(t, adminHref("articleSave", { id }), admin, {
+            ...articleFields({ title: "Fixed after", slug }),
+            baseRevisionId: await headOf(t, id),
+          })
+        ).statusCode,
+      ).toBe(303);
+      const page = await t.send({
+        method: "GET",
+        url: adminHref("article", { id }, { refused: "now" }),
+        cookie: admin.cookie,
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).not.toContain("data-studio-problems");
+      expect(propsOf(page, "article-editor").form).toBeUndefined();
+      for (const query of [
+        "refused=later",
+        "refused=now&refused=now",
+        "refused=%00",
+        `publishedAt=${"1".repeat(41)}`,
+      ]) {
+        const bad = await t.send({
+          method: "GET",
+          url: `${adminHref("article", { id })}?${query}`,
+          cookie: admin.cookie,
+        });
+        expect(bad.statusCode, query).toBe(400);
+      }
+    });
+
+    it("tells a writer whose own newer revision stands in the way that it is theirs, not someone else's", async () => {
+      const slug = `own-newer-${driver}`;
+      const id = await createArticle(t, publisher, { title: "Own newer", slug });
+      const base = await headOf(t, id);
+      // Saved from another window of the same person.
+      expect(
+        (
+          await postForm(t, adminHref("articleSave", { id }), publisher, {
+            ...articleFields({ title: "Own newer", slug, body: "From the other window." }),
+            baseRevisionId: base,
+          })
+        ).statusCode,
+      ).toBe(303);
+      const older = await postForm(t, adminHref("articleSave", { id }), publisher, {
+        ...articleFields({ title: "Own newer", slug, body: "From the older page." }),
+        baseRevisionId: base,
+      });
+      expect(older.statusCode).toBe(409);
+      const message = propsOf(older, "article-editor").error;
+      expect(message).toMatch(
+        /^You saved a newer version at .+ \(revision 2\), in another window or from an older page, so this change was not saved\.$/,
+      );
+      expect(message).not.toContain("Asha Patel");
+      // Someone else's is told as theirs.
+      const other = await postForm(t, adminHref("articleSave", { id }), admin, {
+        ...articleFields({ title: "Own newer", slug, body: "Meera's." }),
+        baseRevisionId: base,
+      });
+      expect(propsOf(other, "article-editor").error).toMatch(/^Changed by Asha Patel at .+ \(revision 2\)/);
     });
 
     it("publishes at the instance's time; the revision published carries it; the public reads it", async () => {
@@ -244,8 +350,12 @@ describe.each(testDrivers)("publishing in the studio on %s", (driver) => {
 
       const future = isoToIndiaLocal(new Date(t.clock.now.getTime() + 3 * 86_400_000).toISOString());
       for (const when of ["now", "scheduled"]) {
-        const refused = await publish(id, admin, { title: "Dated", slug, publishedAt: future }, when);
-        expect(refused.statusCode, when).toBe(422);
+        const refused = await refusedPage(
+          await publish(id, admin, { title: "Dated", slug, publishedAt: future }, when),
+          id,
+          admin,
+          when,
+        );
         expect(propsOf(refused, "article-editor").form?.errors.publishedAt).toBe(UNPUBLISH_FIRST);
         expect((await articleRow(t, id)).publishedAt).toEqual(new Date("2025-12-01T04:30:00.000Z"));
       }
@@ -255,17 +365,26 @@ describe.each(testDrivers)("publishing in the studio on %s", (driver) => {
   describe("scheduling", () => {
     it("refuses a date that is not in the future, or none, at the Publish date field", async () => {
       const id = await createArticle(t, member, { title: "Schedule me", slug: `schedule-me-${driver}` });
-      const past = await publish(
+      const past = await refusedPage(
+        await publish(
+          id,
+          admin,
+          { title: "Schedule me", slug: `schedule-me-${driver}`, publishedAt: "2026-01-01T10:00" },
+          "scheduled",
+        ),
         id,
         admin,
-        { title: "Schedule me", slug: `schedule-me-${driver}`, publishedAt: "2026-01-01T10:00" },
         "scheduled",
       );
-      expect(past.statusCode).toBe(422);
       expect(propsOf(past, "article-editor").form?.errors.publishedAt).toBe(
         "To schedule, the publish date must be in the future.",
       );
-      const none = await publish(id, admin, { title: "Schedule me", slug: `schedule-me-${driver}` }, "scheduled");
+      const none = await refusedPage(
+        await publish(id, admin, { title: "Schedule me", slug: `schedule-me-${driver}` }, "scheduled"),
+        id,
+        admin,
+        "scheduled",
+      );
       expect(propsOf(none, "article-editor").form?.errors.publishedAt).toBe(
         "Choose a publish date to schedule the article.",
       );
@@ -289,6 +408,12 @@ describe.each(testDrivers)("publishing in the studio on %s", (driver) => {
         );
         expect(response.statusCode).toBe(303);
         expect(response.headers.location).toBe(adminHref("article", { id }, { notice: "article-scheduled" }));
+        const atNotice = async (person: StaffWithSession) =>
+          propsOf(
+            await t.send({ method: "GET", url: String(response.headers.location), cookie: person.cookie }),
+            "article-editor",
+          ).notice;
+        expect(await atNotice(admin)).toBe("Scheduled: the article goes public at its publish date.");
         expect(await articleRow(t, id)).toMatchObject({ status: "published", publishedAt: at });
         expect(await editor(id)).toMatchObject({
           status: "scheduled",
@@ -310,10 +435,13 @@ describe.each(testDrivers)("publishing in the studio on %s", (driver) => {
         expect((await getArticle(t.database.db, slug, t.clock.now))?.title).toBe("Scheduled");
         expect((await listFeedArticles(t.database.db, t.clock.now)).map((post) => post.slug)).toContain(slug);
         // Two days on, the sessions have ended: the studio is seen through a new one.
-        expect(await editor(id, await newSessionFor(t, member))).toMatchObject({
+        const later = await newSessionFor(t, member);
+        expect(await editor(id, later)).toMatchObject({
           status: "published",
           publicPath: `/blog/${slug}`,
         });
+        // The address of the scheduling no longer says "Scheduled…": the article is published.
+        expect(await atNotice(later)).toBeUndefined();
       } finally {
         resetClock();
       }

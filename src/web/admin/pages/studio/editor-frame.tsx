@@ -117,13 +117,50 @@ function Checklist({
   );
 }
 
+/** What the problems at the top of the editor stopped, in a line above them. */
+const PROBLEMS_HEADINGS: Record<NonNullable<StudioEditorCommon["refused"]>, string> = {
+  save: "Not saved. Put these right, then save again:",
+  publish: "Not published. Your text is saved as a draft; put these right, then publish again:",
+  "publish-unsaved": "Not saved or published. Put these right, then publish again:",
+};
+
+/**
+ * A refused post's problems, every one, at the top of the page where the person lands (the first
+ * may be far down on a phone), each a link to its field; focus starts on the first, so the
+ * keyboard and a screen reader begin there too.
+ */
+function Problems({ heading, problems }: { heading: string; problems: { message: string; href?: string }[] }) {
+  return (
+    <div
+      role="alert"
+      className="mb-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900"
+      data-studio-problems
+    >
+      <p className="font-semibold">{heading}</p>
+      <ul className="mt-1 grid gap-1">
+        {problems.map(({ message, href }, index) => (
+          <li key={`${index}-${message}`}>
+            {href ? (
+              <a href={href} className="underline underline-offset-2" autoFocus={index === 0 ? true : undefined}>
+                {message}
+              </a>
+            ) : (
+              <span tabIndex={index === 0 ? -1 : undefined} autoFocus={index === 0 ? true : undefined}>
+                {message}
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function EditorFrame(props: EditorFrameProps) {
   const { kind, viewer, editor, notice, error, form, fieldNames, fieldId, children } = props;
   const { id } = editor;
   const trashed = editor.status === "trash";
-  const wholeFormProblems = Object.entries(form?.errors ?? {}).filter(
-    ([field, message]) => message && !fieldNames.includes(field),
-  );
+  const problems = Object.entries(form?.errors ?? {}).filter((entry): entry is [string, string] => Boolean(entry[1]));
   const presence = presenceText(editor.presence);
   const publishable = id !== null && editor.canPublish && !trashed;
   const newTitle = `New ${kind.noun}`;
@@ -158,12 +195,14 @@ export function EditorFrame(props: EditorFrameProps) {
       <div className="mt-4">
         <Messages notice={notice} error={error} />
       </div>
-      {wholeFormProblems.length ? (
-        <div role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
-          {wholeFormProblems.map(([field, message]) => (
-            <p key={field}>{message}</p>
-          ))}
-        </div>
+      {problems.length ? (
+        <Problems
+          heading={PROBLEMS_HEADINGS[editor.refused ?? "save"]}
+          problems={problems.map(([field, message]) => ({
+            message,
+            href: fieldNames.includes(field) ? `#${fieldId(field)}` : undefined,
+          }))}
+        />
       ) : null}
       {id !== null && trashed ? <TrashNotice kind={kind} editor={editor} id={id} /> : null}
       {props.conflict}
