@@ -241,7 +241,8 @@ export type ArticleEditorView = StudioEditorCommon & {
    * A save that was refused because someone saved first: who and when, and the text they saved,
    * shown beside the text this person sent (kept in the editor).
    */
-  conflict?: { current: RevisionView; currentDocument: ArticleDocument };
+  /** `yours`: the newer revision is this person's own (another window of theirs). */
+  conflict?: { current: RevisionView; currentDocument: ArticleDocument; yours?: boolean };
 };
 
 /** The editor of one project (or of a new one: `id` null). */
@@ -253,7 +254,8 @@ export type ProjectEditorView = StudioEditorCommon & {
   /** What blocks publishing the document shown, and what is worth a second look. */
   checklist: { blockers: ChecklistItem<keyof ProjectDocument>[]; warnings: string[] };
   /** A save refused because someone saved first: their revision and text. */
-  conflict?: { current: RevisionView; currentDocument: ProjectDocument };
+  /** `yours`: the newer revision is this person's own (another window of theirs). */
+  conflict?: { current: RevisionView; currentDocument: ProjectDocument; yours?: boolean };
 };
 
 /** An article or a project, as its history and comparison pages name it. */
@@ -294,6 +296,8 @@ export type AutosaveAnswer =
       message: string;
       current: { revisionId: number; number: number; by: string; at: string };
       compareHref: string;
+      /** The newer revision is the asker's own (another window of theirs). */
+      yours: boolean;
     };
 
 /** Answer of the presence beat (JSON). */

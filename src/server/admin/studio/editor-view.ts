@@ -34,7 +34,7 @@ export const mayPublish = (session: StaffSession) => session.staff.role === "adm
 export type EditorOptions<Doc> = {
   /** The document to show instead of the head's (what a refused save sent). */
   document?: Doc;
-  conflict?: { current: RevisionView; currentDocument: Doc };
+  conflict?: { current: RevisionView; currentDocument: Doc; yours?: boolean };
   issuedShareLink?: string;
   /** What the problems at the top stopped (a save when not given). */
   refused?: StudioEditorCommon["refused"];

@@ -181,13 +181,17 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
     return renderEditor(request, reply, item, options, status);
   }
 
+  /** The revision was saved by the person making this request. */
+  const isViewers = (request: FastifyRequest, revision: RevisionSummary) =>
+    revision.byId !== null && revision.byId === context.sessionOf(request).staff.id;
+
   /**
    * What a refusal because someone saved first says. The person's own newer revision (from another
    * window, or a page of theirs sent again) is not told as someone else's change.
    */
   const changedMessage = (request: FastifyRequest, current: RevisionSummary) => {
     const at = indiaTimeLabel(current.at, context.now());
-    return current.byId !== null && current.byId === context.sessionOf(request).staff.id
+    return isViewers(request, current)
       ? `You saved a newer version at ${at} (revision ${current.number}), in another window or from an older page, so this change was not saved.`
       : `Changed by ${current.by} at ${at} (revision ${current.number}), so your change was not saved.`;
   };
@@ -250,7 +254,11 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
           // the other text knowingly, with both in view.
           form: problemsForm(body, [], current.head.id),
           error: changedMessage(request, refusal.current),
-          conflict: { current: revisionView(current.head, current.row), currentDocument: current.head.document },
+          conflict: {
+            current: revisionView(current.head, current.row),
+            currentDocument: current.head.document,
+            ...(isViewers(request, refusal.current) ? { yours: true } : {}),
+          },
         },
         409,
       );
@@ -472,6 +480,7 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
             at: saved.current.at.toISOString(),
           },
           compareHref: adminHref(kind.routes.compare, { id: item.row.id }, { from: base, to: saved.current.id }),
+          yours: isViewers(request, saved.current),
         };
         return reply.code(409).send(answer);
       }

@@ -21,6 +21,7 @@ import {
   hasScriptVector,
   headOf,
   postForm,
+  postJson,
   propsOf,
   setCanPublish,
   uniqueEmail,
@@ -278,12 +279,27 @@ describe.each(testDrivers)("publishing in the studio on %s", (driver) => {
         /^You saved a newer version at .+ \(revision 2\), in another window or from an older page, so this change was not saved\.$/,
       );
       expect(message).not.toContain("Asha Patel");
+      const panel = propsOf(older, "article-editor").editor.conflict;
+      expect(panel?.yours).toBe(true);
+      expect(older.body).toContain("Your newer version, saved at");
+      expect(older.body).not.toContain("Changed by Asha Patel");
+      const autosaved = await postJson(t, adminHref("articleAutosave", { id }), publisher, {
+        ...articleFields({ title: "Own newer", slug, body: "Autosaved from the older page." }),
+        baseRevisionId: String(base),
+      });
+      expect(autosaved.statusCode).toBe(409);
+      expect(autosaved.json()).toMatchObject({
+        yours: true,
+        message: expect.stringMatching(/^You saved a newer version/),
+      });
       // Someone else's is told as theirs.
       const other = await postForm(t, adminHref("articleSave", { id }), admin, {
         ...articleFields({ title: "Own newer", slug, body: "Meera's." }),
         baseRevisionId: base,
       });
       expect(propsOf(other, "article-editor").error).toMatch(/^Changed by Asha Patel at .+ \(revision 2\)/);
+      expect(propsOf(other, "article-editor").editor.conflict?.yours).toBeUndefined();
+      expect(other.body).toContain("Changed by Asha Patel at");
     });
 
     it("publishes at the instance's time; the revision published carries it; the public reads it", async () => {

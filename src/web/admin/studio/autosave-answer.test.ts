@@ -28,13 +28,20 @@ describe("an autosave's answer", () => {
       message: "Changed by Meera Shah at 14:32 (revision 13), so your change was not saved.",
       current: { revisionId: 113, number: 13, by: "Meera Shah", at: "2026-11-26T09:02:00.000Z" },
       compareHref: adminHref("articleCompare", { id: "a" }, { from: 112, to: 113 }),
+      yours: false,
     };
     expect(autosaveOutcome(409, answer, limit)).toEqual({
       kind: "conflict",
       message: answer.message,
       compareHref: answer.compareHref,
+      yours: false,
     });
-    expect(autosaveOutcome(409, undefined, limit)).toMatchObject({ kind: "conflict", compareHref: undefined });
+    expect(autosaveOutcome(409, { ...answer, yours: true }, limit)).toMatchObject({ yours: true });
+    expect(autosaveOutcome(409, undefined, limit)).toMatchObject({
+      kind: "conflict",
+      compareHref: undefined,
+      yours: false,
+    });
   });
 
   it("401: the session has ended, in the words the issue gives", () => {

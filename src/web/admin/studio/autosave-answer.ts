@@ -6,7 +6,7 @@ import type { AutosaveAnswer, RevisionView } from "#shared/admin/pages.ts";
 export type AutosaveOutcome =
   | { kind: "saved"; revision: RevisionView; unchanged: boolean }
   /** Someone else saved first: autosave stops, the text stays, the comparison is one link away. */
-  | { kind: "conflict"; message: string; compareHref: string | undefined }
+  | { kind: "conflict"; message: string; compareHref: string | undefined; yours: boolean }
   /** The session has ended: keep the text, sign in in another tab, try again with the same base. */
   | { kind: "signed-out"; message: string }
   | { kind: "too-large"; message: string }
@@ -34,6 +34,7 @@ export function autosaveOutcome(status: number, body: unknown, limit: number): A
       kind: "conflict",
       message: message ?? "Someone else saved this article first, so your change was not saved.",
       compareHref: text(answer.compareHref),
+      yours: answer.yours === true,
     };
   }
   if (status === 401) return { kind: "signed-out", message: SIGNED_OUT_MESSAGE };

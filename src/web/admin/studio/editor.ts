@@ -209,7 +209,10 @@ export function startEditor(form: HTMLFormElement): void {
           }),
         ];
         if (outcome.compareHref?.startsWith("/")) {
-          const link = element("a", { className: "admin-link", text: "See what they changed" });
+          const link = element("a", {
+            className: "admin-link",
+            text: outcome.yours ? "See what changed in your newer version" : "See what they changed",
+          });
           link.href = outcome.compareHref;
           link.target = "_blank";
           extras.push(element("p", { className: "mt-1" }, link));

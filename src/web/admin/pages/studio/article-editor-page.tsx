@@ -43,6 +43,7 @@ export function ArticleEditorPage(props: Props) {
       theirs={formValuesOf(editor.conflict.currentDocument)}
       readable={(name, value) => readableValue(editor, name as ArticleFieldName, value)}
       base={form?.values.baseRevisionId}
+      yours={editor.conflict.yours}
     />
   ) : null;
   return (

@@ -20,6 +20,7 @@ export function ConflictPanel({
   theirs,
   readable,
   base,
+  yours = false,
 }: {
   kind: StudioPageKind;
   id: string | null;
@@ -35,6 +36,8 @@ export function ConflictPanel({
   readable: (name: string, value: string) => string;
   /** The revision their text was based on, as the refused form said. */
   base: string | undefined;
+  /** The newer revision is this person's own (saved from another window of theirs): told so, not as someone else's. */
+  yours?: boolean;
 }) {
   const changed = names.filter((name) => normal(mine[name] ?? "") !== normal(theirs[name] ?? ""));
   return (
@@ -44,22 +47,36 @@ export function ConflictPanel({
       data-studio-conflict
     >
       <h2 id="conflict-heading" className="text-lg font-semibold text-amber-950">
-        Changed by {current.by} at {formatIndiaDateTime(current.at)}
+        {yours ? "Your newer version, saved at" : `Changed by ${current.by} at`} {formatIndiaDateTime(current.at)}
       </h2>
-      <p className="mt-1 text-sm text-amber-950">
-        {current.by} saved revision {current.number} while you were writing, so your change was not saved. Your text is
-        kept in the editor below; theirs is shown beside it. Make the editor say what it should, then save again: your
-        save will replace revision {current.number}, which stays in History.
-      </p>
+      {yours ? (
+        <p className="mt-1 text-sm text-amber-950">
+          You saved revision {current.number} in another window, or from a newer page, so this change was not saved.
+          This text is kept in the editor below; the one you saved is shown beside it. Make the editor say what it
+          should, then save again: your save will replace revision {current.number}, which stays in History.
+        </p>
+      ) : (
+        <p className="mt-1 text-sm text-amber-950">
+          {current.by} saved revision {current.number} while you were writing, so your change was not saved. Your text
+          is kept in the editor below; theirs is shown beside it. Make the editor say what it should, then save again:
+          your save will replace revision {current.number}, which stays in History.
+        </p>
+      )}
       {id && base && base !== String(current.id) ? (
         <p className="mt-2 text-sm">
           <a href={adminHref(kind.routes.compare, { id }, { from: base, to: current.id })} className="admin-link">
-            What changed between your revision and theirs
+            {yours
+              ? "What changed between this page's revision and your newer one"
+              : "What changed between your revision and theirs"}
           </a>
         </p>
       ) : null}
       {changed.length === 0 ? (
-        <p className="mt-3 text-sm">Their text is the same as yours in every field.</p>
+        <p className="mt-3 text-sm">
+          {yours
+            ? "The text you saved is the same as this in every field."
+            : "Their text is the same as yours in every field."}
+        </p>
       ) : (
         changed.map((name) => (
           <div key={name} className="mt-4">
@@ -73,7 +90,7 @@ export function ConflictPanel({
               </figure>
               <figure className="min-w-0">
                 <figcaption className="text-xs font-medium text-slate-700">
-                  Their text (revision {current.number})
+                  {yours ? "Your saved text" : "Their text"} (revision {current.number})
                 </figcaption>
                 <div className="studio-text" data-conflict-theirs={name}>
                   {readable(name, theirs[name] ?? "") || <span className="text-slate-500">(empty)</span>}

@@ -55,6 +55,7 @@ export function ProjectEditorPage(props: Props) {
       theirs={projectFormValues(editor.conflict.currentDocument)}
       readable={(name, value) => readable(editor, name, value)}
       base={form?.values.baseRevisionId}
+      yours={editor.conflict.yours}
     />
   ) : null;
   return (
