@@ -25,9 +25,9 @@ import { clearedSessionCookie, describeDevice, endSession } from "./sessions.ts"
 // one-time links (invitation, sign-in link), adding a passkey, and signing out. Their client
 // limits come from the route table; the per-account ones are counted here, on failures only.
 
-/** Sign-in links by email: per account and asking client, and per account over a day. */
+/** Sign-in links by email, per account and asking client: an hour's and a day's (ADR 026). */
 const LINKS_PER_CLIENT_HOUR = 3;
-const LINKS_PER_ACCOUNT_DAY = 10;
+const LINKS_PER_CLIENT_DAY = 10;
 
 const FORM_ANSWER =
   "If that address belongs to a member of staff, a sign-in link is on its way to it. It works once, within 15 minutes.";
@@ -86,19 +86,21 @@ export function doorRoutes(
   async function mailSignInLink(email: string, clientAddress: string) {
     const member = await findStaffByEmail(db, email);
     if (!member || member.disabledAt) return;
-    // Per asking client, so nobody elsewhere can spend a person's own requests; and a daily cap,
-    // so the form cannot flood one inbox from many addresses.
-    const perClient = await hitRateLimit(
+    // Both caps per account and asking client: nobody elsewhere can spend a person's own requests.
+    // A daily cap per account alone let four addresses silence the person for a day (issue 31,
+    // finding 11; ADR 026 says what this costs).
+    const asker = `staff:${member.id}\n${clientSubject(clientAddress)}`;
+    const perHour = await hitRateLimit(
       db,
-      rateLimitKey(secret, "admin:link-by-email", `staff:${member.id}\n${clientSubject(clientAddress)}`),
+      rateLimitKey(secret, "admin:link-by-email", asker),
       LINKS_PER_CLIENT_HOUR,
       60 * 60,
     );
-    if (!perClient.allowed) return;
+    if (!perHour.allowed) return;
     const perDay = await hitRateLimit(
       db,
-      rateLimitKey(secret, "admin:link-by-email-day", `staff:${member.id}`),
-      LINKS_PER_ACCOUNT_DAY,
+      rateLimitKey(secret, "admin:link-by-email-day", asker),
+      LINKS_PER_CLIENT_DAY,
       24 * 60 * 60,
     );
     if (!perDay.allowed) return;

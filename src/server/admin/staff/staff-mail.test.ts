@@ -4,13 +4,15 @@ import { testAdminRenderer } from "../../../../test/build-test-app.ts";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../../../../test/databases.ts";
 import { SmtpPeer } from "../../../../test/smtp-peer.ts";
 import { SoftAuthenticator } from "../../../../test/soft-authenticator.ts";
+import { eq } from "drizzle-orm";
 import { parseConfig } from "../../config.ts";
-import { mailOutbox } from "../../db/schema.ts";
+import { auditEvents, mailOutbox } from "../../db/schema.ts";
 import { type Site, startSite } from "../../site.ts";
 import { inviteStaff } from "./staff-repository.ts";
 
 // Staff mail through the real outbox and a real SMTP peer: a sign-in link asked for on the
-// sign-in page, and an invitation made on the Staff page, arrive with a link that works.
+// sign-in page, and an invitation made on the Staff page, arrive with a link that works; asks for
+// a person's link from other addresses leave the person's own ask to be sent.
 
 describe.each(testDrivers)("staff mail on %s", (driver) => {
   let site: Site | undefined;
@@ -114,6 +116,81 @@ describe.each(testDrivers)("staff mail on %s", (driver) => {
           ["sent", null],
         ]);
       expect(member.email).toBe("meera@example.com");
+    },
+  );
+
+  it(
+    "sends the person the link they ask for from their own address after others asked for it from four addresses",
+    { timeout: 60_000 },
+    async () => {
+      peer = await SmtpPeer.start();
+      database = await createTestDatabase(driver, { from: "empty" });
+      const siteUrl = "https://www.example.test";
+      const held: (() => Promise<void>)[] = [];
+      site = await startSite({
+        config: parseConfig({
+          NODE_ENV: "test",
+          SITE_URL: siteUrl,
+          SMTP_URL: peer.url,
+          MAIL_FROM: "site@example.test",
+          MAIL_TO: "firm@example.test",
+        }),
+        database: { ...database, close: async () => {} },
+        syncContent: false,
+        adminRenderer: testAdminRenderer(),
+        outboxOptions: { pollIntervalMs: 100 },
+        afterAnswer: (work) => held.push(work),
+      });
+      const app = site.app;
+      const ask = (remoteAddress: string) =>
+        app.inject({
+          method: "POST",
+          url: "/admin/sign-in/email",
+          headers: { origin: siteUrl },
+          payload: { email: "meera@example.com" },
+          remoteAddress,
+        });
+      const runHeld = async () => {
+        for (const work of held.splice(0)) await work();
+      };
+      const linksQueued = async () =>
+        (await database!.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "staff-sign-in-link"))).length;
+      await inviteStaff(database.db, { email: "meera@example.com", name: "Meera Shah", role: "admin" }, new Date());
+
+      // Someone who knows her address asks for her link from four addresses, as often as each may.
+      const attackers = ["198.51.100.1", "198.51.100.2", "198.51.100.3", "2001:db8:66::1"];
+      for (const address of attackers) {
+        for (let request = 0; request < 4; request += 1) expect((await ask(address)).statusCode).toBe(200);
+      }
+      await runHeld();
+      // At most three an hour from each address: the form floods no inbox from one address.
+      const theirs = await linksQueued();
+      expect(theirs).toBeLessThanOrEqual(3 * attackers.length);
+      await expect.poll(() => peer!.messages.length, { timeout: 10_000 }).toBe(theirs);
+
+      // Meera, at home, asks for one: it is sent, and it signs her in.
+      expect((await ask("192.0.2.44")).statusCode).toBe(200);
+      await runHeld();
+      expect(await linksQueued()).toBe(theirs + 1);
+      await expect.poll(() => peer!.messages.length, { timeout: 10_000 }).toBe(theirs + 1);
+      const mail = peer.messages[theirs]!;
+      expect(mail.to).toEqual(["meera@example.com"]);
+      const link = /https:\/\/www\.example\.test(\/admin\/sign-in-link\/[A-Za-z0-9_-]{43})/.exec(mail.body)?.[1];
+      expect(link).toBeDefined();
+      const used = await app.inject({
+        method: "POST",
+        url: link!,
+        headers: { origin: siteUrl },
+        remoteAddress: "192.0.2.44",
+      });
+      expect(used.statusCode).toBe(303);
+      expect(used.headers.location).toBe("/admin/account?notice=signed-in-by-link");
+      // The audit trail says which address asked for each link.
+      const created = await database.db
+        .select({ clientAddress: auditEvents.clientAddress })
+        .from(auditEvents)
+        .where(eq(auditEvents.action, "sign-in-link-created"));
+      expect(created.filter((event) => event.clientAddress === "192.0.2.44")).toHaveLength(1);
     },
   );
 });
