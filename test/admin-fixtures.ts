@@ -28,6 +28,21 @@ export function freshClientAddress(): string {
   return `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
 }
 
+/**
+ * The back office's timer for queued work (a sign-in link asked for by email), held: pass `start`
+ * as `queuedWorkTimer`; `turn()` runs what is queued, as the timer's turn would.
+ */
+export function heldTimer(): { start: NonNullable<AppDependencies["queuedWorkTimer"]>; turn: () => Promise<void> } {
+  let run: () => Promise<void> = async () => {};
+  return {
+    start(timerRun) {
+      run = timerRun;
+      return () => {};
+    },
+    turn: () => run(),
+  };
+}
+
 export async function buildAdminTestApp(
   driver: TestDriver,
   options: {
@@ -35,7 +50,7 @@ export async function buildAdminTestApp(
     onMailQueued?: () => void;
     content?: boolean;
     startAt?: Date;
-    afterAnswer?: (work: () => Promise<void>) => void;
+    queuedWorkTimer?: AppDependencies["queuedWorkTimer"];
     logger?: AppDependencies["logger"];
   } = {},
 ): Promise<AdminTestApp> {
@@ -50,7 +65,7 @@ export async function buildAdminTestApp(
     env: options.env,
     now: () => clock.now,
     onMailQueued: options.onMailQueued,
-    afterAnswer: options.afterAnswer,
+    queuedWorkTimer: options.queuedWorkTimer,
     logger: options.logger,
   });
   const origin = new URL(t.config.siteUrl).origin;

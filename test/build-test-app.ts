@@ -46,7 +46,7 @@ export async function buildTestApp(
     env?: Record<string, string>;
     now?: () => Date;
     onMailQueued?: () => void;
-    afterAnswer?: (work: () => Promise<void>) => void;
+    queuedWorkTimer?: AppDependencies["queuedWorkTimer"];
     /**
      * Migrates and seeds the database here instead of copying the run's template: for a test whose
      * point is two independent loads of the same content (new row ids in each).
@@ -75,7 +75,7 @@ export async function buildTestApp(
     adminRenderer: testAdminRenderer(),
     now: options.now,
     onEnquiryQueued: options.onMailQueued,
-    afterAnswer: options.afterAnswer,
+    queuedWorkTimer: options.queuedWorkTimer,
     logger: options.logger,
   });
   return {

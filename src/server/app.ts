@@ -58,8 +58,8 @@ export type AppDependencies = {
   onEnquiryQueued?: () => void;
   /** Told when a newsletter's mail was queued, so the newsletter sender starts at once. */
   onNewsletterQueued?: () => void;
-  /** Runs the back office's work that follows an answer (tests hold it to look in between). */
-  afterAnswer?: (work: () => Promise<void>) => void;
+  /** Starts the back office's timer for queued work (tests hold it, to give it its turn themselves). */
+  queuedWorkTimer?: (run: () => Promise<void>) => () => void;
 };
 
 declare module "fastify" {
@@ -207,7 +207,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     onNewsletterQueued: deps.onNewsletterQueued,
     now: deps.now,
     counter,
-    afterAnswer: deps.afterAnswer,
+    queuedWorkTimer: deps.queuedWorkTimer,
   });
   for (const unknownApi of ["/api", "/api/*"]) {
     app.all(unknownApi, async (request, reply) => reply.code(404).send(apiNotFound(request.method, request.url)));

@@ -73,8 +73,11 @@ export type AdminContext = {
     spent: (request: FastifyRequest, reply: FastifyReply, bucket: AccountBucket, staffId: string) => Promise<boolean>;
     failed: (bucket: AccountBucket, staffId: string) => Promise<void>;
   };
-  /** Runs work after the answer is sent (its time then tells a client nothing); errors are logged. */
-  afterAnswer: (request: FastifyRequest, work: () => Promise<void>) => void;
+  /**
+   * Queues work for the back office's timer, which runs what is queued every 2 s: its time then
+   * shows neither in the answer nor in the client's next request. Errors are logged.
+   */
+  queueWork: (request: FastifyRequest, work: () => Promise<void>) => void;
 };
 
 export const viewerOf = (session: StaffSession): AdminViewer => ({

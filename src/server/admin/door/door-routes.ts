@@ -82,7 +82,7 @@ export function doorRoutes(
     return member ? { member, invitation: undefined } : undefined;
   }
 
-  /** Sends a sign-in link unless the account had its share; run after the answer (finding: timing). */
+  /** Sends a sign-in link unless the account had its share from this client; run by the timer. */
   async function mailSignInLink(email: string, clientAddress: string) {
     const member = await findStaffByEmail(db, email);
     if (!member || member.disabledAt) return;
@@ -189,10 +189,11 @@ export function doorRoutes(
       if (!parsed.ok) {
         return context.render(reply, { page: "sign-in", next, mailConfigured: true, form: parsed.form }, 400);
       }
-      // The same answer, at once, whether or not the address is anyone's: the work comes after it.
+      // The same answer, at once, whether or not the address is anyone's: the work waits for the
+      // timer, so neither this answer nor the client's next request shows whether it had any.
       const email = parsed.data.email.toLowerCase();
       const clientAddress = request.ip;
-      context.afterAnswer(request, () => mailSignInLink(email, clientAddress));
+      context.queueWork(request, () => mailSignInLink(email, clientAddress));
       return context.render(reply, { page: "sign-in", next, mailConfigured: true, notice: FORM_ANSWER });
     },
 

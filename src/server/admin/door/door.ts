@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AdminPageProps } from "#shared/admin/pages.ts";
 import { noticeText } from "#shared/admin/notices.ts";
 import {
@@ -63,8 +63,21 @@ export type AdminDependencies = {
   now?: () => Date;
   /** Counts page views: the analytics dashboard writes its waiting views before reporting. */
   counter?: ViewCounter;
-  /** Runs work after an answer (tests pass one that holds it until they release it). */
-  afterAnswer?: (work: () => Promise<void>) => void;
+  /**
+   * Starts the timer that runs the work answers queued (every 2 s) and returns its stop. Tests pass
+   * one that keeps `run`, to give the timer its turn when they say.
+   */
+  queuedWorkTimer?: (run: () => Promise<void>) => () => void;
+};
+
+/** How often the back office's timer runs the work answers queued, and how much it holds. */
+const QUEUED_WORK_EVERY_MS = 2000;
+const QUEUED_WORK_MAX = 1000;
+
+const everyTwoSeconds = (run: () => Promise<void>) => {
+  const timer = setInterval(() => void run(), QUEUED_WORK_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 };
 
 declare module "fastify" {
@@ -143,6 +156,28 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
     );
   }
 
+  // Work an answer must not be followed by (a sign-in link asked for by email): queued, and run by
+  // the timer, so that what it costs shows neither in the answer nor in the asker's next request
+  // (issue 31, finding 12). What is still queued when the app closes is run then.
+  const queued: { work: () => Promise<void>; log: FastifyBaseLogger }[] = [];
+  let running: Promise<void> | undefined;
+  async function runEachQueued() {
+    for (let next = queued.shift(); next; next = queued.shift()) {
+      const { work, log } = next;
+      await work().catch((error: unknown) => log.error({ err: error }, "queued work failed"));
+    }
+  }
+  /** Runs what is queued, and what is queued meanwhile; a turn that meets one running joins it. */
+  const runQueued = () =>
+    (running ??= runEachQueued().finally(() => {
+      running = undefined;
+    }));
+  const stopTimer = (deps.queuedWorkTimer ?? everyTwoSeconds)(runQueued);
+  app.addHook("onClose", async () => {
+    stopTimer();
+    await runQueued();
+  });
+
   const clientKey = (request: FastifyRequest, bucket: string) =>
     clientRateLimitKey(deps.secret, `admin:${bucket}`, request.ip);
   const accountKey = (bucket: AccountBucket, staffId: string) =>
@@ -191,11 +226,12 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
         await hitRateLimit(db, accountKey(bucket, staffId), limit, windowSeconds);
       },
     },
-    afterAnswer(request, work) {
-      const run = () =>
-        work().catch((error: unknown) => request.log.error({ err: error }, "work after an answer failed"));
-      if (deps.afterAnswer) deps.afterAnswer(run);
-      else setImmediate(run);
+    queueWork(request, work) {
+      if (queued.length >= QUEUED_WORK_MAX) {
+        request.log.warn("queued work dropped: the queue is full");
+        return;
+      }
+      queued.push({ work, log: request.log });
     },
   };
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { cookieFrom, freshClientAddress } from "../../../../test/admin-fixtures.ts";
+import { cookieFrom, freshClientAddress, heldTimer } from "../../../../test/admin-fixtures.ts";
 import { testAdminRenderer } from "../../../../test/build-test-app.ts";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../../../../test/databases.ts";
 import { SmtpPeer } from "../../../../test/smtp-peer.ts";
@@ -126,7 +126,7 @@ describe.each(testDrivers)("staff mail on %s", (driver) => {
       peer = await SmtpPeer.start();
       database = await createTestDatabase(driver, { from: "empty" });
       const siteUrl = "https://www.example.test";
-      const held: (() => Promise<void>)[] = [];
+      const timer = heldTimer();
       site = await startSite({
         config: parseConfig({
           NODE_ENV: "test",
@@ -139,7 +139,7 @@ describe.each(testDrivers)("staff mail on %s", (driver) => {
         syncContent: false,
         adminRenderer: testAdminRenderer(),
         outboxOptions: { pollIntervalMs: 100 },
-        afterAnswer: (work) => held.push(work),
+        queuedWorkTimer: timer.start,
       });
       const app = site.app;
       const ask = (remoteAddress: string) =>
@@ -150,9 +150,6 @@ describe.each(testDrivers)("staff mail on %s", (driver) => {
           payload: { email: "meera@example.com" },
           remoteAddress,
         });
-      const runHeld = async () => {
-        for (const work of held.splice(0)) await work();
-      };
       const linksQueued = async () =>
         (await database!.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "staff-sign-in-link"))).length;
       await inviteStaff(database.db, { email: "meera@example.com", name: "Meera Shah", role: "admin" }, new Date());
@@ -162,7 +159,7 @@ describe.each(testDrivers)("staff mail on %s", (driver) => {
       for (const address of attackers) {
         for (let request = 0; request < 4; request += 1) expect((await ask(address)).statusCode).toBe(200);
       }
-      await runHeld();
+      await timer.turn();
       // At most three an hour from each address: the form floods no inbox from one address.
       const theirs = await linksQueued();
       expect(theirs).toBeLessThanOrEqual(3 * attackers.length);
@@ -170,7 +167,7 @@ describe.each(testDrivers)("staff mail on %s", (driver) => {
 
       // Meera, at home, asks for one: it is sent, and it signs her in.
       expect((await ask("192.0.2.44")).statusCode).toBe(200);
-      await runHeld();
+      await timer.turn();
       expect(await linksQueued()).toBe(theirs + 1);
       await expect.poll(() => peer!.messages.length, { timeout: 10_000 }).toBe(theirs + 1);
       const mail = peer.messages[theirs]!;
