@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONFIRMATION_PAGE_TEXT, NEWSLETTER_BOX_TEXT, SUBSCRIPTION_ANSWER } from "#shared/newsletter-consent.ts";
@@ -479,5 +479,106 @@ describe.each(testDrivers)("the newsletter links in the log, on %s", (driver) =>
       "/newsletter/unsubscribe/[token]",
       "/newsletter/unsubscribe/[token]",
     ]);
+  });
+});
+
+describe.each(testDrivers)("the daily limits of confirmation mails, on %s", (driver) => {
+  let t: TestApp;
+  let peer: SmtpPeer;
+  let worker: OutboxWorker;
+
+  beforeAll(async () => {
+    peer = await SmtpPeer.start();
+    t = await buildTestApp(driver, {
+      content: false,
+      env: {
+        FORM_SECRET: TEST_FORM_SECRET,
+        SMTP_URL: peer.url,
+        MAIL_FROM: "website@sabarmatigrid.example",
+        MAIL_TO: "enquiries@sabarmatigrid.example",
+      },
+    });
+    worker = new OutboxWorker({
+      db: t.database.db,
+      transport: createSmtpTransport(peer.url),
+      from: "website@sabarmatigrid.example",
+      to: ["enquiries@sabarmatigrid.example"],
+      log: pino({ level: "silent" }),
+    });
+  });
+  afterAll(async () => {
+    await worker.stop();
+    await t.close();
+    await peer.stop();
+  });
+
+  const subscribe = (email: string, remoteAddress: string) =>
+    t.app.inject({ method: "POST", url: "/api/newsletter", headers: own, payload: { email }, remoteAddress });
+  /** Sends everything queued; the addresses the SMTP peer received mail for since `from`. */
+  async function mailedSince(from: number): Promise<string[]> {
+    while ((await worker.sendDueBatch()) > 0);
+    return peer.messages.slice(from).flatMap((mail) => mail.to);
+  }
+  const expectAnsweredAlike = (answers: { statusCode: number; body: string }[]) => {
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(201);
+      expect(answer.body).toBe(answers[0]!.body);
+    }
+    expect(JSON.parse(answers[0]!.body)).toEqual({ subscribed: true, confirm: true, message: SUBSCRIPTION_ANSWER });
+  };
+
+  it("mails one inbox three times a day, however many +tags it is typed with, and keeps the others off the list", async () => {
+    const from = peer.messages.length;
+    const answers = [];
+    // Each from a client of its own: the mailbox's limit, not the client's, is what holds.
+    for (let i = 1; i <= 10; i += 1) answers.push(await subscribe(`victim+${i}@example.com`, `198.51.100.${i}`));
+    expectAnsweredAlike(answers);
+    expect((await mailedSince(from)).sort()).toEqual([
+      "victim+1@example.com",
+      "victim+2@example.com",
+      "victim+3@example.com",
+    ]);
+    // The seven not mailed are not kept pending either: the daily purge would ask them as old ones.
+    const kept = await t.database.db
+      .select({ email: newsletterSubscribers.email })
+      .from(newsletterSubscribers)
+      .where(like(newsletterSubscribers.email, "victim+%"));
+    expect(kept.map((row) => row.email).sort()).toEqual([
+      "victim+1@example.com",
+      "victim+2@example.com",
+      "victim+3@example.com",
+    ]);
+    // Another mailbox of the same domain is its own.
+    await subscribe("victim2@example.com", "198.51.100.1");
+    expect(await mailedSince(from + 3)).toEqual(["victim2@example.com"]);
+  });
+
+  it("takes Gmail's dotted and googlemail.com spellings of one address as one inbox", async () => {
+    const from = peer.messages.length;
+    const variants = [
+      "reader@gmail.com",
+      "r.eader@gmail.com",
+      "re.ader@gmail.com",
+      "R.E.A.D.E.R@gmail.com",
+      "rea.der+news@gmail.com",
+      "reader@googlemail.com",
+      "r.e.ader@googlemail.com",
+    ];
+    const answers = [];
+    for (const [i, email] of variants.entries()) answers.push(await subscribe(email, `203.0.113.${i + 1}`));
+    expectAnsweredAlike(answers);
+    expect((await mailedSince(from)).sort()).toEqual(["r.eader@gmail.com", "re.ader@gmail.com", "reader@gmail.com"]);
+  });
+
+  it("mails twenty inboxes a day asked for by one client, and still the next client's", async () => {
+    const from = peer.messages.length;
+    const answers = [];
+    for (let i = 1; i <= 25; i += 1) answers.push(await subscribe(`list.${i}@example.org`, "192.0.2.77"));
+    expectAnsweredAlike(answers);
+    expect((await mailedSince(from)).sort()).toEqual(
+      Array.from({ length: 20 }, (_, i) => `list.${i + 1}@example.org`).sort(),
+    );
+    await subscribe("elsewhere@example.org", "192.0.2.78");
+    expect(await mailedSince(from + 20)).toEqual(["elsewhere@example.org"]);
   });
 });

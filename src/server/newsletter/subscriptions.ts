@@ -3,7 +3,9 @@ import { CONFIRMATION_PAGE_TEXT } from "#shared/newsletter-consent.ts";
 import { type Database, queryRows } from "../db/client.ts";
 import { mailOutbox, newsletterSubscribers } from "../db/schema.ts";
 import type { Attribution } from "../analytics/counting.ts";
+import { clientRateLimitKey, hitRateLimit, rateLimitKey } from "../enquiries/rate-limit.ts";
 import { SUBSCRIPTION_MAIL_KIND } from "../mail/subscription-email.ts";
+import { canonicalMailbox } from "./mailbox.ts";
 import {
   CONFIRMATION_LINK_HOURS,
   CONFIRMATION_MAIL_INTERVAL_HOURS,
@@ -19,11 +21,25 @@ import {
 // Double opt-in (docs/decisions/044-newsletter-double-opt-in.md). A subscription only asks: the
 // address is kept as pending and sent one link, which confirms it by POST from the page it opens.
 // Every subscription gets the same answer, whatever the address's state, so the form tells
-// nobody who is on the list; and an address gets at most one confirmation mail a day, so the
-// form cannot be used to fill someone's inbox.
+// nobody who is on the list; and an address gets at most one confirmation mail a day, a mailbox
+// (its +tags, and Gmail's dots, aside) CONFIRMATION_MAILS_PER_MAILBOX_DAY, and one client
+// CONFIRMATION_MAILS_PER_CLIENT_DAY, so the form cannot be used to fill someone's inbox.
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+
+/**
+ * Confirmation mails one mailbox gets in any 24 hours, whatever addresses of it were typed
+ * (`victim+1@…`, `victim+2@…`, `v.ictim@gmail.com`): the first link, and two more tries.
+ */
+export const CONFIRMATION_MAILS_PER_MAILBOX_DAY = 3;
+/**
+ * Confirmation mails one client (its IP address, an IPv6 /64) has sent in any 24 hours: as many as
+ * it may send enquiries without a form token a day; more addresses from one place is a list
+ * being fed in, not people subscribing.
+ */
+export const CONFIRMATION_MAILS_PER_CLIENT_DAY = 20;
+const DAY_SECONDS = 24 * 60 * 60;
 
 /** Where a subscription's confirmation mail goes and what it says: one outbox row, sent by the enquiry worker. */
 type QueueContext = { siteUrl: string; mailConfigured: boolean; now: Date };
@@ -78,19 +94,77 @@ export type SubscribeInput = {
   attribution?: Attribution;
 };
 
+/** Who asked for a subscription, for the daily limits of confirmation mails. */
+export type SubscribeClient = {
+  /** The client's address as the app sees it (request.ip). */
+  address: string;
+  /** The key of the limits' hashes (the site's form secret): no address is stored. */
+  secret: string;
+};
+
 export type SubscribeResult = {
   /** A confirmation mail was queued (false: the address is confirmed, bouncing, or was mailed within the day). */
   queued: boolean;
   /** The address was not on the list before. */
   created: boolean;
+  /** Which daily limit kept the mail from being sent (nothing was changed then). */
+  limited?: "mailbox" | "client";
 };
+
+/** A daily limit refused the mail: thrown to roll the subscription back, the other limit's count with it. */
+class MailLimited extends Error {
+  constructor(readonly limit: "mailbox" | "client") {
+    super(`the ${limit}'s daily limit of confirmation mails`);
+  }
+}
+
+/**
+ * Counts a confirmation mail against the mailbox's and the client's daily limits, in the caller's
+ * transaction; throws MailLimited when either is spent (the transaction's rollback takes back
+ * the other's count, so a refused mail spends nothing).
+ */
+async function countConfirmationMail(tx: Database, email: string, client: SubscribeClient): Promise<void> {
+  const mailbox = await hitRateLimit(
+    tx,
+    rateLimitKey(client.secret, "newsletter-confirmation-mailbox", canonicalMailbox(email)),
+    CONFIRMATION_MAILS_PER_MAILBOX_DAY,
+    DAY_SECONDS,
+  );
+  if (!mailbox.allowed) throw new MailLimited("mailbox");
+  const perClient = await hitRateLimit(
+    tx,
+    clientRateLimitKey(client.secret, "newsletter-confirmation-client", client.address),
+    CONFIRMATION_MAILS_PER_CLIENT_DAY,
+    DAY_SECONDS,
+  );
+  if (!perClient.allowed) throw new MailLimited("client");
+}
 
 /**
  * A subscription from the box. New → pending with a link mailed; pending or unsubscribed → a new
  * link mailed, unless one was mailed in the last CONFIRMATION_MAIL_INTERVAL_HOURS; confirmed or
- * bouncing → nothing. One transaction: two subscriptions of one address at once send one mail.
+ * bouncing → nothing. A mail is sent only within the mailbox's and the client's daily limits;
+ * beyond them nothing changes (a new address is not kept: unmailed, it would be asked by the daily
+ * purge as an old one). One transaction: two subscriptions of one address at once send one mail.
  */
-export async function subscribe(db: Database, input: SubscribeInput, context: QueueContext): Promise<SubscribeResult> {
+export async function subscribe(
+  db: Database,
+  input: SubscribeInput,
+  context: QueueContext & { client: SubscribeClient },
+): Promise<SubscribeResult> {
+  try {
+    return await subscribeInTransaction(db, input, context);
+  } catch (error) {
+    if (error instanceof MailLimited) return { queued: false, created: false, limited: error.limit };
+    throw error;
+  }
+}
+
+async function subscribeInTransaction(
+  db: Database,
+  input: SubscribeInput,
+  context: QueueContext & { client: SubscribeClient },
+): Promise<SubscribeResult> {
   const email = input.email.toLowerCase();
   const a = input.attribution;
   return db.transaction(async (transaction) => {
@@ -112,6 +186,7 @@ export async function subscribe(db: Database, input: SubscribeInput, context: Qu
       .onConflictDoNothing({ target: newsletterSubscribers.email })
       .returning({ id: newsletterSubscribers.id });
     if (inserted[0]) {
+      await countConfirmationMail(tx, email, context.client);
       await queueConfirmation(tx, { id: inserted[0].id, email }, context);
       return { queued: true, created: true };
     }
@@ -125,6 +200,7 @@ export async function subscribe(db: Database, input: SubscribeInput, context: Qu
     const lastMail = existing.confirmation_sent_at ? new Date(existing.confirmation_sent_at).getTime() : undefined;
     if (lastMail !== undefined && context.now.getTime() - lastMail < CONFIRMATION_MAIL_INTERVAL_HOURS * HOUR)
       return { queued: false, created: false };
+    await countConfirmationMail(tx, email, context.client);
     // Pending again (from unsubscribed), or still pending: the week before deletion starts again,
     // and the consent to prove is this latest subscription's.
     await queueConfirmation(tx, { id: existing.id, email }, context, {

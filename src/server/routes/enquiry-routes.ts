@@ -384,9 +384,16 @@ export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDe
                 consentText: NEWSLETTER_BOX_TEXT,
                 attribution: await attributionOf(request),
               },
-              { siteUrl: deps.siteUrl, mailConfigured: deps.mail.configured, now: deps.now?.() ?? new Date() },
+              {
+                siteUrl: deps.siteUrl,
+                mailConfigured: deps.mail.configured,
+                now: deps.now?.() ?? new Date(),
+                client: { address: request.ip, secret: deps.formSecret },
+              },
             ),
           );
+      if ("limited" in result && result.limited)
+        request.log.info({ limit: result.limited }, "newsletter confirmation mail not sent: a daily limit");
       if (result.queued && deps.mail.configured) deps.onEnquiryQueued?.();
       if (asForm) return reply.code(303).header("location", `${paths.blog}?subscribed=1#newsletter`).send();
       return reply.code(201).send({ subscribed: true, confirm: true, message: SUBSCRIPTION_ANSWER });
