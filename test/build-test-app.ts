@@ -47,6 +47,9 @@ export async function buildTestApp(
     now?: () => Date;
     onMailQueued?: () => void;
     queuedWorkTimer?: AppDependencies["queuedWorkTimer"];
+    afterAnswer?: (work: () => Promise<void>) => void;
+    /** How much work may wait after answers (the app's MAX_WORK_AFTER_ANSWER by default). */
+    maxWorkAfterAnswer?: number;
     /**
      * Migrates and seeds the database here instead of copying the run's template: for a test whose
      * point is two independent loads of the same content (new row ids in each).
@@ -76,6 +79,8 @@ export async function buildTestApp(
     now: options.now,
     onEnquiryQueued: options.onMailQueued,
     queuedWorkTimer: options.queuedWorkTimer,
+    afterAnswer: options.afterAnswer,
+    maxWorkAfterAnswer: options.maxWorkAfterAnswer,
     logger: options.logger,
   });
   return {

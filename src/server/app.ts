@@ -28,6 +28,7 @@ import { registerEnquiryRoutes } from "./routes/enquiry-routes.ts";
 import { registerForwardedForFilter } from "./http/client-address.ts";
 import { capConnectionsPerClient, serverTimeoutOptions } from "./http/connection-limits.ts";
 import { originOf } from "./http/same-origin.ts";
+import { WorkAfterAnswer } from "./http/after-answer.ts";
 import { ViewCounter } from "./analytics/counting.ts";
 import { retention, type StatedRetention } from "#shared/retention.ts";
 import { PUBLIC_PICTURE_CORP, registerMedia } from "./media/media-routes.ts";
@@ -60,6 +61,13 @@ export type AppDependencies = {
   onNewsletterQueued?: () => void;
   /** Starts the back office's timer for queued work (tests hold it, to give it its turn themselves). */
   queuedWorkTimer?: (run: () => Promise<void>) => () => void;
+  /**
+   * Starts the work that follows an answer (a newsletter subscription):
+   * tests hold it to look in between. The next turn of the event loop by default.
+   */
+  afterAnswer?: (work: () => Promise<void>) => void;
+  /** How much work may wait after answers (MAX_WORK_AFTER_ANSWER unless a test fills a smaller bound). */
+  maxWorkAfterAnswer?: number;
 };
 
 declare module "fastify" {
@@ -68,8 +76,16 @@ declare module "fastify" {
     viewCounter: ViewCounter;
     /** The content version this instance serves pages under (tests refresh it, or read it). */
     contentVersion: ContentVersionWatcher;
+    /** The public routes' work after their answers (tests wait for it to settle before they look). */
+    workAfterAnswer: WorkAfterAnswer;
   }
 }
+
+/**
+ * How many subscriptions' work may wait or run after their answers in one instance at once:
+ * beyond it a subscription is answered 503 (try again), whatever its address.
+ */
+export const MAX_WORK_AFTER_ANSWER = 100;
 
 export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
 export const STATIC_FILE_CACHE = "public, max-age=604800";
@@ -152,6 +168,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   app.decorate("viewCounter", counter);
   app.addHook("onClose", async () => counter.close());
+  // Work the public routes do after answering; the close waits for it (none is lost by a stop).
+  const workAfterAnswer = new WorkAfterAnswer({
+    maxPending: deps.maxWorkAfterAnswer ?? MAX_WORK_AFTER_ANSWER,
+    schedule: deps.afterAnswer,
+  });
+  app.decorate("workAfterAnswer", workAfterAnswer);
+  app.addHook("onClose", async () => workAfterAnswer.settled());
   const sameOrigin = { siteOrigin: originOf(config.siteUrl), acceptLoopback: !config.siteUrlSet };
   const formSecret = config.formSecret ?? (await sharedSetting(db, "form-secret", generateSecret));
   // What the privacy notice states: the periods this site is configured with, not the defaults.
@@ -186,6 +209,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     readApi,
     sameOrigin,
     attributionOf: (request) => counter.attributionOf(request),
+    workAfterAnswer,
     now: deps.now,
     siteUrl: config.siteUrl,
   });

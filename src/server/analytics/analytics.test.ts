@@ -444,6 +444,7 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
         payload: { email: `reader.${people}@example.com` },
       });
       expect(response.statusCode).toBe(201);
+      await t.app.workAfterAnswer.settled();
       const [row] = await t.database.db.select().from(newsletterSubscribers);
       expect(row).toMatchObject({ landingPage: "/blog", attributionSource: "t.co" });
       expect(await report()).toMatchObject({ subscriptions: 1 });
@@ -527,6 +528,7 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
         payload: { email: `rolled.${people}@example.com` },
       });
       expect(subscribed.statusCode).toBe(201);
+      await t.app.workAfterAnswer.settled();
       t.clock.advance(DAY);
       expect((await sendEnquiry({ ip: "198.51.100.8", overrides: { email: "no-views@example.com" } })).statusCode).toBe(
         201,

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, like } from "drizzle-orm";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CONFIRMATION_PAGE_TEXT, NEWSLETTER_BOX_TEXT, SUBSCRIPTION_ANSWER } from "#shared/newsletter-consent.ts";
 import { mailOutbox, newsletters, newsletterSubscribers } from "../db/schema.ts";
 import { dailyRetentionPurge } from "../enquiries/retention.ts";
@@ -59,8 +59,12 @@ describe.each(testDrivers)("newsletter subscriptions on %s", (driver) => {
     await peer.stop();
   });
 
-  const subscribe = (email: string) =>
-    t.app.inject({ method: "POST", url: "/api/newsletter", headers: own, payload: { email } });
+  /** Posts the box and waits for the work after its answer. */
+  const subscribe = async (email: string) => {
+    const answer = await t.app.inject({ method: "POST", url: "/api/newsletter", headers: own, payload: { email } });
+    await t.app.workAfterAnswer.settled();
+    return answer;
+  };
   const subscriber = async (email: string) =>
     (await db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)))[0];
   const confirmationRows = async (email: string) => {
@@ -236,6 +240,7 @@ describe.each(testDrivers)("newsletter subscriptions on %s", (driver) => {
     });
     expect(posted.statusCode).toBe(303);
     expect(posted.headers.location).toBe("/blog?subscribed=1#newsletter");
+    await t.app.workAfterAnswer.settled();
     const blog = await t.app.inject({ method: "GET", url: "/blog?subscribed=1" });
     expect(blog.body).toContain(SUBSCRIPTION_ANSWER);
     expect(blog.body).not.toContain("reply to any newsletter");
@@ -249,6 +254,7 @@ describe.each(testDrivers)("newsletter subscriptions on %s", (driver) => {
       headers: { ...own, ...formHeaders },
       payload: `email=${encodeURIComponent(other)}&page=%2Fevil%0D%0A`,
     });
+    await t.app.workAfterAnswer.settled();
     expect((await subscriber(other))!.consentPage).toBe("/blog");
   });
 
@@ -461,6 +467,7 @@ describe.each(testDrivers)("the newsletter links in the log, on %s", (driver) =>
 
   it("logs a confirmation or unsubscribe link's address without its token", async () => {
     await t.app.inject({ method: "POST", url: "/api/newsletter", payload: { email: "logged@example.com" } });
+    await t.app.workAfterAnswer.settled();
     const [queued] = await t.database.db.select().from(mailOutbox);
     const confirm = new URL(queued!.payload!.link!).pathname;
     const unsubscribe = `/newsletter/unsubscribe/${unsubscribeToken(TEST_FORM_SECRET, queued!.subscriberId!)}`;
@@ -512,8 +519,18 @@ describe.each(testDrivers)("the daily limits of confirmation mails, on %s", (dri
     await peer.stop();
   });
 
-  const subscribe = (email: string, remoteAddress: string) =>
-    t.app.inject({ method: "POST", url: "/api/newsletter", headers: own, payload: { email }, remoteAddress });
+  /** Posts the box from a client and waits for the work after its answer. */
+  const subscribe = async (email: string, remoteAddress: string) => {
+    const answer = await t.app.inject({
+      method: "POST",
+      url: "/api/newsletter",
+      headers: own,
+      payload: { email },
+      remoteAddress,
+    });
+    await t.app.workAfterAnswer.settled();
+    return answer;
+  };
   /** Sends everything queued; the addresses the SMTP peer received mail for since `from`. */
   async function mailedSince(from: number): Promise<string[]> {
     while ((await worker.sendDueBatch()) > 0);
@@ -580,5 +597,138 @@ describe.each(testDrivers)("the daily limits of confirmation mails, on %s", (dri
     );
     await subscribe("elsewhere@example.org", "192.0.2.78");
     expect(await mailedSince(from + 20)).toEqual(["elsewhere@example.org"]);
+  });
+});
+
+describe.each(testDrivers)("the subscription's answer comes before its work, on %s", (driver) => {
+  /** The bound of work waiting after answers, small here (the site's is MAX_WORK_AFTER_ANSWER). */
+  const WAITING_AT_MOST = 6;
+  let t: TestApp;
+  let peer: SmtpPeer;
+  let worker: OutboxWorker;
+  /** The work after each answer, held here until the test lets it run. */
+  const held: (() => Promise<void>)[] = [];
+  const release = async () => {
+    for (const work of held.splice(0)) await work();
+  };
+
+  beforeAll(async () => {
+    peer = await SmtpPeer.start();
+    t = await buildTestApp(driver, {
+      content: false,
+      afterAnswer: (work) => held.push(work),
+      maxWorkAfterAnswer: WAITING_AT_MOST,
+      env: {
+        FORM_SECRET: TEST_FORM_SECRET,
+        SMTP_URL: peer.url,
+        MAIL_FROM: "website@sabarmatigrid.example",
+        MAIL_TO: "enquiries@sabarmatigrid.example",
+      },
+    });
+    worker = new OutboxWorker({
+      db: t.database.db,
+      transport: createSmtpTransport(peer.url),
+      from: "website@sabarmatigrid.example",
+      to: ["enquiries@sabarmatigrid.example"],
+      log: pino({ level: "silent" }),
+    });
+    await t.database.db.insert(newsletterSubscribers).values([
+      { email: "known@example.com", status: "confirmed", confirmedAt: new Date() },
+      { email: "waiting@example.com", status: "pending", confirmationSentAt: new Date() },
+    ]);
+  });
+  afterEach(async () => {
+    await release();
+    await t.app.workAfterAnswer.settled();
+  });
+  afterAll(async () => {
+    await worker.stop();
+    await t.close();
+    await peer.stop();
+  });
+
+  /** Everything of an answer but its Date and its request's id (a count of requests). */
+  const answerOf = (response: { statusCode: number; headers: Record<string, unknown>; rawPayload: Buffer }) => {
+    const { date: _date, "x-request-id": _id, ...headers } = response.headers;
+    return { status: response.statusCode, headers, body: response.rawPayload.toString("base64") };
+  };
+  const newsletterAddresses = async () =>
+    (await t.database.db.select({ email: newsletterSubscribers.email }).from(newsletterSubscribers))
+      .map((row) => row.email)
+      .sort();
+
+  it("answers a known and a new address byte for byte alike while their work is held, and mails the new one after", async () => {
+    const from = peer.messages.length;
+    const json = (email: string) =>
+      t.app.inject({ method: "POST", url: "/api/newsletter", headers: own, payload: { email } });
+    const form = (email: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/blog",
+        headers: { ...own, ...formHeaders },
+        payload: `email=${encodeURIComponent(email)}&page=%2Fblog`,
+      });
+    const answers = [
+      await json("known@example.com"),
+      await json("waiting@example.com"),
+      await json("new@example.com"),
+      await form("Known@Example.com"),
+      await form("new.form@example.com"),
+    ];
+    // Every answer arrived with all the work still held: nothing looked the addresses up yet.
+    expect(await newsletterAddresses()).toEqual(["known@example.com", "waiting@example.com"]);
+    expect(await t.database.db.$count(mailOutbox)).toBe(0);
+    expect(held).toHaveLength(5);
+    const [known, waiting, fresh, knownForm, freshForm] = answers.map(answerOf);
+    expect(known!.status).toBe(201);
+    expect(JSON.parse(Buffer.from(known!.body, "base64").toString())).toEqual({
+      subscribed: true,
+      confirm: true,
+      message: SUBSCRIPTION_ANSWER,
+    });
+    expect(waiting).toEqual(known);
+    expect(fresh).toEqual(known);
+    expect(knownForm!.status).toBe(303);
+    expect(knownForm!.headers.location).toBe("/blog?subscribed=1#newsletter");
+    expect(freshForm).toEqual(knownForm);
+
+    await release();
+    await t.app.workAfterAnswer.settled();
+    expect(await newsletterAddresses()).toEqual([
+      "known@example.com",
+      "new.form@example.com",
+      "new@example.com",
+      "waiting@example.com",
+    ]);
+    while ((await worker.sendDueBatch()) > 0);
+    expect(
+      peer.messages
+        .slice(from)
+        .flatMap((mail) => mail.to)
+        .sort(),
+    ).toEqual(["new.form@example.com", "new@example.com"]);
+  });
+
+  it("answers 503 to every address alike while the most subscriptions' work is waiting, and takes them again once it is done", async () => {
+    const post = (email: string) =>
+      t.app.inject({ method: "POST", url: "/api/newsletter", headers: own, payload: { email } });
+    for (let i = 0; i < WAITING_AT_MOST; i += 1) expect((await post("known@example.com")).statusCode).toBe(201);
+    const known = await post("known@example.com");
+    const fresh = await post("another.new@example.com");
+    expect(known.statusCode).toBe(503);
+    expect(known.headers["retry-after"]).toBe("30");
+    expect(known.json().message).toBe(
+      "We could not save your subscription just now. Please try again in a few minutes.",
+    );
+    expect(answerOf(fresh)).toEqual(answerOf(known));
+    expect(held).toHaveLength(WAITING_AT_MOST);
+
+    await release();
+    await t.app.workAfterAnswer.settled();
+    expect(await newsletterAddresses()).not.toContain("another.new@example.com");
+    expect((await post("another.new@example.com")).statusCode).toBe(201);
+    await release();
+    await t.app.workAfterAnswer.settled();
+    expect(await newsletterAddresses()).toContain("another.new@example.com");
   });
 });

@@ -195,6 +195,7 @@ describe.each(testDrivers)("enquiries on %s", (driver) => {
         url: "/api/newsletter",
         payload: { email: "grid.engineer@example.com " },
       });
+      await t.app.workAfterAnswer.settled();
       expect(first.statusCode).toBe(201);
       expect(second.statusCode).toBe(201);
       expect(second.json()).toEqual(first.json());
@@ -230,6 +231,7 @@ describe.each(testDrivers)("enquiries on %s", (driver) => {
         expect(ok.statusCode).toBe(303);
         expect(ok.headers.location).toBe("/blog?subscribed=1#newsletter");
       }
+      await t.app.workAfterAnswer.settled();
       expect(
         await t.database.db.$count(newsletterSubscribers, eq(newsletterSubscribers.email, "form.post@example.com")),
       ).toBe(1);

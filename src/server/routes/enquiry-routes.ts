@@ -14,6 +14,7 @@ import { enquiryReference, storeEnquiry } from "../db/contact-repository.ts";
 import { checkFormToken, issueFormToken } from "../enquiries/form-token.ts";
 import { subscribe } from "../newsletter/subscriptions.ts";
 import { clientRateLimitKey, hitRateLimit, rateLimitKey } from "../enquiries/rate-limit.ts";
+import type { WorkAfterAnswer } from "../http/after-answer.ts";
 import { type SameOriginOptions, sameOriginOnly } from "../http/same-origin.ts";
 import { statusTitle } from "../plugins/errors.ts";
 import { errorCode } from "../plugins/request-logging.ts";
@@ -38,6 +39,8 @@ export type EnquiryRouteDeps = {
   sameOrigin: SameOriginOptions;
   /** Where a conversion came from (analytics): its sender's first view today, when counted. */
   attributionOf?: (request: FastifyRequest) => Promise<Attribution | undefined>;
+  /** Runs a subscription's work after its answer (http/after-answer.ts). */
+  workAfterAnswer: WorkAfterAnswer;
   /** The app's own clock, when it has one (tests): enquiries and subscriptions are dated by it. */
   now?: () => Date;
   /** The site's public address (SITE_URL): a subscription's confirmation link starts with it. */
@@ -372,29 +375,27 @@ export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDe
       const honeypot = typeof body["bot-field"] === "string" && body["bot-field"].trim() !== "";
       // Double opt-in (docs/decisions/044-newsletter-double-opt-in.md): the address is asked to
       // confirm by mail. Whatever its state (new, pending, confirmed, unsubscribed, mailed within
-      // the day) and for a bot too, the answer is the same, so it tells nobody who is on the list.
-      const result = honeypot
-        ? { queued: false }
-        : await database(request.log, "subscribe", async () =>
-            subscribe(
-              deps.db,
-              {
-                email: parsed.data.email,
-                consentPage: consentPageOf(body[CONSENT_PAGE_FIELD]),
-                consentText: NEWSLETTER_BOX_TEXT,
-                attribution: await attributionOf(request),
-              },
-              {
-                siteUrl: deps.siteUrl,
-                mailConfigured: deps.mail.configured,
-                now: deps.now?.() ?? new Date(),
-                client: { address: request.ip, secret: deps.formSecret },
-              },
-            ),
+      // the day, over a daily limit) and for a bot too, the answer is the same, so it tells nobody
+      // who is on the list; and it is sent first, the work after it (as the staff sign-in link by
+      // email), so neither does the time it takes. Only when too much work is waiting is the
+      // answer a 503, for every address alike.
+      if (!honeypot) {
+        const email = parsed.data.email;
+        const consentPage = consentPageOf(body[CONSENT_PAGE_FIELD]);
+        const now = deps.now?.() ?? new Date();
+        const client = { address: request.ip, secret: deps.formSecret };
+        const accepted = deps.workAfterAnswer.accept(request.log, "newsletter subscription", async () => {
+          const result = await subscribe(
+            deps.db,
+            { email, consentPage, consentText: NEWSLETTER_BOX_TEXT, attribution: await attributionOf(request) },
+            { siteUrl: deps.siteUrl, mailConfigured: deps.mail.configured, now, client },
           );
-      if ("limited" in result && result.limited)
-        request.log.info({ limit: result.limited }, "newsletter confirmation mail not sent: a daily limit");
-      if (result.queued && deps.mail.configured) deps.onEnquiryQueued?.();
+          if (result.limited)
+            request.log.info({ limit: result.limited }, "newsletter confirmation mail not sent: a daily limit");
+          if (result.queued && deps.mail.configured) deps.onEnquiryQueued?.();
+        });
+        if (!accepted) throw new Unavailable("work after answer");
+      }
       if (asForm) return reply.code(303).header("location", `${paths.blog}?subscribed=1#newsletter`).send();
       return reply.code(201).send({ subscribed: true, confirm: true, message: SUBSCRIPTION_ANSWER });
     } catch (error) {

@@ -130,6 +130,7 @@ describe.each(testDrivers)("health checks and logs on %s", (driver) => {
       payload: enquiry(secret),
     });
     await app.inject({ method: "POST", url: "/api/newsletter", payload: { email: secret.email } });
+    await app.workAfterAnswer.settled();
     const log = JSON.stringify(capture.lines);
     expect(capture.lines.some((line) => line.msg === "enquiry stored")).toBe(true);
     for (const value of [...Object.values(secret), "broken-9137"]) expect(log).not.toContain(value);
@@ -176,6 +177,30 @@ describe.each(testDrivers)("health checks and logs on %s", (driver) => {
     );
     const log = JSON.stringify(lines);
     for (const value of Object.values(secret)) expect(log).not.toContain(value);
+  });
+
+  it("logs a subscription whose work fails after its answer, with the cause's code and without the address", async () => {
+    await applyMigrations(database.db);
+    const before = capture.lines.length;
+    await database.db.execute(sql`alter table newsletter_subscribers rename to newsletter_subscribers_away`);
+    try {
+      const answer = await app.inject({
+        method: "POST",
+        url: "/api/newsletter",
+        payload: { email: secret.email },
+        remoteAddress: "192.0.2.63",
+      });
+      // The answer went before the work: it cannot tell of a failure that came after it.
+      expect(answer.statusCode).toBe(201);
+      await app.workAfterAnswer.settled();
+    } finally {
+      await database.db.execute(sql`alter table newsletter_subscribers_away rename to newsletter_subscribers`);
+    }
+    const lines = capture.lines.slice(before);
+    const failures = lines.filter((line) => line.msg === "newsletter subscription failed after its answer");
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({ level: 50, errCode: "42P01", err: { code: "42P01" } });
+    expect(JSON.stringify(lines)).not.toContain(secret.email);
   });
 
   it("keeps them out of the log when the SMTP server rejects the mail or cannot be reached", async () => {
