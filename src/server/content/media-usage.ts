@@ -1,15 +1,20 @@
+import { createHash } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { ContentKind } from "#shared/content/documents.ts";
 import type { Database } from "../db/client.ts";
 import { blogPosts, contentRevisions, projects, teamMembers } from "../db/schema.ts";
+import { renderedAddresses } from "./render-markdown.ts";
 
 // Where the media library's pictures are used (docs/decisions/040-the-media-library.md): by every
 // article, project and team member, in the trash or not, through its head revision (the draft
 // being edited) or its published copy (what the public reads), in any field, the Markdown of a
 // body included. A picture is named by its reference (/media/<key>/original.<ext>, or any other
 // of its addresses) or, for a picture brought in from public/images, by its old address
-// (/images/…). Here, beside the read condition, because only the content modules read the
-// content tables (public-content.test.ts).
+// (/images/…). An article's body is read twice: as written (a mention, a code sample), and as
+// its page renders it (each image and link, after the parser's escapes and the entities), so
+// that `/media/<key>\/original.jpg` or `&#47;media&#47;…` counts as the use it is. Here, beside
+// the read condition, because only the content modules read the content tables
+// (public-content.test.ts).
 
 export type MediaUse = { kind: ContentKind; id: string; title: string; trashed: boolean };
 
@@ -25,8 +30,56 @@ const OLD_ADDRESS = /\/images\/[a-z0-9/_-]+\.(?:svg|png|jpe?g|webp|avif)/g;
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-/** The texts an item shows (its published copy's and its head revision's), in which pictures are named. */
-type ItemTexts = { id: string; title: string | null; deletedAt: Date | null; texts: (string | null)[]; head: unknown };
+/** A page of the site, against which a body's relative links are read as a browser reads them. */
+const AN_ARTICLE_PAGE = "https://site.invalid/blog/an-article";
+
+/**
+ * The paths a reader's browser asks for by an address on a page: the address, and the path it
+ * resolves to (backslashes read as slashes, `..` resolved), with its %-escapes also decoded, as
+ * the router decodes them.
+ */
+function pathsReached(address: string): string[] {
+  let path: string;
+  try {
+    path = new URL(address, AN_ARTICLE_PAGE).pathname;
+  } catch {
+    return [address];
+  }
+  const decoded = path.replace(/%[0-9a-f]{2}/gi, (escape) => String.fromCharCode(Number.parseInt(escape.slice(1), 16)));
+  return [address, path, decoded];
+}
+
+/** The bodies whose addresses were read last, by their hash: a body is rendered again only when it changes. */
+const addressesKept = new Map<string, string[]>();
+const ADDRESSES_KEPT = 500;
+
+/** The paths a body's page shows or links once rendered (renderedAddresses), kept by the body's hash. */
+function bodyPaths(markdown: string): string[] {
+  const hash = createHash("sha256").update(markdown).digest("base64");
+  let paths = addressesKept.get(hash);
+  if (paths) {
+    // Kept as the most recently read.
+    addressesKept.delete(hash);
+  } else {
+    paths = renderedAddresses(markdown).flatMap(pathsReached);
+    if (addressesKept.size >= ADDRESSES_KEPT) addressesKept.delete(addressesKept.keys().next().value!);
+  }
+  addressesKept.set(hash, paths);
+  return paths;
+}
+
+/**
+ * The texts an item shows (its published copy's and its head revision's), in which pictures are
+ * named: as written in any field, and as rendered in an article's Markdown body.
+ */
+type ItemTexts = {
+  id: string;
+  title: string | null;
+  deletedAt: Date | null;
+  texts: (string | null)[];
+  markdown: (string | null)[];
+  head: unknown;
+};
 
 async function itemTexts(db: Database | Tx, kind: ContentKind): Promise<ItemTexts[]> {
   if (kind === "article") {
@@ -41,7 +94,13 @@ async function itemTexts(db: Database | Tx, kind: ContentKind): Promise<ItemText
       })
       .from(blogPosts)
       .leftJoin(contentRevisions, eq(contentRevisions.id, blogPosts.headRevisionId))
-      .then((rows) => rows.map((row) => ({ ...row, texts: [row.imageUrl, row.body] })));
+      .then((rows) =>
+        rows.map((row) => {
+          const headBody = (row.head as { body?: unknown } | null)?.body;
+          const markdown = [row.body, typeof headBody === "string" ? headBody : null];
+          return { ...row, texts: [row.imageUrl, row.body], markdown };
+        }),
+      );
   }
   if (kind === "project") {
     return db
@@ -55,7 +114,7 @@ async function itemTexts(db: Database | Tx, kind: ContentKind): Promise<ItemText
       })
       .from(projects)
       .leftJoin(contentRevisions, eq(contentRevisions.id, projects.headRevisionId))
-      .then((rows) => rows.map((row) => ({ ...row, texts: [row.imageUrl, row.description] })));
+      .then((rows) => rows.map((row) => ({ ...row, texts: [row.imageUrl, row.description], markdown: [] })));
   }
   return db
     .select({
@@ -67,13 +126,25 @@ async function itemTexts(db: Database | Tx, kind: ContentKind): Promise<ItemText
     })
     .from(teamMembers)
     .leftJoin(contentRevisions, eq(contentRevisions.id, teamMembers.headRevisionId))
-    .then((rows) => rows.map((row) => ({ ...row, texts: [row.imageUrl] })));
+    .then((rows) => rows.map((row) => ({ ...row, texts: [row.imageUrl], markdown: [] })));
 }
 
 function add(map: Map<string, MediaUse[]>, name: string, use: MediaUse) {
   const uses = map.get(name) ?? [];
   if (!uses.some((other) => other.kind === use.kind && other.id === use.id)) uses.push(use);
   map.set(name, uses);
+}
+
+/** Adds `use` for every picture the texts name as written, and the Markdown bodies as rendered. */
+function addNamed(usage: MediaUsage, use: MediaUse, texts: (string | null)[], markdown: (string | null)[]) {
+  const named = [
+    texts.filter(Boolean).join("\n"),
+    ...new Set(markdown.filter(Boolean).flatMap((body) => bodyPaths(body!))),
+  ];
+  for (const text of named) {
+    for (const match of text.matchAll(KEY_REFERENCE)) add(usage.byKey, match[1]!, use);
+    for (const match of text.matchAll(OLD_ADDRESS)) add(usage.byPath, match[0], use);
+  }
 }
 
 /** Every picture named by the content, by key and by old address, with the items that name it. */
@@ -84,9 +155,7 @@ export async function mediaUsage(db: Database | Tx): Promise<MediaUsage> {
       const head = (item.head ?? {}) as Record<string, unknown>;
       const title = String((kind === "team-member" ? head.name : head.title) || item.title || "") || "Untitled";
       const use: MediaUse = { kind, id: item.id, title, trashed: item.deletedAt !== null };
-      const text = [...item.texts, JSON.stringify(head)].filter(Boolean).join("\n");
-      for (const match of text.matchAll(KEY_REFERENCE)) add(usage.byKey, match[1]!, use);
-      for (const match of text.matchAll(OLD_ADDRESS)) add(usage.byPath, match[0], use);
+      addNamed(usage, use, [...item.texts, JSON.stringify(head)], item.markdown);
     }
   }
   return usage;
@@ -133,9 +202,7 @@ export async function publishedUsesOf(
   const usage: MediaUsage = { byKey: new Map(), byPath: new Map() };
   for (const row of rows) {
     const use: MediaUse = { kind: row.kind, id: row.id, title: row.title || "Untitled", trashed: false };
-    const text = [row.image, row.text].filter(Boolean).join("\n");
-    for (const match of text.matchAll(KEY_REFERENCE)) add(usage.byKey, match[1]!, use);
-    for (const match of text.matchAll(OLD_ADDRESS)) add(usage.byPath, match[0], use);
+    addNamed(usage, use, [row.image, row.text], row.kind === "article" ? [row.text] : []);
   }
   return usesOf(usage, picture);
 }

@@ -5,6 +5,7 @@ import {
   bodyPictureHtml,
   readingMinutes,
   renderArticleMarkdown,
+  renderedAddresses,
   sanitizeArticleHtml,
   slugifyHeading,
 } from "./render-markdown.ts";
@@ -67,6 +68,34 @@ describe("a body nested deeper than the parser's stack", () => {
     expect(rendered.html.startsWith("<p>A first paragraph &lt;b&gt;.</p>\n<p>")).toBe(true);
     expect(rendered.html).not.toContain("<blockquote");
     expect(rendered.headings).toEqual([]);
+  });
+});
+
+describe("renderedAddresses", () => {
+  const key = "0123456789abcdef";
+  const reference = `/media/${key}/original.jpg`;
+
+  it("reads each image and link as the page renders it: escapes removed, entities read", () => {
+    const body = [
+      `![A](/media/${key}\\/original.jpg)`,
+      `[B](&#47;media&#47;${key}&#47;original.jpg) and [C](&#x2F;media/${key}&sol;original.jpg)`,
+      `[D][d]`,
+      `[d]: /media/${key}&#x2f;original.jpg "A &amp; B"`,
+      `[E](/a?b=1&amp;c=2)`,
+    ].join("\n\n");
+    expect(renderedAddresses(body)).toEqual([reference, reference, reference, reference, "/a?b=1&c=2"]);
+  });
+
+  it("leaves out what the page shows as text (raw HTML, code, a body too deep); gives an image as the renderer looks it up", () => {
+    const body = [
+      `<a href="${reference}">raw</a> <img src="${reference}">`,
+      `\`[B](${reference})\``,
+      `    ![C](${reference})`,
+      `![D](&#47;media&#47;${key}&#47;original.jpg)`,
+    ].join("\n\n");
+    // An image is looked up by the address as the parser gives it: the renderer draws none for D.
+    expect(renderedAddresses(body)).toEqual([`&#47;media&#47;${key}&#47;original.jpg`]);
+    expect(renderedAddresses(`${">".repeat(3000)} ![E](${reference})`)).toEqual([]);
   });
 });
 

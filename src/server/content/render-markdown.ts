@@ -273,6 +273,29 @@ function renderParsed(markdown: string, options: RenderOptions): RenderedArticle
   return { html, headings, words: countWords(markdown) };
 }
 
+/** Each link's href in a body's rendered HTML, as the sanitiser wrote it (its entities escaped). */
+const RENDERED_HREF = /<a\s[^>]*?href="([^"]*)"/g;
+
+/**
+ * What a body points at once rendered, exactly as this module renders it: the reference of each
+ * image it looks up in the media library, and the href of each link as the page hands it to the
+ * reader's browser (the parser's backslash escapes removed, the entities read). A body the parser
+ * fails on is shown as its text and points at nothing. Which pictures a body uses is read from
+ * these (media-usage.ts): `/media/<key>\/original.jpg` or `&#47;media&#47;…` names a picture as
+ * surely as its plain address does.
+ */
+export function renderedAddresses(markdown: string): string[] {
+  const addresses: string[] = [];
+  const { html } = renderArticleMarkdown(markdown, {
+    resolveImage: (reference) => {
+      addresses.push(reference);
+      return null;
+    },
+  });
+  for (const match of html.matchAll(RENDERED_HREF)) addresses.push(decodeEntities(match[1]!));
+  return addresses;
+}
+
 /** Minutes to read at 200 words a minute, at least one. */
 export function readingMinutes(words: number): number {
   return Math.max(1, Math.ceil(words / 200));

@@ -675,6 +675,71 @@ describe.each(testDrivers)("the media library on %s", (driver) => {
       expect((await postForm(t, adminHref("mediaDelete", { id: unused.id }), admin, {})).statusCode).toBe(404);
     });
 
+    it("is refused while an article's body names it only through an escape or entity its page reads (draft, published, in the trash)", async () => {
+      const answer = await uploadJson(member, "escaped.jpg", await plainPicture("jpeg", { colour: "#1e3a8a" }));
+      const { key } = answer;
+      const first = key.charCodeAt(0).toString(16);
+      // Each body names the picture once, and never by its plain address: a regex over the raw
+      // text missed every one, yet the page draws or links the picture.
+      const forms: Record<string, string> = {
+        "a backslash escape": `![The switchyard](/media/${key}\\/original.jpg)`,
+        "decimal entities": `[The photo](&#47;media&#47;${key}&#47;original.jpg)`,
+        "hexadecimal entities": `[The photo](&#x2F;media&#x2F;${key}&#x2F;original.jpg)`,
+        "named entities": `[The photo](&sol;media&sol;${key}&sol;original.jpg)`,
+        "percent escapes": `[The photo](/%6Dedia/%${first}${key.slice(1)}/original.jpg)`,
+        "a reference's entities": `[The photo][photo]\n\n[photo]: /media/${key}&#x2F;original.jpg`,
+      };
+      const states = {
+        draft: { state: "draft" },
+        published: { state: "published", at: new Date(t.clock.now.getTime() - 60_000) },
+        trashed: { state: "trashed", at: new Date(t.clock.now.getTime() - 60_000) },
+      } as const;
+      const titles: string[] = [];
+      for (const [form, body] of Object.entries(forms)) {
+        for (const [name, state] of Object.entries(states)) {
+          const title = `Escaped, ${form}, ${name}`;
+          const slug = `escaped-${Object.keys(forms).indexOf(form)}-${name}-${driver}`;
+          await addArticle(t.database.db, articleDocument({ slug, title, body }), state);
+          titles.push(title);
+          if (name !== "published") continue;
+          // The published page draws or links this very picture through its words.
+          const page = await get(`/blog/${slug}`);
+          expect(page.statusCode, form).toBe(200);
+          const reached = [...page.body.matchAll(/(?:href|src)="([^"]*)"/g)]
+            .map((match) => new URL(match[1]!.replaceAll("&amp;", "&"), `http://localhost/blog/${slug}`))
+            .filter((url) => url.origin === "http://localhost" && decodeURIComponent(url.pathname).includes(key));
+          const served = await Promise.all(reached.map((url) => get(url.pathname)));
+          expect(
+            served.some((reply) => reply.statusCode === 200 && String(reply.headers.etag).startsWith(`"${key}-`)),
+            form,
+          ).toBe(true);
+        }
+      }
+      // A body nested deeper than the parser's stack is shown as its text: its plain address still
+      // counts, and it costs the count no 500.
+      const deepTitle = "Escaped, nested too deep";
+      const deepBody = `${">".repeat(3000)} ![The switchyard](${answer.reference})`;
+      const deep = articleDocument({ slug: `escaped-deep-${driver}`, title: deepTitle, body: deepBody });
+      await addArticle(t.database.db, deep, { state: "draft" });
+      titles.push(deepTitle);
+      const refused = await postForm(t, adminHref("mediaDelete", { id: answer.id }), admin, {});
+      expect(refused.statusCode).toBe(409);
+      expect(propsOf(refused, "media-item").error).toMatch(/^This picture is used by 19 items \(/);
+      expect(await t.database.db.select().from(media).where(eq(media.id, answer.id))).toHaveLength(1);
+      expect((await get(`/media/${key}/original.jpg`)).statusCode).toBe(200);
+      const item = propsOf(
+        await t.send({ method: "GET", url: adminHref("mediaItem", { id: answer.id }), cookie: member.cookie }),
+        "media-item",
+      );
+      expect(item.item.usedIn.map((use: { title: string }) => use.title).sort()).toEqual([...titles].sort());
+      expect(item.item.usedIn.filter((use: { trashed: boolean }) => use.trashed)).toHaveLength(6);
+      // Its alt text is read on the public pages of the published six: only those who may publish change it.
+      const altChange = await postJson(t, adminHref("mediaAltApi", { id: answer.id }), member, { alt: "Another." });
+      expect(altChange.statusCode).toBe(403);
+      for (const form of Object.keys(forms))
+        expect(altChange.json().message).toContain(`«Escaped, ${form}, published»`);
+    });
+
     it("is refused while an article's cover names it", async () => {
       const answer = await uploadJson(member, "cover.jpg", await plainPicture("jpeg", { colour: "#334155" }));
       await createArticle(t, member, { title: "Its cover", imageUrl: answer.reference });
