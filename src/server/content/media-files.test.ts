@@ -1,13 +1,13 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mediaReference } from "#shared/media.ts";
 import { siteContentDir } from "../../../test/build-test-app.ts";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../../../test/databases.ts";
-import { plainPicture } from "../../../test/media-fixtures.ts";
+import { metadataMarks, phonePhoto, plainPicture, readExif, truncatedJpeg } from "../../../test/media-fixtures.ts";
 import { media, mediaFiles } from "../db/schema.ts";
 import { mediaChoices } from "../media/media-choices.ts";
 import { keyOf } from "../media/pipeline.ts";
@@ -185,5 +185,62 @@ describe.each(testDrivers)("the library's seed on %s", (driver) => {
     expect(files.length).toBeGreaterThan(1);
     const [kept] = await database.db.select().from(media).where(eq(media.key, known!.key));
     expect(kept!.alt).toBe(known!.alt);
+  });
+
+  it("keeps no file as it is for its name alone: a photo named by its hash keeps no GPS, a file that does not decode is a problem", async () => {
+    const dir = await newDir();
+    await mkdir(path.join(dir, "media"));
+    const add = async (bytes: Buffer, fileName: string) => {
+      const key = keyOf(bytes);
+      await writeFile(path.join(dir, "media", `${key}.jpg`), bytes);
+      await writeFile(path.join(dir, "media", `${key}.yaml`), `key: ${key}\nfileName: ${fileName}\nalt: A site\n`);
+      return key;
+    };
+    // A phone's photo: EXIF with the camera and where it was taken.
+    const photo = await phonePhoto({ width: 640, height: 480 });
+    expect(readExif(photo).hasGps).toBe(true);
+    const photoKey = await add(photo, "from-the-phone.jpg");
+    // A clean JPEG with a comment saying where: sharp's metadata() does not see it.
+    const clean = await sharp(await plainPicture("jpeg", { colour: "#0e7490" }))
+      .jpeg()
+      .toBuffer();
+    const words = Buffer.from("23N 72E, site B", "latin1");
+    const comment = Buffer.concat([Buffer.from([0xff, 0xfe, 0x00, words.length + 2]), words]);
+    const commented = Buffer.concat([clean.subarray(0, 2), comment, clean.subarray(2)]);
+    expect((await sharp(commented).metadata()).comments).toBeUndefined();
+    const commentedKey = await add(commented, "commented.jpg");
+    // A JPEG cut off at 60 %: its header is whole, its picture is not.
+    const broken = await truncatedJpeg();
+    const brokenKey = await add(broken, "cut-short.jpg");
+
+    const summary = await importContent(database.db, await readSiteContent(dir));
+    expect(summary.problems).toEqual([
+      {
+        file: `media/${brokenKey}.jpg`,
+        field: "(file)",
+        message:
+          "“cut-short.jpg” is damaged or incomplete: its picture data cannot be read to the end, so it was not kept. Upload the whole file again.",
+      },
+    ]);
+    expect(await database.db.select().from(media).where(eq(media.fileName, "cut-short.jpg"))).toEqual([]);
+    expect(await database.db.select().from(media).where(eq(media.key, brokenKey))).toEqual([]);
+    for (const [fileName, stated] of [
+      ["from-the-phone.jpg", photoKey],
+      ["commented.jpg", commentedKey],
+    ] as const) {
+      const [row] = await database.db.select().from(media).where(eq(media.fileName, fileName));
+      expect(row, fileName).toBeDefined();
+      expect(row!.key, fileName).not.toBe(stated);
+      const line = summary.added.find((added) => added.title === fileName);
+      expect(line?.detail, fileName).toMatch(/^added through the pipeline: its key is /);
+      const [original] = await database.db
+        .select({ bytes: mediaFiles.bytes })
+        .from(mediaFiles)
+        .where(and(eq(mediaFiles.mediaId, row!.id), eq(mediaFiles.name, "original.jpg")));
+      const bytes = Buffer.from(original!.bytes);
+      expect(readExif(bytes), fileName).toMatchObject({ hasExif: false, hasGps: false });
+      expect(metadataMarks(bytes), fileName).toEqual([]);
+      expect(bytes.includes(Buffer.from("23N 72E")), fileName).toBe(false);
+    }
   });
 });

@@ -7,16 +7,26 @@ import { MEDIA_EXTENSIONS, MEDIA_KEY_PATTERN, MEDIA_LIMITS, type MediaFormat } f
 import { hasControlCharacters, lineBreakOrTab } from "#shared/schemas/text-rules.ts";
 import type { Database } from "../db/client.ts";
 import { media, mediaFiles } from "../db/schema.ts";
-import { insertPicture } from "../media/media-store.ts";
-import { keyOf, MediaRefusal, MEDIA_CONTENT_TYPES, originalName, preparePicture } from "../media/pipeline.ts";
-import { declaredSize, sniffPicture } from "../media/sniff.ts";
+import { insertPicture, mediaProcessing } from "../media/media-store.ts";
+import {
+  keyOf,
+  MediaRefusal,
+  MEDIA_CONTENT_TYPES,
+  originalName,
+  type PreparedPicture,
+  preparePicture,
+  sizeIfKeptAsIs,
+} from "../media/pipeline.ts";
+import { sniffPicture } from "../media/sniff.ts";
 
 // The media library as files (docs/content.md, docs/decisions/040-the-media-library.md): the
 // folder media/ of a content folder holds each picture's kept original as <key>.<jpg|png|webp|avif>
 // and a small <key>.yaml beside it (key, file name, alt text, decorative, the old /images/ address
 // of a picture brought in from public/images). The seed and content:import read it; content:export
-// writes it. A file whose SHA-256 begins with its key is the library's own clean output (an export,
-// or the committed seed) and is stored as it is, with no image processing at all; any other goes
+// writes it. A file whose SHA-256 begins with its key may be the library's own clean output (an
+// export, or the committed seed): it is stored as it is, unprocessed, once it is shown to hold its
+// picture alone (no EXIF, GPS, XMP, ICC profile, comment or private part) and to decode to its end
+// (sizeIfKeptAsIs); a name is no proof, since anyone can name a file by its hash. Any other goes
 // through the whole upload pipeline (it may then get another key, which the import says).
 
 export const MEDIA_FOLDER = "media";
@@ -173,8 +183,11 @@ type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /**
  * Brings a content folder's pictures into the library, in the importer's transaction. A picture
  * whose key is in the library already is left as the library has it (its alt text is the
- * library's); a new one is added. A file whose bytes hash to its key is stored as it is (only its
- * original: every variant is made when first asked for); any other goes through the pipeline.
+ * library's); a new one is added. A file whose bytes hash to its key, holding its picture alone and
+ * decoding to its end, is stored as it is (only its original: every variant is made when first
+ * asked for); any other goes through the pipeline. Either is weighed in the media processing line
+ * (media-store.ts), one picture at a time, as an upload is: an import waits its turn rather than
+ * adding to the pictures being made at once.
  */
 export async function importMediaFiles(
   tx: Tx,
@@ -200,36 +213,31 @@ export async function importMediaFiles(
       line(`its old address ${entry.sourcePath} is the picture ${holder}'s already`, false);
       continue;
     }
-    const size = declaredSize(entry.bytes, entry.format);
-    const clean =
-      keyOf(entry.bytes) === entry.key && size !== undefined && size.width * size.height <= MEDIA_LIMITS.pixels;
-    let picture;
-    if (clean) {
-      picture = {
-        key: entry.key,
-        format: entry.format,
-        original: {
+    let weighed:
+      { clean: true; picture: Omit<PreparedPicture, "width" | "height"> } | { clean: false; picture: PreparedPicture };
+    try {
+      // The import holds one place in line at a time, so it may wait as long as the line takes.
+      weighed = await mediaProcessing.run(Number.POSITIVE_INFINITY, async () => {
+        const size = keyOf(entry.bytes) === entry.key ? await sizeIfKeptAsIs(entry.bytes, entry.format) : undefined;
+        if (!size) return { clean: false as const, picture: await preparePicture(entry.bytes, entry.fileName) };
+        const original = {
           name: originalName(entry.format),
           contentType: MEDIA_CONTENT_TYPES[entry.format],
           width: size.width,
           height: size.height,
           bytes: entry.bytes,
-        },
-        variants: [],
-      };
-    } else {
-      try {
-        const prepared = await preparePicture(entry.bytes, entry.fileName);
-        if (known.has(prepared.key)) {
-          line(`made again through the pipeline, it is the library's picture ${prepared.key}`, false);
-          continue;
-        }
-        picture = prepared;
-      } catch (error) {
-        if (!(error instanceof MediaRefusal)) throw error;
-        problems.push({ file: entry.file, field: "(file)", message: error.message });
-        continue;
-      }
+        };
+        return { clean: true as const, picture: { key: entry.key, format: entry.format, original, variants: [] } };
+      });
+    } catch (error) {
+      if (!(error instanceof MediaRefusal)) throw error;
+      problems.push({ file: entry.file, field: "(file)", message: error.message });
+      continue;
+    }
+    const { clean, picture } = weighed;
+    if (!clean && known.has(picture.key)) {
+      line(`made again through the pipeline, it is the library's picture ${picture.key}`, false);
+      continue;
     }
     await insertPicture(tx, {
       ...picture,

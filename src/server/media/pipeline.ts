@@ -9,7 +9,8 @@ import {
   variantWidths,
 } from "#shared/media.ts";
 import { hasControlCharacters, lineBreakOrTab } from "#shared/schemas/text-rules.ts";
-import { declaredSize, sniffPicture } from "./sniff.ts";
+import { extraInFile } from "./container.ts";
+import { declaredSize, type PixelSize, sniffPicture } from "./sniff.ts";
 
 // The picture pipeline (docs/decisions/040-the-media-library.md): an upload is recognised from its
 // bytes, its size in pixels read from its header and held to 40 megapixels before anything is
@@ -217,6 +218,38 @@ export async function keptOriginal(
       bytes: data,
     },
   };
+}
+
+/**
+ * The size of a file that may be kept as it is, as the library's own original, or undefined when
+ * it must go through the pipeline instead. It must hold its picture alone (container.ts: no EXIF,
+ * XMP, IPTC, ICC profile, comment, text or private part, nothing after its end), and sharp must
+ * read no metadata in it either; its header must declare no more than the limits allow (before
+ * anything is decoded); and it must be one still frame of its own format that decodes to its end,
+ * with the same bounds as an upload (`decode`: the pixel limit, failing on a damaged file).
+ */
+export async function sizeIfKeptAsIs(bytes: Buffer, format: MediaFormat): Promise<PixelSize | undefined> {
+  if (bytes.length === 0 || bytes.length > MEDIA_LIMITS.bytes || sniffPicture(bytes).format !== format)
+    return undefined;
+  if (extraInFile(bytes, format) !== undefined) return undefined;
+  const declared = declaredSize(bytes, format);
+  if (!declared || declared.width * declared.height > MEDIA_LIMITS.pixels) return undefined;
+  try {
+    checkShape("", declared.width, declared.height);
+    const metadata = await decode(bytes).metadata();
+    const decodedFormat = metadata.format === "heif" && metadata.compression === "av1" ? "avif" : metadata.format;
+    if (decodedFormat !== format || metadata.width !== declared.width || metadata.height !== declared.height)
+      return undefined;
+    if ((metadata.pages ?? 1) > 1) return undefined;
+    const carried = [metadata.exif, metadata.xmp, metadata.iptc, metadata.icc, metadata.tifftagPhotoshop];
+    if (carried.some(Boolean) || metadata.comments?.length) return undefined;
+    // Every pixel read, streamed, shrunk to one (stats() read them too, ten times slower; a
+    // nearest-pixel resize skipped the end of a PNG): a damaged file throws here.
+    await decode(bytes).resize(1, 1, { fit: "fill" }).raw().toBuffer();
+  } catch {
+    return undefined;
+  }
+  return declared;
 }
 
 /** One width of a picture in one format, made from its kept original (never wider than it). */
