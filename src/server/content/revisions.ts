@@ -14,7 +14,9 @@ import { blogPosts, contentRevisions, projects, teamMembers } from "../db/schema
 // Revisions: every save of an item is a new, immutable row of content_revisions holding the whole
 // document, and the item's row points at the newest (its head). The studio and the importer write
 // them through appendRevision alone, so numbering, hashing and the stale-base check are the same
-// for both (docs/decisions/038-the-database-holds-the-content.md, sections 2 and 4).
+// for both (docs/decisions/038-the-database-holds-the-content.md, sections 2 and 4). An autosave
+// may replace the head instead (decision 048): the head's row goes and a new row, with a new id,
+// takes its number, so a row's document never changes and a page based on the old id is stale.
 
 export type ContentDocument = ArticleDocument | ProjectDocument | TeamMemberDocument;
 export type DocumentOf<Kind extends ContentKind> = Kind extends "article"
@@ -89,6 +91,12 @@ export type AppendRevision<Kind extends ContentKind> = {
   author: { id: string | null; label: string };
   restoredFromId?: number | null;
   /**
+   * The head this revision replaces instead of following (an autosave folded into the one before
+   * it: src/server/admin/studio/autosave-folding.ts decides when). The replacement keeps the
+   * head's number, base and time, and takes a new id.
+   */
+  replacesHeadId?: number;
+  /**
    * Marks the item as changed in the studio (studio_changed_at/by); the importer passes false and
    * sets origin_hash itself. Defaults to true.
    */
@@ -160,16 +168,31 @@ export async function appendRevision<Kind extends ContentKind>(
     const document = canonicalDocument(input.kind, input.document);
     const hash = documentHash(input.kind, document);
     if (head && head.hash === hash) return { outcome: "unchanged", revision: head };
-    const [numbered] = await tx
-      .select({ next: sql<number>`coalesce(max(${contentRevisions.number}), 0)::int + 1` })
-      .from(contentRevisions)
-      .where(eq(revisionItem, input.itemId));
+    let place: { number: number; baseRevisionId: number | null; createdAt?: Date };
+    if (input.replacesHeadId !== undefined) {
+      if (input.replacesHeadId !== item.headRevisionId) throw new Error("only the head revision can be replaced");
+      const [replaced] = await tx
+        .delete(contentRevisions)
+        .where(and(eq(contentRevisions.id, input.replacesHeadId), eq(revisionItem, input.itemId)))
+        .returning({
+          number: contentRevisions.number,
+          baseRevisionId: contentRevisions.baseRevisionId,
+          createdAt: contentRevisions.createdAt,
+        });
+      if (!replaced) throw new Error("the head revision to replace is not this item's");
+      place = replaced;
+    } else {
+      const [numbered] = await tx
+        .select({ next: sql<number>`coalesce(max(${contentRevisions.number}), 0)::int + 1` })
+        .from(contentRevisions)
+        .where(eq(revisionItem, input.itemId));
+      place = { number: numbered!.next, baseRevisionId: input.baseRevisionId ?? item.headRevisionId ?? null };
+    }
     const [inserted] = await tx
       .insert(contentRevisions)
       .values({
         [itemColumn]: input.itemId,
-        number: numbered!.next,
-        baseRevisionId: input.baseRevisionId ?? item.headRevisionId ?? null,
+        ...place,
         authorId: input.author.id,
         authorLabel: input.author.label,
         source: input.source,

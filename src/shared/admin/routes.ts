@@ -21,12 +21,29 @@ export type AdminAccess = "public" | "staff" | "publisher" | "admin";
  */
 export type AdminRateLimit = { bucket: string; counts: "failures" | "requests"; times?: number };
 
+/**
+ * A limit per signed-in session per minute, a number of its own (not in units of
+ * ADMIN_ATTEMPTS_PER_MINUTE, which is about guessing): for what the studio's editor sends by
+ * itself while someone types. Every request counts; `what` names them in the refusal ("Too many
+ * autosaves from this session"). docs/decisions/048-autosave-limits-and-folding.md.
+ */
+export type AdminSessionLimit = { bucket: string; perMinute: number; what: string };
+
+/**
+ * Autosaves one session may send a minute. The editor sends one 2 s after a pause in typing and
+ * at least every 10 s while typing goes on (src/web/admin/studio/autosave-schedule.ts): at most 30
+ * a minute, more only with Ctrl+S pressed between changes. A refused autosave keeps the text and
+ * is sent again when the answer's Retry-After has passed.
+ */
+export const AUTOSAVES_PER_MINUTE = 60;
+
 export type AdminRouteDefinition = {
   readonly method: "GET" | "POST";
   /** The whole path, from /admin; `:name` segments are parameters. */
   readonly path: string;
   readonly access: AdminAccess;
   readonly limit?: AdminRateLimit;
+  readonly sessionLimit?: AdminSessionLimit;
   /** An entry of the navigation, in `order`; shown to those the route's access admits. */
   readonly nav?: { readonly label: string; readonly order: number };
   /** The answer is JSON (the passkey ceremonies, the analytics API): errors are JSON too. */
@@ -38,6 +55,7 @@ export type AdminRouteDefinition = {
 import { STUDIO_DOCUMENT_BODY_LIMIT } from "../content/documents.ts";
 
 const attempts = (bucket: string): AdminRateLimit => ({ bucket, counts: "failures" });
+const autosaves: AdminSessionLimit = { bucket: "autosave", perMinute: AUTOSAVES_PER_MINUTE, what: "autosaves" };
 
 export const adminRoutes = {
   // The door: signing in, one-time links, passkeys.
@@ -125,6 +143,7 @@ export const adminRoutes = {
     access: "staff",
     json: true,
     bodyLimit: STUDIO_DOCUMENT_BODY_LIMIT,
+    sessionLimit: autosaves,
   },
   articlePresence: { method: "POST", path: "/admin/api/articles/:id/presence", access: "staff", json: true },
   markdownPreview: {
@@ -179,6 +198,7 @@ export const adminRoutes = {
     access: "staff",
     json: true,
     bodyLimit: STUDIO_DOCUMENT_BODY_LIMIT,
+    sessionLimit: autosaves,
   },
   projectPresence: { method: "POST", path: "/admin/api/projects/:id/presence", access: "staff", json: true },
   projectPublish: {

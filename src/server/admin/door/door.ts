@@ -41,9 +41,9 @@ import type { StaffSession } from "./sessions.ts";
 
 // The back office's door: everything under /admin. Every answer is private (no-store, noindex, no
 // Referer); every request that changes something must come from the site's own pages; each route's
-// access and client rate limit come from the route table (src/shared/admin/routes.ts) and are
-// applied here, before its handler runs. docs/decisions/026-passkeys-and-database-sessions.md and
-// 036-the-back-office-route-table.md say why.
+// access and client (or session) rate limit come from the route table (src/shared/admin/routes.ts)
+// and are applied here, before its handler runs. docs/decisions/026-passkeys-and-database-sessions.md
+// and 036-the-back-office-route-table.md say why.
 
 export type AdminDependencies = {
   db: Database;
@@ -143,17 +143,12 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
     return render(reply, { page: "error", viewer, status, title, message }, status);
   }
 
-  async function tooMany(request: FastifyRequest, reply: FastifyReply, retryAfterSeconds: number, whose: string) {
+  /** 429 with Retry-After; `what` says what there were too many of ("attempts from your address"). */
+  async function tooMany(request: FastifyRequest, reply: FastifyReply, retryAfterSeconds: number, what: string) {
     reply.header("retry-after", String(retryAfterSeconds));
     const wait =
       retryAfterSeconds > 90 ? `${Math.ceil(retryAfterSeconds / 60)} minutes` : `${retryAfterSeconds} seconds`;
-    await problem(
-      request,
-      reply,
-      429,
-      "Too Many Requests",
-      `Too many attempts ${whose}. Please wait ${wait} and try again.`,
-    );
+    await problem(request, reply, 429, "Too Many Requests", `Too many ${what}. Please wait ${wait} and try again.`);
   }
 
   // Work an answer must not be followed by (a sign-in link asked for by email): queued, and run by
@@ -218,7 +213,7 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
         const { limit, windowSeconds } = accountAllowance[bucket];
         const verdict = await peekRateLimit(db, accountKey(bucket, staffId), limit, windowSeconds);
         if (verdict.allowed) return false;
-        await tooMany(request, reply, verdict.retryAfterSeconds, "for this account");
+        await tooMany(request, reply, verdict.retryAfterSeconds, "attempts for this account");
         return true;
       },
       async failed(bucket, staffId) {
@@ -309,6 +304,14 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
               : "This part of the back office is for admins.",
           );
         }
+        // The session's limit: what the editor sends by itself as someone types (decision 048).
+        const perSession = route?.sessionLimit;
+        if (perSession && session) {
+          const key = rateLimitKey(deps.secret, `admin:${perSession.bucket}`, `session:${session.idHash}`);
+          const verdict = await hitRateLimit(db, key, perSession.perMinute, 60);
+          if (!verdict.allowed)
+            return tooMany(request, reply, verdict.retryAfterSeconds, `${perSession.what} from this session`);
+        }
         const limit = route?.limit;
         if (!limit) return;
         const allowance = deps.attemptsPerMinute * (limit.times ?? 1);
@@ -317,7 +320,7 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
           limit.counts === "requests"
             ? await hitRateLimit(db, key, allowance, 60)
             : await peekRateLimit(db, key, allowance, 60);
-        if (!verdict.allowed) return tooMany(request, reply, verdict.retryAfterSeconds, "from your address");
+        if (!verdict.allowed) return tooMany(request, reply, verdict.retryAfterSeconds, "attempts from your address");
       });
 
       // A refused attempt counts against the client; an answer that went through does not.

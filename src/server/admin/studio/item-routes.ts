@@ -458,6 +458,7 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
         document: built.document,
         source: "autosave",
         author: authorOf(request),
+        sessionIdHash: context.sessionOf(request).idHash,
         now: context.now(),
       });
       if (saved.outcome === "saved" || saved.outcome === "unchanged") {
@@ -470,6 +471,12 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
         return reply.send(answer);
       }
       if (saved.outcome === "stale") {
+        // The base may be gone: an autosave that replaced it (decision 048). Then what changed is
+        // what the head holds over the revision before it, which the base followed too.
+        const found = await itemRevisions(db, spec, item.row.id, [base, saved.current.id]);
+        const from = found.some((revision) => revision.id === base)
+          ? base
+          : (found.find((revision) => revision.id === saved.current.id)?.baseRevisionId ?? undefined);
         const answer: AutosaveAnswer = {
           error: "Conflict",
           message: changedMessage(request, saved.current),
@@ -479,7 +486,7 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
             by: saved.current.by,
             at: saved.current.at.toISOString(),
           },
-          compareHref: adminHref(kind.routes.compare, { id: item.row.id }, { from: base, to: saved.current.id }),
+          compareHref: adminHref(kind.routes.compare, { id: item.row.id }, { from, to: saved.current.id }),
           yours: isViewers(request, saved.current),
         };
         return reply.code(409).send(answer);

@@ -14,6 +14,7 @@ import {
 } from "../../content/revisions.ts";
 import { isPublicNow, type ItemRow, loadItem, lockItem } from "./item-queries.ts";
 import type { FieldProblem, StudioKindSpec, Timing } from "./kinds.ts";
+import { foldableHead } from "./autosave-folding.ts";
 import { freeSlug, moveRedirects, slugProblem } from "./slugs.ts";
 
 // Every change the studio makes to an item, an article or a project alike, each one transaction:
@@ -21,7 +22,8 @@ import { freeSlug, moveRedirects, slugProblem } from "./slugs.ts";
 // from the trash. Each locks the item's row first, so changes of one item take turns, and checks
 // the revision the person saw is still the head (decision 038, section 4): of two changes made
 // from one revision exactly one wins. Revisions are only ever appended (src/server/content/
-// revisions.ts). What differs by kind (its fields' own checks, when a publish makes it public)
+// revisions.ts), but for an autosave folded into the author's autosave of the last minute, which
+// replaces it under a new id (autosave-folding.ts, decision 048). What differs by kind (its fields' own checks, when a publish makes it public)
 // comes from its spec (kinds.ts).
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -95,6 +97,8 @@ export type SaveInput<Doc> = {
   source: "studio" | "autosave" | "restore";
   restoredFromId?: number;
   author: Author;
+  /** The session an autosave came from: its own presence does not keep the head from being replaced. */
+  sessionIdHash?: string;
   now: Date;
 };
 
@@ -122,6 +126,17 @@ export async function saveItem<Doc>(
     }
     const problems = await documentProblems(tx, spec, input.itemId, input.document, input.now);
     if (problems.length) return { outcome: "invalid", problems };
+    const replacesHeadId =
+      input.source === "autosave" && input.sessionIdHash
+        ? await foldableHead(tx, spec, {
+            itemId: input.itemId,
+            headRevisionId: row.headRevisionId,
+            publishedRevisionId: row.publishedRevisionId,
+            authorId: input.author.id,
+            sessionIdHash: input.sessionIdHash,
+            now: input.now,
+          })
+        : undefined;
     return appendRevision(tx, {
       kind: spec.kind,
       itemId: input.itemId,
@@ -130,6 +145,7 @@ export async function saveItem<Doc>(
       source: input.source,
       restoredFromId: input.restoredFromId ?? null,
       author: input.author,
+      replacesHeadId,
     });
   });
 }

@@ -335,6 +335,9 @@ describe.each(testDrivers)("the studio's editing on %s", (driver) => {
     it("of two saves on one base, exactly one wins, also when they arrive at once", async () => {
       const id = await createArticle(t, member, { title: "Race" });
       for (let round = 0; round < 3; round += 1) {
+        // Each round from a saved draft: an autosave winning twice in a row would replace its own
+        // revision (decision 048), which is not what this counts.
+        if (round > 0) expect((await save(id, other, { title: "Race", body: `Round ${round}` })).statusCode).toBe(303);
         const base = await headOf(t, id);
         const before = (await revisionsOf(id)).length;
         const answers = await Promise.all([

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { AutosaveAnswer } from "#shared/admin/pages.ts";
-import { adminHref } from "#shared/admin/routes.ts";
-import { autosaveOutcome, byteLength, SIGNED_OUT_MESSAGE } from "./autosave-answer.ts";
+import { adminHref, AUTOSAVES_PER_MINUTE } from "#shared/admin/routes.ts";
+import { autosaveOutcome, byteLength, laterMessage, SIGNED_OUT_MESSAGE } from "./autosave-answer.ts";
+import { AUTOSAVE_QUIET_MS } from "./autosave-schedule.ts";
 
 // What each answer of the autosave route means for the editor (decision 038, section 4).
 
@@ -56,6 +57,27 @@ describe("an autosave's answer", () => {
       kind: "too-large",
       message: expect.stringContaining("1,024 KB"),
     });
+  });
+
+  it("429: wait as long as Retry-After says (1 s to 5 min, 10 s when it says nothing usable), then save again", () => {
+    const body = { error: "Too Many Requests", message: "Too many autosaves from this session." };
+    expect(autosaveOutcome(429, body, limit, "17")).toEqual({
+      kind: "later",
+      message: laterMessage(17),
+      retryAfterSeconds: 17,
+    });
+    expect(laterMessage(17)).toBe(
+      "Autosave is waiting: it saves again in 17 seconds. Your text stays here and in this browser.",
+    );
+    expect(laterMessage(1)).toContain("in 1 second.");
+    expect(autosaveOutcome(429, body, limit, "0.2")).toMatchObject({ retryAfterSeconds: 10 });
+    expect(autosaveOutcome(429, undefined, limit, null)).toMatchObject({ kind: "later", retryAfterSeconds: 10 });
+    expect(autosaveOutcome(429, body, limit, "Wed, 21 Oct 2026 07:28:00 GMT")).toMatchObject({ retryAfterSeconds: 10 });
+    expect(autosaveOutcome(429, body, limit, "86400")).toMatchObject({ retryAfterSeconds: 300 });
+  });
+
+  it("the session's limit never stops the schedule: twice the most autosaves it sends a minute", () => {
+    expect(AUTOSAVES_PER_MINUTE).toBeGreaterThanOrEqual((2 * 60_000) / AUTOSAVE_QUIET_MS);
   });
 
   it("422 (and 400) with problems: each problem at its field", () => {

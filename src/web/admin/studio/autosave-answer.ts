@@ -10,6 +10,11 @@ export type AutosaveOutcome =
   /** The session has ended: keep the text, sign in in another tab, try again with the same base. */
   | { kind: "signed-out"; message: string }
   | { kind: "too-large"; message: string }
+  /**
+   * Too many autosaves from this session for now (429): nothing was saved; the text stays in the
+   * editor and in this browser, and autosave tries again once `retryAfterSeconds` have passed.
+   */
+  | { kind: "later"; message: string; retryAfterSeconds: number }
   /** Refused: the problems at their fields. */
   | { kind: "invalid"; message: string; fields: Record<string, string> }
   | { kind: "failed"; message: string };
@@ -19,10 +24,27 @@ export const SIGNED_OUT_MESSAGE = "Your session has ended: sign in in a new tab,
 export const tooLargeMessage = (limit: number) =>
   `This is too large to save: the studio takes at most ${Math.floor(limit / 1024).toLocaleString("en-IN")} KB. Shorten the body; your text is kept in this browser.`;
 
+/** What the editor says while autosave waits out the session's limit. */
+export const laterMessage = (seconds: number) =>
+  `Autosave is waiting: it saves again in ${seconds} ${seconds === 1 ? "second" : "seconds"}. Your text stays here and in this browser.`;
+
+/** How long to wait before an autosave refused with 429 is sent again: its Retry-After, within 1 s to 5 minutes. */
+export function retryAfterSeconds(header: string | null | undefined): number {
+  const seconds = Number(header);
+  if (!header || !Number.isFinite(seconds) || seconds < 1) return 10;
+  return Math.min(Math.ceil(seconds), 300);
+}
+
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 const text = (value: unknown) => (typeof value === "string" ? value : undefined);
 
-export function autosaveOutcome(status: number, body: unknown, limit: number): AutosaveOutcome {
+/** The outcome of an answer: its status, its JSON, and for a 429 its Retry-After header. */
+export function autosaveOutcome(
+  status: number,
+  body: unknown,
+  limit: number,
+  retryAfter?: string | null,
+): AutosaveOutcome {
   const answer = isRecord(body) ? body : {};
   const message = text(answer.message);
   if (status >= 200 && status < 300 && answer.saved === true && isRecord(answer.revision)) {
@@ -39,6 +61,10 @@ export function autosaveOutcome(status: number, body: unknown, limit: number): A
   }
   if (status === 401) return { kind: "signed-out", message: SIGNED_OUT_MESSAGE };
   if (status === 413) return { kind: "too-large", message: tooLargeMessage(limit) };
+  if (status === 429) {
+    const seconds = retryAfterSeconds(retryAfter);
+    return { kind: "later", message: laterMessage(seconds), retryAfterSeconds: seconds };
+  }
   if ((status === 400 || status === 422) && isRecord(answer.problems)) {
     const fields = Object.fromEntries(
       Object.entries(answer.problems).filter((entry): entry is [string, string] => typeof entry[1] === "string"),

@@ -177,6 +177,10 @@ export function startEditor(form: HTMLFormElement): void {
   let stopped = false;
   let inFlight: Promise<void> | undefined;
   let again = false;
+  // Refused for now (429, too many autosaves from this session): nothing is sent until `waitUntil`,
+  // then the text as it is then is (decision 048).
+  let waitUntil = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
   const retryButton = () => {
     const button = element("button", { className: "admin-button-secondary mt-2", text: "Try again" });
     button.type = "button";
@@ -237,6 +241,18 @@ export function startEditor(form: HTMLFormElement): void {
         say("");
         showProblem(outcome.message);
         return;
+      case "later": {
+        const wait = outcome.retryAfterSeconds * 1000;
+        waitUntil = Date.now() + wait;
+        clearTimeout(retryTimer);
+        retryTimer = setTimeout(() => {
+          waitUntil = 0;
+          void save();
+        }, wait);
+        writeCopyNow();
+        say(outcome.message);
+        return;
+      }
       case "failed":
         say("");
         showProblem(
@@ -253,6 +269,11 @@ export function startEditor(form: HTMLFormElement): void {
       return inFlight;
     }
     if (!dirty()) return;
+    // Waiting out the limit: the text is kept in this browser, and sent when the wait ends.
+    if (Date.now() < waitUntil) {
+      writeCopyNow();
+      return;
+    }
     const sent = version;
     const sentBase = base();
     const payload = JSON.stringify({ ...values(), baseRevisionId: sentBase });
@@ -270,7 +291,12 @@ export function startEditor(form: HTMLFormElement): void {
           body: payload,
           credentials: "same-origin",
         });
-        outcome = autosaveOutcome(response.status, await response.json().catch(() => undefined), limit);
+        outcome = autosaveOutcome(
+          response.status,
+          await response.json().catch(() => undefined),
+          limit,
+          response.headers.get("retry-after"),
+        );
       } catch {
         outcome = autosaveOutcome(0, undefined, limit);
       }
