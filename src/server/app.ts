@@ -238,7 +238,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }
 
   // Drafts through a preview or share link: never kept, never counted (routes/preview-routes.ts).
-  registerPreviewRoutes(app, { db, renderer: deps.renderer, now });
+  registerPreviewRoutes(app, { db, renderer: deps.renderer, now, secret: formSecret });
   // The newsletter's confirmation and unsubscribe links (newsletter/public-routes.ts): never cached.
   registerNewsletterPublicRoutes(app, {
     db,

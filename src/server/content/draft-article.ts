@@ -4,7 +4,8 @@ import { SLUG_PATTERN } from "#shared/routes.ts";
 import type { Database } from "../db/client.ts";
 import { blogPosts, teamMembers } from "../db/schema.ts";
 import { listBlogPosts, relatedFirst } from "./public-content.ts";
-import { readingMinutes, renderArticleMarkdown } from "./render-markdown.ts";
+import { renderRevisionBody } from "./draft-rendering.ts";
+import { readingMinutes } from "./render-markdown.ts";
 import { mediaIndex } from "./responsive-images.ts";
 import { revisionOf } from "./revisions.ts";
 
@@ -53,7 +54,8 @@ export async function draftArticle(
     ? await db.select({ name: teamMembers.name }).from(teamMembers).where(eq(teamMembers.slug, document.author))
     : [];
   const images = await mediaIndex(db);
-  const rendered = renderArticleMarkdown(document.body ?? "", { resolveImage: images.resolve });
+  // Kept by the revision's id: opening a link again renders nothing again.
+  const rendered = renderRevisionBody(db, revision.id, document.body ?? "", images);
   const posts = await listBlogPosts(db, now);
   const slug = SLUG_PATTERN.test(document.slug ?? "") ? document.slug : DRAFT_STAND_IN_SLUG;
   const category = document.category ?? "";

@@ -5,6 +5,7 @@ import { draftArticle } from "../content/draft-article.ts";
 import { draftProject } from "../content/draft-project.ts";
 import { type LinkedItem, resolveContentLink } from "../content/links.ts";
 import type { Database } from "../db/client.ts";
+import { clientRateLimitKey, hitRateLimit } from "../enquiries/rate-limit.ts";
 import type { PageRenderer } from "../render/page-renderer.ts";
 
 // GET /preview/<token>: an article's or a project's draft (its head revision) as the public article
@@ -13,10 +14,22 @@ import type { PageRenderer } from "../render/page-renderer.ts";
 // /admin, since a reviewer may have no session. Never kept in a cache (the page cache, a proxy's,
 // the browser's), never counted by the analytics, never indexed, and the token never leaves in a
 // Referer. An expired, revoked, malformed or trashed link, and a link to an item with no draft,
-// get a 404 page saying so.
+// get a 404 page saying so. Each client opens at most PREVIEW_PAGES_PER_MINUTE of them a minute
+// (429 with Retry-After past it), counted as the forms' limit is (decision 017); the draft's body
+// is rendered once per revision (src/server/content/draft-rendering.ts).
 
 export const PREVIEW_GONE_MESSAGE = "This preview link has expired or was withdrawn.";
 export const DRAFT_BANNER_TEXT = "Draft, not public";
+
+/**
+ * Preview pages one client (an address, an IPv6 /64) may open a minute: a reviewer reading, a
+ * writer pressing "Preview" after each change, an office behind one address, with room to spare.
+ */
+export const PREVIEW_PAGES_PER_MINUTE = 60;
+
+/** What a client past the limit reads. */
+export const previewsLimitedMessage = (seconds: number) =>
+  `You have opened many preview pages in the last minute. Please wait ${seconds} seconds and try again.`;
 
 /** What every preview answer carries, found or not: nothing of it is kept, indexed or referred. */
 export const PREVIEW_HEADERS = {
@@ -62,6 +75,8 @@ export type PreviewDependencies = {
   renderer?: PageRenderer;
   /** The instance's clock: links expire by it, and it dates an undated draft. */
   now: () => Date;
+  /** Keys the rate limit (the forms' secret). */
+  secret: string;
 };
 
 export type RenderedPreview = { status: 200 | 404; html: string };
@@ -132,6 +147,19 @@ export function registerPreviewRoutes(app: FastifyInstance, deps: PreviewDepende
     const { renderer } = deps;
     if (!renderer) {
       return reply.code(503).send({ error: "Service Unavailable", message: "Pages are not being served." });
+    }
+    // Counted before anything is looked up: a client trying tokens is limited too.
+    const limit = await hitRateLimit(
+      deps.db,
+      clientRateLimitKey(deps.secret, "preview", request.ip),
+      PREVIEW_PAGES_PER_MINUTE,
+    );
+    if (!limit.allowed) {
+      return reply
+        .code(429)
+        .header("retry-after", String(limit.retryAfterSeconds))
+        .type("text/plain; charset=utf-8")
+        .send(previewsLimitedMessage(limit.retryAfterSeconds));
     }
     reply.type("text/html; charset=utf-8");
     const context = { db: deps.db, renderer, now: deps.now, log: request.log };

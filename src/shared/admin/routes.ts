@@ -37,6 +37,12 @@ export type AdminSessionLimit = { bucket: string; perMinute: number; what: strin
  */
 export const AUTOSAVES_PER_MINUTE = 60;
 
+/**
+ * Live previews one session may ask for a minute. The editor asks 300 ms after each pause in
+ * typing (src/web/admin/studio/live-preview.ts): fewer than 200 a minute however one types.
+ */
+export const LIVE_PREVIEWS_PER_MINUTE = 300;
+
 export type AdminRouteDefinition = {
   readonly method: "GET" | "POST";
   /** The whole path, from /admin; `:name` segments are parameters. */
@@ -152,6 +158,7 @@ export const adminRoutes = {
     access: "staff",
     json: true,
     bodyLimit: STUDIO_DOCUMENT_BODY_LIMIT,
+    sessionLimit: { bucket: "markdown-preview", perMinute: LIVE_PREVIEWS_PER_MINUTE, what: "previews" },
   },
   articlePublish: {
     method: "POST",

@@ -28,7 +28,7 @@ export const tooLargeMessage = (limit: number) =>
 export const laterMessage = (seconds: number) =>
   `Autosave is waiting: it saves again in ${seconds} ${seconds === 1 ? "second" : "seconds"}. Your text stays here and in this browser.`;
 
-/** How long to wait before an autosave refused with 429 is sent again: its Retry-After, within 1 s to 5 minutes. */
+/** How long to wait before a request refused with 429 is sent again: its Retry-After, within 1 s to 5 minutes. */
 export function retryAfterSeconds(header: string | null | undefined): number {
   const seconds = Number(header);
   if (!header || !Number.isFinite(seconds) || seconds < 1) return 10;

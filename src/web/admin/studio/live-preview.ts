@@ -1,6 +1,6 @@
 import type { MarkdownPreviewAnswer } from "#shared/admin/pages.ts";
 import { adminHref } from "#shared/admin/routes.ts";
-import { byteLength } from "./autosave-answer.ts";
+import { byteLength, retryAfterSeconds } from "./autosave-answer.ts";
 import { debounce } from "./autosave-schedule.ts";
 import { isShown, setShown } from "./visibility.ts";
 
@@ -10,6 +10,10 @@ import { isShown, setShown } from "./visibility.ts";
 // "Write" / "Preview" tab pair shows one at a time.
 
 export const PREVIEW_PAUSE_MS = 300;
+
+/** What the preview says while the session's limit of previews makes it wait (429). */
+export const previewWaitText = (seconds: number) =>
+  `The preview waits: too many previews this minute. It updates again in ${seconds} ${seconds === 1 ? "second" : "seconds"}.`;
 
 export function setupLivePreview(root: HTMLElement, textarea: HTMLTextAreaElement, limit: number): void {
   const tabs = root.querySelector<HTMLElement>("[data-studio-tabs]");
@@ -24,6 +28,7 @@ export function setupLivePreview(root: HTMLElement, textarea: HTMLTextAreaElemen
   let active: "write" | "preview" = "write";
   let stale = true;
   let sequence = 0;
+  let retry: ReturnType<typeof setTimeout> | undefined;
 
   const refresh = async () => {
     stale = false;
@@ -44,6 +49,18 @@ export function setupLivePreview(root: HTMLElement, textarea: HTMLTextAreaElemen
         message?: string;
       };
       if (mine !== sequence) return;
+      if (response.status === 429) {
+        // Too many previews from this session this minute: the text is the editor's, nothing is
+        // lost; the preview follows once the wait is over.
+        const seconds = retryAfterSeconds(response.headers.get("retry-after"));
+        status.textContent = previewWaitText(seconds);
+        stale = true;
+        clearTimeout(retry);
+        retry = setTimeout(() => {
+          if (stale && isShown(preview)) void refresh();
+        }, seconds * 1000);
+        return;
+      }
       if (!response.ok || typeof answer.html !== "string") {
         status.textContent = `No preview: ${answer.message ?? `the site answered ${response.status}`}.`;
         stale = true;
