@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures.ts";
+import { photograph } from "./page-checks.ts";
 import { adminOrigin } from "./staff-sessions.ts";
 import {
   articleIdOf,
@@ -248,4 +249,45 @@ test.describe("publishing from the studio", () => {
       await visitor.close();
     }
   });
+
+  for (const width of [375, 1280]) {
+    test(`a refused Publish at ${width} px lands on the problems at the top, focus on the first, and a reload sends nothing again`, async ({
+      page,
+      signIn,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await signIn(page, "admin");
+      const { title } = uniqueTitle("Earthing grid design for a 220 kV yard");
+      // No excerpt and no alt text: two of the checklist's blockers, far down on a phone.
+      const id = await createArticle(page, { title, category: "Protection & Safety", cover: true, body: "First." });
+      const body = `First.\n\nTyped just before pressing Publish ${uniqueWord()}.`;
+      await bodyField(page).fill(body);
+      await page.getByRole("button", { name: "Publish", exact: true }).click();
+
+      // Back at the editor's address (not …/publish), the draft saved, the problems at the top.
+      await page.waitForURL(`${editorUrl(id)}?refused=now`);
+      const problems = page.locator("[data-studio-problems]");
+      await expect(problems).toContainText(
+        "Not published. Your text is saved as a draft; put these right, then publish again:",
+      );
+      await expect(problems).toBeInViewport();
+      const first = problems.getByRole("link").first();
+      await expect(first).toBeFocused();
+      await expect(bodyField(page)).toHaveValue(body);
+      await photograph(page, `studio-publish-refused-${width}`);
+      // The first problem leads to its field.
+      const target = (await first.getAttribute("href"))!;
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(new RegExp(`${target}$`));
+      await expect(page.locator(target)).toBeInViewport();
+
+      // A reload is a plain GET: no form sent again, no conflict with oneself, nothing to restore.
+      await page.goto(`${editorUrl(id)}?refused=now`);
+      await editorReady(page);
+      await expect(page.locator("[data-studio-problems]")).toBeVisible();
+      await expect(page.getByText("Changed by")).toHaveCount(0);
+      await expect(page.locator("[data-studio-copy-offer]")).toBeHidden();
+      await expect(bodyField(page)).toHaveValue(body);
+    });
+  }
 });
