@@ -4,6 +4,7 @@ import type { AnalyticsReport } from "#shared/analytics.ts";
 import {
   type AdminTestApp,
   buildAdminTestApp,
+  freshClientAddress,
   staffWithSession,
   type StaffWithSession,
 } from "../../../test/admin-fixtures.ts";
@@ -117,6 +118,7 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
     t.clock.now = START;
     const response = await t.app.inject({
       method: "GET",
+      remoteAddress: freshClientAddress(),
       url: `/admin/api/analytics?from=${from}&to=${to}`,
       headers: { cookie },
     });
@@ -234,6 +236,7 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
       expect(row!.referrerHost!.length).toBeLessThanOrEqual(FIELD_LIMIT);
       const page = await t.app.inject({
         method: "GET",
+        remoteAddress: freshClientAddress(),
         url: "/admin/analytics?period=today",
         headers: { cookie: member.cookie },
       });
@@ -579,6 +582,7 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
     ])("answers 400 to %s", async (_name, query) => {
       const response = await t.app.inject({
         method: "GET",
+        remoteAddress: freshClientAddress(),
         url: `/admin/api/analytics${query}`,
         headers: { cookie: member.cookie },
       });
@@ -593,12 +597,42 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
     ])("answers 400 to the dashboard's custom period %s to %s, and keeps answering", async (from, to) => {
       const page = await t.app.inject({
         method: "GET",
+        remoteAddress: freshClientAddress(),
         url: `/admin/analytics?period=custom&from=${from}&to=${to}`,
         headers: { cookie: member.cookie },
       });
       expect(page.statusCode).toBe(400);
       expect(page.body).toContain("in the years 2000 to 2099");
       expect((await t.app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
+    });
+
+    it("answers 429 past 30 reports a minute from one client, the dashboard and the API together, naming the limit; another client is unaffected", async () => {
+      const address = freshClientAddress();
+      const ask = (url: string, remoteAddress = address) =>
+        t.app.inject({ method: "GET", url, remoteAddress, headers: { cookie: member.cookie } });
+      const api = "/admin/api/analytics?from=2026-11-23&to=2026-11-23";
+      const limit = 3 * t.config.adminAttemptsPerMinute;
+      expect(limit).toBe(30);
+      for (let index = 0; index < limit; index += 1) {
+        const response = await ask(index % 10 === 9 ? "/admin/analytics?period=today" : api);
+        expect(response.statusCode).toBe(200);
+      }
+      const refused = await ask(api);
+      expect(refused.statusCode).toBe(429);
+      const retryAfter = Number(refused.headers["retry-after"]);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(refused.json()).toEqual({
+        error: "Too Many Requests",
+        message: `Too many reports from your address (at most 30 a minute). Please wait ${retryAfter} seconds and try again.`,
+      });
+      const page = await ask("/admin/analytics?period=12m");
+      expect(page.statusCode).toBe(429);
+      expect(page.headers["retry-after"]).toBeDefined();
+      expect(page.body).toContain("Too many reports from your address (at most 30 a minute).");
+      // Another client, even the same person's, still gets its reports.
+      expect((await ask(api, freshClientAddress())).statusCode).toBe(200);
+      expect((await ask("/admin/analytics?period=12m", freshClientAddress())).statusCode).toBe(200);
     });
 
     it("needs a session: 401 for the API, the sign-in page for the dashboard", async () => {
@@ -610,6 +644,7 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
       expect(page.headers.location).toContain("/admin/sign-in");
       const forged = await t.app.inject({
         method: "GET",
+        remoteAddress: freshClientAddress(),
         url: "/admin/api/analytics?from=2026-11-23&to=2026-11-23",
         headers: { cookie: "staff_session=forged" },
       });
@@ -626,6 +661,7 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
       ] as const) {
         const page = await t.app.inject({
           method: "GET",
+          remoteAddress: freshClientAddress(),
           url: `/admin/analytics?period=${period}`,
           headers: { cookie },
         });
@@ -636,6 +672,7 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
       }
       const custom = await t.app.inject({
         method: "GET",
+        remoteAddress: freshClientAddress(),
         url: "/admin/analytics?period=custom&from=2026-11-01&to=2026-11-23",
         headers: { cookie: member.cookie },
       });
@@ -643,12 +680,14 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
       expect(custom.body).toContain("1 Nov 2026 to 23 Nov 2026");
       const bad = await t.app.inject({
         method: "GET",
+        remoteAddress: freshClientAddress(),
         url: "/admin/analytics?period=forever",
         headers: { cookie: member.cookie },
       });
       expect(bad.statusCode).toBe(400);
       const badCustom = await t.app.inject({
         method: "GET",
+        remoteAddress: freshClientAddress(),
         url: "/admin/analytics?period=custom&from=yesterday&to=2026-11-23",
         headers: { cookie: member.cookie },
       });
@@ -662,6 +701,7 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
       await sendEnquiry();
       const page = await t.app.inject({
         method: "GET",
+        remoteAddress: freshClientAddress(),
         url: "/admin/analytics?period=7d",
         headers: { cookie: member.cookie },
       });
@@ -718,6 +758,7 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
 
       const page = await t.app.inject({
         method: "GET",
+        remoteAddress: freshClientAddress(),
         url: "/admin/analytics",
         headers: { cookie: `${member.cookie}; analytics-exclude=1` },
       });
@@ -749,7 +790,12 @@ describe.each(testDrivers)("ANALYTICS=false on %s", (driver) => {
       expect(await t.database.db.select().from(analyticsSalts)).toHaveLength(0);
       const [row] = await t.database.db.select().from(contactSubmissions);
       expect(row!.landingPage).toBeNull();
-      const page = await t.app.inject({ method: "GET", url: "/admin/analytics", headers: { cookie: member.cookie } });
+      const page = await t.app.inject({
+        method: "GET",
+        url: "/admin/analytics",
+        remoteAddress: freshClientAddress(),
+        headers: { cookie: member.cookie },
+      });
       expect(page.body).toContain("ANALYTICS=false");
     } finally {
       await t.close();

@@ -19,7 +19,13 @@ export type AdminAccess = "public" | "staff" | "publisher" | "admin";
  * office behind one address can all accept their invitations at once. `counts: "requests"` counts
  * every request, for what costs something each time (a challenge written, a mail sent).
  */
-export type AdminRateLimit = { bucket: string; counts: "failures" | "requests"; times?: number };
+export type AdminRateLimit = {
+  bucket: string;
+  counts: "failures" | "requests";
+  times?: number;
+  /** What is counted, for the 429's message ("reports"): it then names the limit too. Attempts unless said. */
+  what?: string;
+};
 
 /**
  * A limit per signed-in session per minute, a number of its own (not in units of
@@ -62,6 +68,7 @@ import { STUDIO_DOCUMENT_BODY_LIMIT } from "../content/documents.ts";
 
 const attempts = (bucket: string): AdminRateLimit => ({ bucket, counts: "failures" });
 const autosaves: AdminSessionLimit = { bucket: "autosave", perMinute: AUTOSAVES_PER_MINUTE, what: "autosaves" };
+const analyticsReports: AdminRateLimit = { bucket: "analytics", counts: "requests", times: 3, what: "reports" };
 
 export const adminRoutes = {
   // The door: signing in, one-time links, passkeys.
@@ -133,8 +140,22 @@ export const adminRoutes = {
   subscriberLift: { method: "POST", path: "/admin/subscribers/:id/lift", access: "admin" },
 
   // Analytics.
-  analytics: { method: "GET", path: "/admin/analytics", access: "staff", nav: { label: "Analytics", order: 4 } },
-  analyticsReport: { method: "GET", path: "/admin/api/analytics", access: "staff", json: true },
+  // Each report reads raw page views: a client may ask for 3 units a minute (30 by default), the
+  // dashboard and the API together.
+  analytics: {
+    method: "GET",
+    path: "/admin/analytics",
+    access: "staff",
+    nav: { label: "Analytics", order: 4 },
+    limit: analyticsReports,
+  },
+  analyticsReport: {
+    method: "GET",
+    path: "/admin/api/analytics",
+    access: "staff",
+    json: true,
+    limit: analyticsReports,
+  },
   analyticsExclusion: { method: "POST", path: "/admin/analytics/exclusion", access: "staff" },
 
   // The content studio: articles (docs/decisions/038-the-database-holds-the-content.md).

@@ -320,7 +320,15 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
           limit.counts === "requests"
             ? await hitRateLimit(db, key, allowance, 60)
             : await peekRateLimit(db, key, allowance, 60);
-        if (!verdict.allowed) return tooMany(request, reply, verdict.retryAfterSeconds, "attempts from your address");
+        if (!verdict.allowed)
+          return tooMany(
+            request,
+            reply,
+            verdict.retryAfterSeconds,
+            limit.what
+              ? `${limit.what} from your address (at most ${allowance} a minute)`
+              : "attempts from your address",
+          );
       });
 
       // A refused attempt counts against the client; an answer that went through does not.
