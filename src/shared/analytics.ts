@@ -4,6 +4,12 @@
 export type AnalyticsReport = {
   from: string;
   to: string;
+  /**
+   * Days of the period before yesterday whose page views are not rolled up yet (housekeeping is
+   * working through them): their views are not in these numbers; their enquiries and
+   * subscriptions are.
+   */
+  pendingDays: string[];
   visitors: number;
   pageviews: number;
   enquiries: number;

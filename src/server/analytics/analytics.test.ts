@@ -635,6 +635,26 @@ describe.each(testDrivers)("analytics on %s", (driver) => {
       expect((await ask("/admin/analytics?period=12m", freshClientAddress())).statusCode).toBe(200);
     });
 
+    it("names the days before yesterday whose views are still being rolled up, on the dashboard and in the API", async () => {
+      await t.database.db.insert(pageViews).values({
+        at: new Date(START.getTime() - 10 * DAY),
+        path: "/about",
+        device: "desktop",
+        visitorHash: "waiting",
+      });
+      const page = await t.app.inject({
+        method: "GET",
+        url: "/admin/analytics?period=30d",
+        remoteAddress: freshClientAddress(),
+        headers: { cookie: member.cookie },
+      });
+      expect(page.body).toContain(
+        "The page views of 13 Nov 2026 are still being added up and are not in these numbers yet; enquiries and subscriptions are.",
+      );
+      expect(await report("2026-11-01", "2026-11-23")).toMatchObject({ pendingDays: ["2026-11-13"], pageviews: 0 });
+      expect(await report("2026-11-20", "2026-11-23")).toMatchObject({ pendingDays: [] });
+    });
+
     it("needs a session: 401 for the API, the sign-in page for the dashboard", async () => {
       expect(
         (await t.app.inject({ method: "GET", url: "/admin/api/analytics?from=2026-11-23&to=2026-11-23" })).statusCode,

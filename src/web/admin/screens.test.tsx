@@ -43,6 +43,7 @@ const at = "2026-11-23T06:00:00.000Z";
 const emptyReport: AnalyticsReport = {
   from: "2026-11-17",
   to: "2026-11-23",
+  pendingDays: [],
   visitors: 0,
   pageviews: 0,
   enquiries: 0,

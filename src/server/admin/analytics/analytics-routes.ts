@@ -25,7 +25,7 @@ export function analyticsRoutes(
   /** The report, with this instance's waiting views written first. */
   async function report(from: string, to: string) {
     await counter?.flush();
-    return analyticsReport(context.db, from, to);
+    return analyticsReport(context.db, from, to, context.now());
   }
 
   return {

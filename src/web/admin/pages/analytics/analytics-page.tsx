@@ -155,6 +155,22 @@ function Table({
   );
 }
 
+/** Days whose views housekeeping has not rolled up yet: said, so that a gap is not read as no visitors. */
+function PendingDays({ days }: { days: string[] }) {
+  const first = days[0];
+  const last = days[days.length - 1];
+  if (!first || !last) return null;
+  const which =
+    days.length === 1
+      ? `The page views of ${formatDay(first)} are`
+      : `The page views of ${days.length} days from ${formatDay(first)} to ${formatDay(last)} are`;
+  return (
+    <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+      {`${which} still being added up and are not in these numbers yet; enquiries and subscriptions are. Reload the page in a few minutes.`}
+    </p>
+  );
+}
+
 function Section({ id, title, children, note }: { id: string; title: string; children: ReactNode; note?: string }) {
   return (
     <section aria-labelledby={`${id}-heading`} className="admin-card mt-6 min-w-0">
@@ -189,6 +205,7 @@ export function AnalyticsPage({ viewer, period, report, excluded, enabled, notic
               : "Counting is turned off on this site (ANALYTICS=false): the numbers below do not grow.")
           }
         />
+        <PendingDays days={report.pendingDays} />
       </div>
 
       <nav aria-label="Period" className="mt-2 flex flex-wrap gap-2">
