@@ -181,6 +181,11 @@ export async function startSite(options: SiteOptions): Promise<Site> {
   // once at start too, so that a site restarted often still keeps that promise.
   const errCode = (error: unknown) => ({ errCode: errorCode(error) });
   let housekeeping: Promise<unknown> = Promise.resolve();
+  // The analytics roll-up works through a backlog a batch at a time (analytics/rollup.ts): a run
+  // still going when the next is due carries on alone, and closing the site stops it between two
+  // batches (the next start goes on from there).
+  const stopAnalytics = new AbortController();
+  let analyticsRun: Promise<unknown> | undefined;
   const runHousekeeping = () => {
     housekeeping = Promise.all([
       pruneRateLimits(database.db).catch((error: unknown) => app.log.warn(errCode(error), "rate-limit pruning failed")),
@@ -203,12 +208,18 @@ export async function startSite(options: SiteOptions): Promise<Site> {
       // Analytics: the daily roll-up (once per day, whichever instance gets there first), raw
       // views past ANALYTICS_RETENTION_DAYS, salts past 48 hours. With ANALYTICS=false too: views
       // counted before it was turned off still go when their time is up.
-      analyticsHousekeeping(database.db, new Date(), config.analyticsRetentionDays).then(
-        (done) => {
-          if (done.rolledDays.length || done.deletedViews) app.log.info(done, "analytics rolled up and pruned");
-        },
-        (error: unknown) => app.log.warn(errCode(error), "analytics housekeeping failed"),
-      ),
+      (analyticsRun ??= analyticsHousekeeping(database.db, new Date(), config.analyticsRetentionDays, {
+        signal: stopAnalytics.signal,
+      })
+        .then(
+          (done) => {
+            if (done.rolledDays.length || done.deletedViews) app.log.info(done, "analytics rolled up and pruned");
+          },
+          (error: unknown) => app.log.warn(errCode(error), "analytics housekeeping failed"),
+        )
+        .finally(() => {
+          analyticsRun = undefined;
+        })),
       // Once a day, on one instance: whichever claims the day first.
       // With mail configured, it also asks the addresses collected before confirmation existed,
       // once (docs/decisions/044-newsletter-double-opt-in.md).
@@ -267,6 +278,7 @@ export async function startSite(options: SiteOptions): Promise<Site> {
       (closing ??= (async () => {
         clearInterval(maintenance);
         clearInterval(reminderTimer);
+        stopAnalytics.abort();
         const cutOff = setTimeout(() => app.server.closeAllConnections(), timeoutMs);
         await app.close();
         clearTimeout(cutOff);

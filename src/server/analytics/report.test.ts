@@ -2,11 +2,11 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testDrivers } from "../../../test/databases.ts";
 import { EVENT_LOOP_BUDGET_MS, longestEventLoopStall } from "../../../test/event-loop.ts";
-import { startOfIndiaDay } from "#shared/india-time.ts";
+import { addIndiaDays, startOfIndiaDay } from "#shared/india-time.ts";
 import { type Database, queryRows } from "../db/client.ts";
 import { analyticsRolledDays, contactSubmissions, newsletterSubscribers, pageViews } from "../db/schema.ts";
-import { analyticsReport, datesFrom } from "./report.ts";
-import { analyticsHousekeeping } from "./rollup.ts";
+import { addUp, analyticsReport, datesFrom, type FactRow, facts } from "./report.ts";
+import { type AnalyticsHousekeeping, analyticsHousekeeping, ROLL_UP_BATCH_ROWS } from "./rollup.ts";
 
 // The report straight on the database: what it refuses, and what it reads.
 
@@ -14,24 +14,46 @@ import { analyticsHousekeeping } from "./rollup.ts";
 const NOW = new Date("2026-11-23T06:00:00Z");
 
 /**
- * Rows of page_views that `run` reads, by sequential and index scans, from the table's counters
- * for the current transaction (the embedded database keeps adding to them until it reports them:
- * hence the difference).
+ * Rows of page_views that `run` reads within the transaction `tx`, by sequential and index scans,
+ * from the table's counters for the current transaction (the embedded database keeps adding to
+ * them until it reports them: hence the difference).
  */
+async function readWithin<Result>(tx: Database, run: (tx: Database) => Promise<Result>) {
+  const counted = async () => {
+    const [stats] = await queryRows<{ read: number }>(
+      tx,
+      sql`select (coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0))::int as read
+          from pg_stat_xact_user_tables where relname = 'page_views'`,
+    );
+    return Number(stats?.read ?? 0);
+  };
+  const before = await counted();
+  const result = await run(tx);
+  return { result, read: (await counted()) - before };
+}
+
+/** Rows of page_views that `run` reads, in a transaction of its own. */
 async function rowsRead<Result>(db: Database, run: (tx: Database) => Promise<Result>) {
-  return db.transaction(async (tx) => {
-    const counted = async () => {
-      const [stats] = await queryRows<{ read: number }>(
-        tx,
-        sql`select (coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0))::int as read
-            from pg_stat_xact_user_tables where relname = 'page_views'`,
-      );
-      return Number(stats?.read ?? 0);
-    };
-    const before = await counted();
-    const result = await run(tx);
-    return { result, read: (await counted()) - before };
+  return db.transaction((tx) => readWithin(tx, run));
+}
+
+/** The database, noting the rows of page_views each of its transactions reads (a batch of the roll-up is one). */
+function readsPerTransaction(db: Database) {
+  const reads: number[] = [];
+  const noted = new Proxy(db, {
+    get(target, property) {
+      if (property === "transaction")
+        return <Result>(run: (tx: Database) => Promise<Result>, config?: Parameters<Database["transaction"]>[1]) =>
+          target.transaction(async (tx) => {
+            const { result, read } = await readWithin(tx, run);
+            reads.push(read);
+            return result;
+          }, config);
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
   });
+  return { db: noted, reads };
 }
 
 describe("datesFrom", () => {
@@ -111,8 +133,9 @@ describe.each(testDrivers)("analyticsReport on %s", (driver) => {
     const { result, read } = await rowsRead(database.db, (tx) => analyticsHousekeeping(tx, NOW, 90));
     // 21 Nov's views are the only ones not rolled up (22 Nov has none).
     expect(result.rolledDays).toEqual(["2026-11-21"]);
-    // The day rolled up (2,400 views) and a row or two per day found.
-    expect(read).toBeLessThan(2_400 + 100);
+    // The day rolled up (2,400 views in batches, each view read twice: once to find where its
+    // batch ends, once to add it up) and a row or two per day found.
+    expect(read).toBeLessThan(2 * 2_400 + 100);
   });
 });
 
@@ -195,3 +218,75 @@ describe.each(testDrivers)("a long report over days not rolled up on %s", (drive
     expect(stall).toBeLessThan(EVENT_LOOP_BUDGET_MS);
   });
 });
+
+describe.each(testDrivers)("a backlog of days to roll up on %s", (driver) => {
+  // 100 days of 100 raw views, from 13 Aug to 20 Nov; 21 Nov with 1,000 (more than a batch), its
+  // enquiries and a subscription; a few yesterday (22 Nov) and today.
+  const backlogDays = datesFrom("2026-08-13", 100);
+  const bigDay = "2026-11-21";
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(driver, { from: "empty" });
+    for (const day of backlogDays) await addViews(database.db, day, 100, 864_000);
+    await addViews(database.db, bigDay, 1_000, 86_400);
+    await addViews(database.db, "2026-11-22", 5, 600_000);
+    await addViews(database.db, "2026-11-23", 3, 600_000);
+    await addConversions(database.db, bigDay);
+    await queryRows(database.db, sql`analyze page_views`);
+  }, 120_000);
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it("is rolled up a batch at a time: a batch or two read by each transaction, no other request held up, each day's numbers those of its raw views", async () => {
+    const raw = async (day: string) =>
+      sorted(
+        addUp(await facts(database.db, [{ start: startOfIndiaDay(day), end: startOfIndiaDay(addIndiaDays(day, 1)) }])),
+      );
+    const expected = { big: await raw(bigDay), first: await raw(backlogDays[0]!) };
+    expect(expected.big.find((row) => row.dimension === "total" && row.views > 0)).toMatchObject({ visitors: 300 });
+
+    const noted = readsPerTransaction(database.db);
+    let done: AnalyticsHousekeeping | undefined;
+    // With a retention of one day, the raw views of the days rolled up go too, a batch at a time.
+    const stall = await longestEventLoopStall(async () => {
+      done = await analyticsHousekeeping(noted.db, NOW, 1);
+    });
+    expect(stall).toBeLessThan(EVENT_LOOP_BUDGET_MS);
+    expect(done).toMatchObject({ rolledDays: [...backlogDays, bigDay, "2026-11-22"], deletedViews: 11_005 });
+    // A day of fewer views than a batch is read once to find so, once to add it up; a larger one,
+    // a batch at a time, each view twice: to find where its batch ends, and to add it up.
+    expect(Math.max(...noted.reads)).toBeLessThanOrEqual(2 * ROLL_UP_BATCH_ROWS + 10);
+    expect(noted.reads.length).toBeGreaterThan(backlogDays.length + 10);
+
+    const rolledUp = async (day: string) =>
+      sorted(
+        await queryRows<FactRow>(
+          database.db,
+          sql`select day, dimension, value, views, visitors, enquiries, subscriptions from analytics_daily where day = ${day}`,
+        ),
+      );
+    expect(await rolledUp(bigDay)).toEqual(expected.big);
+    expect(await rolledUp(backlogDays[0]!)).toEqual(expected.first);
+    for (const table of ["analytics_rollup_progress", "analytics_rollup_visitors", "analytics_rollup_pages"])
+      expect(await queryRows(database.db, sql.raw(`select * from ${table}`))).toEqual([]);
+    const report = await analyticsReport(database.db, "2024-11-23", "2026-11-23", NOW);
+    expect(report.pendingDays).toEqual([]);
+    expect(report.daily.find((day) => day.date === bigDay)).toMatchObject({ visitors: 300, enquiries: 3 });
+  });
+});
+
+/** Fact rows in one order, counts as numbers. */
+function sorted(rows: FactRow[]): FactRow[] {
+  return rows
+    .map((row) => ({
+      day: row.day,
+      dimension: row.dimension,
+      value: row.value,
+      views: Number(row.views),
+      visitors: Number(row.visitors),
+      enquiries: Number(row.enquiries),
+      subscriptions: Number(row.subscriptions),
+    }))
+    .sort((a, b) => `${a.dimension}\u0000${a.value}`.localeCompare(`${b.dimension}\u0000${b.value}`));
+}

@@ -7,9 +7,9 @@ import { parseReportRange } from "./report-range.ts";
 // The numbers of a period, per India day and dimension, from two places: the daily roll-up for
 // the days already rolled up (whose raw views may be gone), and the raw views, enquiries and
 // subscriptions of today and yesterday when they are not rolled up yet. The roll-up computes a
-// day with `facts` too (rollup.ts), so a day shows the same numbers before and after its roll-up.
-// Since the visitor hash changes every day, visitors over several days are the sum of each
-// day's: the roll-up adds up exactly.
+// day with the same SQL as `facts` (in batches, rollup.ts), so a day shows the same numbers
+// before and after its roll-up. Since the visitor hash changes every day, visitors over several
+// days are the sum of each day's: the roll-up adds up exactly.
 // A report reads raw views of two days at most, through the index on their time: it once read
 // every raw view of its period, and on the embedded database, which runs in the server's own
 // thread, a backlog of days not rolled up held up every other request for seconds
@@ -197,7 +197,7 @@ export function spansNotRolled(dates: string[], rolled: Set<string>): Span[] {
 
 /**
  * The roll-up of the rolled-up days from `from` to `to`: per day for the totals, per value (day
- * "") for the rest: the days marked rolled up.
+ * "") for the rest. A day being rolled up has part of its rows already: it counts once marked.
  */
 async function rolledUp(db: Database, from: string, to: string): Promise<FactRow[]> {
   const rows = await queryRows<FactRow>(

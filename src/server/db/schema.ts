@@ -742,6 +742,51 @@ export const analyticsRolledDays = pgTable("analytics_rolled_days", {
   rolledAt: timestamp("rolled_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+// A day's roll-up in batches (src/server/analytics/rollup.ts): its raw views are read a few
+// thousand at a time into a row per visitor and per visitor and page, whose rows then go into
+// analytics_daily a few thousand at a time; the day is marked rolled when none are left. Each
+// batch is a transaction under the lock of the day's row here, so instances take turns.
+
+/** A day being rolled up: how far it has got. Deleted with the day's mark. */
+export const analyticsRollupProgress = pgTable("analytics_rollup_progress", {
+  day: text("day").primaryKey(),
+  /** "views" (reading raw views), "visitors", "pages" (adding the staged rows up), "last". */
+  phase: text("phase").notNull().default("views"),
+  /** The time of the last raw view read: the next batch starts after it. */
+  afterAt: timestamp("after_at", { withTimezone: true }),
+});
+
+/** A visitor's day so far: views, the funnel's pages, and the first view's source, campaign and device. */
+export const analyticsRollupVisitors = pgTable(
+  "analytics_rollup_visitors",
+  {
+    day: text("day").notNull(),
+    visitorHash: text("visitor_hash").notNull(),
+    views: integer("views").notNull(),
+    interested: boolean("interested").notNull(),
+    contact: boolean("contact").notNull(),
+    firstAt: timestamp("first_at", { withTimezone: true }).notNull(),
+    firstId: bigint("first_id", { mode: "number" }).notNull(),
+    source: text("source").notNull(),
+    campaign: text("campaign"),
+    device: text("device").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.visitorHash] })],
+);
+
+/** A visitor's day on a page so far: views and the first view's time. */
+export const analyticsRollupPages = pgTable(
+  "analytics_rollup_pages",
+  {
+    day: text("day").notNull(),
+    path: text("path").notNull(),
+    visitorHash: text("visitor_hash").notNull(),
+    views: integer("views").notNull(),
+    firstAt: timestamp("first_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.path, table.visitorHash] })],
+);
+
 // The media library (docs/decisions/040-the-media-library.md). One row per picture, by the SHA-256
 // of the upright, stripped original the site keeps; its files (that original and every width of
 // the ladder in AVIF, WebP and JPEG) are rows of media_files, so every instance serves what any
