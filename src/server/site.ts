@@ -5,6 +5,7 @@ import type { Config } from "./config.ts";
 import { importContentFolder, type ImportSummary, seedContent } from "./content/import-content.ts";
 import { leaveImportAnswer, takeImportRequests } from "./content/import-requests.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
+import { MEDIA_MEMORY_BUDGET, mediaProcessing } from "./media/media-store.ts";
 import { lockDataDir, SITE_HOLDER } from "./db/data-dir-lock.ts";
 import { tightenDataDir } from "./db/data-dir-permissions.ts";
 import { printable } from "./export/export-format.ts";
@@ -84,6 +85,9 @@ export async function startSite(options: SiteOptions): Promise<Site> {
     await lock?.release();
     throw error;
   }
+  // Pictures are made within this process's memory budget, smaller on the embedded database,
+  // whose own memory is in the process (docs/decisions/047-a-memory-budget-for-making-pictures.md).
+  mediaProcessing.setBudget(MEDIA_MEMORY_BUDGET[database.driver]);
   const reportProblems = (summary: ImportSummary | undefined) => {
     for (const problem of summary?.problems ?? []) {
       console.error(printable(`content: ${problem.file}: ${problem.field} ${problem.message}`));

@@ -10,9 +10,11 @@ import { media, mediaFiles } from "../db/schema.ts";
 import { insertPicture, mediaProcessing } from "../media/media-store.ts";
 import {
   keyOf,
+  inspectPicture,
   MediaRefusal,
   MEDIA_CONTENT_TYPES,
   originalName,
+  pictureWeight,
   type PreparedPicture,
   preparePicture,
   sizeIfKeptAsIs,
@@ -216,8 +218,10 @@ export async function importMediaFiles(
     let weighed:
       { clean: true; picture: Omit<PreparedPicture, "width" | "height"> } | { clean: false; picture: PreparedPicture };
     try {
-      // The import holds one place in line at a time, so it may wait as long as the line takes.
-      weighed = await mediaProcessing.run(Number.POSITIVE_INFINITY, async () => {
+      // The import holds one place in line at a time, so it may wait as long as the line takes;
+      // its job is weighed from the header as an upload's is (a file refused here is a problem).
+      const inspected = await inspectPicture(entry.bytes, entry.fileName);
+      weighed = await mediaProcessing.run(Number.POSITIVE_INFINITY, pictureWeight(inspected), async () => {
         const size = keyOf(entry.bytes) === entry.key ? await sizeIfKeptAsIs(entry.bytes, entry.format) : undefined;
         if (!size) return { clean: false as const, picture: await preparePicture(entry.bytes, entry.fileName) };
         const original = {

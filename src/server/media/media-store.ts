@@ -6,13 +6,16 @@ import { bumpContentVersion } from "../content/data-version.ts";
 import { type MediaUse, mediaUsage, usesOf } from "../content/media-usage.ts";
 import {
   cannotBeMadeReady,
-  keptOriginal,
+  inspectPicture,
   makeLadder,
   makeVariant,
   MediaRefusal,
   originalName,
   type PictureFile,
+  pictureWeight,
+  reencodeOriginal,
   variantName,
+  variantWeight,
 } from "./pipeline.ts";
 import { type Place, ProcessingQueue } from "./processing-queue.ts";
 
@@ -22,8 +25,14 @@ import { type Place, ProcessingQueue } from "./processing-queue.ts";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-/** Pictures made ready at once by this process; more wait in line. */
-export const MEDIA_PROCESSING_SLOTS = 2;
+const MB = 1024 * 1024;
+/**
+ * The memory this process sets aside for making pictures: the jobs running together weigh at most
+ * this (pictureWeight, variantWeight), and a heavier one runs alone. Over PostgreSQL, two
+ * 12-megapixel photos at once; on the embedded database, whose own memory is in the same process,
+ * one. docs/decisions/047-a-memory-budget-for-making-pictures.md.
+ */
+export const MEDIA_MEMORY_BUDGET = { postgres: 384 * MB, pglite: 192 * MB } as const;
 /**
  * Uploads that may be arriving or waiting for a slot besides those being made (each holds its
  * file, at most 20 MB, while it waits): ten at once are taken, an eleventh waiting one is not.
@@ -32,8 +41,11 @@ export const MEDIA_UPLOADS_WAITING = 10;
 /** Missing variants of public pictures that may wait for a slot (each holds nothing while it waits). */
 export const MEDIA_VARIANTS_WAITING = 64;
 
-/** This process's line for making pictures: uploads and missing variants share its slots. */
-export const mediaProcessing = new ProcessingQueue(MEDIA_PROCESSING_SLOTS);
+/**
+ * This process's line for making pictures: uploads and missing variants share its budget, the
+ * PostgreSQL one until the site sets its database's (site.ts).
+ */
+export const mediaProcessing = new ProcessingQueue(MEDIA_MEMORY_BUDGET.postgres);
 
 /** A library picture as serving needs it. */
 export type MediaRow = { id: string; key: string; format: MediaFormat; width: number; height: number };
@@ -133,17 +145,25 @@ export async function insertPicture(
 export type UploadOutcome = { id: string; key: string; existing: boolean };
 
 /**
- * An upload, from its place in line to stored: the kept original first; when its key is in the
- * library already, that picture (nothing more is made); else every variant, then one transaction.
- * Throws MediaRefusal for a file the library does not take.
+ * An upload, from its place in line to stored: checked from its header and weighed, then, once
+ * the line admits its weight, the kept original; when its key is in the library already, that
+ * picture (nothing more is made); else every variant, then one transaction. Throws MediaRefusal
+ * for a file the library does not take (the place is left).
  */
 export async function uploadPicture(
   db: Database,
   place: Place,
   upload: { bytes: Buffer; fileName: string; createdBy: { id: string | null; label: string } },
 ): Promise<UploadOutcome> {
-  const prepared = await place.run(async () => {
-    const kept = await keptOriginal(upload.bytes, upload.fileName);
+  let inspected;
+  try {
+    inspected = await inspectPicture(upload.bytes, upload.fileName);
+  } catch (error) {
+    place.leave();
+    throw error;
+  }
+  const prepared = await place.run(pictureWeight(inspected), async () => {
+    const kept = await reencodeOriginal(upload.bytes, upload.fileName, inspected);
     const found = await findMediaByKey(db, kept.key);
     if (found) return { kept, existingId: found.id, variants: [] as PictureFile[] };
     // An encoder's error is the picture's, never the site's: 422 with what to do, not a 500.
@@ -186,7 +206,7 @@ export async function makeMissingVariant(db: Database, row: MediaRow, name: stri
   const work = (async () => {
     const original = await readMediaFile(db, row.id, originalName(row.format));
     if (!original) return undefined;
-    const file = await mediaProcessing.run(MEDIA_VARIANTS_WAITING, () =>
+    const file = await mediaProcessing.run(MEDIA_VARIANTS_WAITING, variantWeight(row, wanted.width), () =>
       makeVariant(original.bytes, wanted.width, wanted.format),
     );
     await insertFiles(db, row.id, [file]);

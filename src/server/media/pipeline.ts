@@ -3,6 +3,7 @@ import sharp, { type Metadata, type OutputInfo, type Sharp, type SharpOptions } 
 import {
   MEDIA_EXTENSIONS,
   MEDIA_LIMITS,
+  MEDIA_WIDTHS,
   MEDIA_VARIANT_FORMATS,
   type MediaFormat,
   type MediaVariantFormat,
@@ -20,8 +21,8 @@ import { declaredSize, type PixelSize, sniffPicture } from "./sniff.ts";
 // ladder is made from it in AVIF, WebP and JPEG. sharp keeps no metadata unless asked
 // (withMetadata, keepExif, keepIccProfile…), and nothing here asks.
 
-// Memory: no cache of decoded images, one libvips thread per pipeline; the processing queue
-// (processing-queue.ts) bounds how many pipelines run at once.
+// Memory: no cache of decoded images, one libvips thread per pipeline; the processing line
+// (processing-queue.ts) admits jobs by their weight (pictureWeight, variantWeight) within a budget.
 sharp.cache(false);
 sharp.concurrency(1);
 
@@ -150,14 +151,25 @@ export const keyOf = (bytes: Uint8Array) => createHash("sha256").update(bytes).d
 export const originalName = (format: MediaFormat) => `original.${MEDIA_EXTENSIONS[format]}`;
 export const variantName = (width: number, format: MediaVariantFormat) => `${width}.${MEDIA_EXTENSIONS[format]}`;
 
+/** What an upload's header says, once it has passed every rule that needs no decoding. */
+export type InspectedPicture = {
+  format: MediaFormat;
+  width: number;
+  height: number;
+  /** Channels as stored (3 for RGB, 4 with alpha or for CMYK). */
+  channels: number;
+  /** A progressive JPEG or an interlaced PNG: decoded whole, not line by line. */
+  progressive: boolean;
+  /** Its EXIF orientation turns it a quarter (5 to 8): turned upright, it is held whole. */
+  quarterTurn: boolean;
+};
+
 /**
- * Checks an upload and makes its kept original: refused (MediaRefusal) unless it is a still JPEG,
- * PNG, WebP or AVIF of at most 20 MB and 40 megapixels that decodes to its end.
+ * Checks an upload from its bytes and header alone (nothing decoded): refused (MediaRefusal)
+ * unless it is a still JPEG, PNG, WebP or AVIF of at most 20 MB and 40 megapixels, of a shape
+ * the library takes. What it says is what the line weighs the job by (pictureWeight).
  */
-export async function keptOriginal(
-  bytes: Buffer,
-  fileName: string,
-): Promise<{ key: string; format: MediaFormat; original: PictureFile; hasAlpha: boolean }> {
+export async function inspectPicture(bytes: Buffer, fileName: string): Promise<InspectedPicture> {
   if (bytes.length === 0) throw new MediaRefusal(400, `“${fileName}” is empty (0 bytes): there is no picture in it.`);
   if (bytes.length > MEDIA_LIMITS.bytes) throw new MediaRefusal(413, tooLargeMessage(fileName, bytes.length));
   const sniffed = sniffPicture(bytes);
@@ -195,6 +207,26 @@ export async function keptOriginal(
       422,
       `“${fileName}” is animated (${metadata.pages} frames); the library takes still pictures only.`,
     );
+  return {
+    format,
+    width: metadata.width,
+    height: metadata.height,
+    channels: Math.min(4, Math.max(1, metadata.channels ?? 4)),
+    progressive: metadata.isProgressive === true,
+    quarterTurn: (metadata.orientation ?? 1) >= 5,
+  };
+}
+
+/**
+ * An inspected upload made into its kept original: decoded strictly, turned upright, in sRGB,
+ * encoded again with no metadata. Refused (MediaRefusal) when its data cannot be read to the end.
+ */
+export async function reencodeOriginal(
+  bytes: Buffer,
+  fileName: string,
+  inspected: InspectedPicture,
+): Promise<{ key: string; format: MediaFormat; original: PictureFile; hasAlpha: boolean }> {
+  const { format } = inspected;
   let encoded: { data: Buffer; info: OutputInfo };
   try {
     encoded = await encodeOriginal(decode(bytes).rotate().toColourspace("srgb"), format).toBuffer({
@@ -250,6 +282,88 @@ export async function sizeIfKeptAsIs(bytes: Buffer, format: MediaFormat): Promis
     return undefined;
   }
   return declared;
+}
+
+/**
+ * Checks an upload and makes its kept original: refused (MediaRefusal) unless it is a still JPEG,
+ * PNG, WebP or AVIF of at most 20 MB and 40 megapixels that decodes to its end.
+ */
+export async function keptOriginal(
+  bytes: Buffer,
+  fileName: string,
+): Promise<{ key: string; format: MediaFormat; original: PictureFile; hasAlpha: boolean }> {
+  return reencodeOriginal(bytes, fileName, await inspectPicture(bytes, fileName));
+}
+
+// What a job holds at its peak, in bytes per pixel, measured with the real sharp on pictures of 3
+// to 40 megapixels (docs/decisions/047-a-memory-budget-for-making-pictures.md has the figures),
+// rounded up: every estimate is at or over what was measured, by at most about twice.
+const MB = 1024 * 1024;
+/** libvips' and the encoders' own state, and the files a job makes. */
+const JOB_OVERHEAD = 16 * MB;
+/**
+ * Decoding an upload and encoding its kept original, per pixel, by format and channels: mozjpeg
+ * encodes a progressive JPEG from all its coefficients at once; WebP and AVIF encode a whole frame.
+ */
+const REENCODE_PER_PIXEL: Record<MediaFormat, (channels: number) => number> = {
+  jpeg: () => 8,
+  png: (channels) => 2 * channels,
+  webp: (channels) => 7 * channels,
+  avif: (channels) => 13 * channels,
+};
+/**
+ * Decoding a kept original again, per pixel: a progressive JPEG's coefficients (mozjpeg writes
+ * progressive JPEGs), a whole WebP or AVIF frame; a PNG is read line by line.
+ */
+const DECODE_ORIGINAL_PER_PIXEL: Record<MediaFormat, (channels: number) => number> = {
+  jpeg: () => 3,
+  png: () => 0,
+  webp: (channels) => channels,
+  avif: (channels) => 6 * channels,
+};
+/** Making a width of the ladder, per pixel of it: the decoded width and its three encoders at once. */
+const LADDER_PER_PIXEL = (channels: number) => 16 * channels;
+/** Making one variant, per pixel of it: the decoded width and one encoder (AVIF's the largest). */
+const VARIANT_PER_PIXEL = (channels: number) => 8 * channels;
+
+/** The width × height of a picture's widest variant (the ladder's top, or its own width). */
+function topVariantPixels(width: number, height: number): number {
+  const top = Math.min(width, MEDIA_WIDTHS[MEDIA_WIDTHS.length - 1]!);
+  return top * Math.max(1, Math.round((height * top) / width));
+}
+
+/**
+ * The memory an upload's job will take at its peak, from its header alone: its kept original
+ * made (decoding the upload whole when it is progressive or turned, then encoding), or its ladder
+ * made (the kept original decoded again, the widest variant in three formats at once), whichever
+ * is more. The processing line (processing-queue.ts) admits jobs by it.
+ */
+export function pictureWeight(picture: InspectedPicture): number {
+  const pixels = picture.width * picture.height;
+  const { channels, format } = picture;
+  let perPixel = REENCODE_PER_PIXEL[format](channels);
+  if (picture.progressive) perPixel += format === "jpeg" ? 2 * channels : channels;
+  if (picture.quarterTurn) perPixel += channels;
+  // Turned upright, a picture's width is its height.
+  const [width, height] = picture.quarterTurn ? [picture.height, picture.width] : [picture.width, picture.height];
+  const ladder =
+    pixels * DECODE_ORIGINAL_PER_PIXEL[format](channels) + topVariantPixels(width, height) * LADDER_PER_PIXEL(channels);
+  return JOB_OVERHEAD + Math.max(pixels * perPixel, ladder);
+}
+
+/**
+ * The memory one missing variant takes to make: its picture's kept original decoded, and the
+ * variant in one format. From the stored size alone: a picture other than a JPEG may have alpha.
+ */
+export function variantWeight(picture: { format: MediaFormat; width: number; height: number }, width: number): number {
+  const channels = picture.format === "jpeg" ? 3 : 4;
+  const made = Math.min(width, picture.width);
+  const variantPixels = made * Math.max(1, Math.round((picture.height * made) / picture.width));
+  return (
+    JOB_OVERHEAD +
+    picture.width * picture.height * DECODE_ORIGINAL_PER_PIXEL[picture.format](channels) +
+    variantPixels * VARIANT_PER_PIXEL(channels)
+  );
 }
 
 /** One width of a picture in one format, made from its kept original (never wider than it). */

@@ -7,10 +7,11 @@ import { syntheticPhoto } from "./media-bench.ts";
 import { MEDIA_UPLOADS_WAITING, mediaProcessing, uploadPicture } from "./media-store.ts";
 import { ProcessingBusy } from "./processing-queue.ts";
 
-// Uploads arriving together take their places in the processing line (decision 040: ten places,
-// two pictures processed at a time): as many as the line holds are all made ready, each with its
-// whole ladder of variants, one more is turned away at once, and the line empties. How long a 12-megapixel photo takes, and how much memory ten at
-// once cost, are measured by `npm run bench -- --only media` (docs/performance.md), not here.
+// Uploads arriving together take their places in the processing line (decision 040: ten places;
+// decision 047: as many made at once as fit its memory budget): as many as the line holds are all
+// made ready, each with its whole ladder of variants, one more is turned away at once, and the
+// line empties. How long a 12-megapixel photo takes, and how much memory ten at once cost, are
+// measured by `npm run bench -- --only media` (docs/performance.md), not here.
 
 const AT_ONCE = MEDIA_UPLOADS_WAITING;
 
