@@ -80,6 +80,23 @@ function multipartRefusal(error: unknown, fileName: string | undefined): Refused
   return undefined;
 }
 
+/**
+ * Runs an upload received whole, which may wait its turn in line (decision 047) for longer than a
+ * connection may sit idle (CONNECTION_TIMEOUT_MS), with that limit lifted from its connection (the
+ * line is bounded), then set again for the answer. inject()'s requests have no real socket.
+ */
+async function withoutIdleLimit<Result>(request: FastifyRequest, work: () => Promise<Result>): Promise<Result> {
+  const socket = request.raw.socket;
+  if (typeof socket?.setTimeout !== "function") return work();
+  const limit = socket.timeout;
+  socket.setTimeout(0);
+  try {
+    return await work();
+  } finally {
+    if (limit) socket.setTimeout(limit);
+  }
+}
+
 export function mediaRoutes(context: AdminContext): AdminHandlers<MediaRouteName> {
   const { db } = context;
   const actor = (request: FastifyRequest) => context.actorOf(context.sessionOf(request));
@@ -180,7 +197,8 @@ export function mediaRoutes(context: AdminContext): AdminHandlers<MediaRouteName
         throw error;
       }
       if (!bytes || fileName === undefined) return refused(400, "Choose a picture to upload.");
-      const outcome = await uploadPicture(db, place, { bytes, fileName, createdBy: actor(request) });
+      const upload = { bytes, fileName, createdBy: actor(request) };
+      const outcome = await withoutIdleLimit(request, () => uploadPicture(db, place, upload));
       return { outcome, fileName };
     } catch (error) {
       if (error instanceof MediaRefusal) return refused(error.status, error.message);
