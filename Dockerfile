@@ -12,6 +12,9 @@ RUN npm run build
 
 FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+# glibc's malloc gives memory of 128 KB and more back to the system as soon as it is freed, instead
+# of keeping what making a picture took (docs/decisions/047-a-memory-budget-for-making-pictures.md).
+ENV GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force

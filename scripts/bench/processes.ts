@@ -8,6 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { compiledServerPath } from "../build-if-stale.ts";
+import { PRODUCTION_ENV } from "./production-env.ts";
 
 // The processes the bench measures: the site as production runs it, and the bare node:http
 // server that replays one of its answers.
@@ -88,6 +89,7 @@ export async function startSite(options: SiteOptions): Promise<SiteProcess> {
     cwd: root,
     env: {
       PATH: process.env.PATH,
+      ...PRODUCTION_ENV,
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
