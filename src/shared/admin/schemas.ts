@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { markdownNestingProblem } from "../content/markdown-rules.ts";
+import { markdownHeadingsProblem, markdownNestingProblem } from "../content/markdown-rules.ts";
 import { ENQUIRY_STATUSES, isEnquiryStatus, statusLabels } from "../inbox.ts";
 import { parseIndiaDate } from "../india-time.ts";
 import { serviceValues } from "../site.ts";
@@ -203,6 +203,9 @@ function optionalText(
         ? [
             z.refine<string>((value) => markdownNestingProblem(label, value) === undefined, {
               error: (issue) => markdownNestingProblem(label, String(issue.input)),
+            }),
+            z.refine<string>((value) => markdownHeadingsProblem(label, value) === undefined, {
+              error: (issue) => markdownHeadingsProblem(label, String(issue.input)),
             }),
           ]
         : []),

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { MARKDOWN_NESTING_MAX, markdownNestingDepth, markdownNestingProblem } from "./markdown-rules.ts";
+import {
+  MARKDOWN_HEADINGS_MAX,
+  MARKDOWN_NESTING_MAX,
+  markdownHeadingLines,
+  markdownHeadingsProblem,
+  markdownNestingDepth,
+  markdownNestingProblem,
+} from "./markdown-rules.ts";
 
 describe("markdown nesting", () => {
   it.each([
@@ -24,5 +31,24 @@ describe("markdown nesting", () => {
       "Body nests quotes or lists more than 100 deep on one line; no reader can follow that.",
     );
     expect(markdownNestingProblem("Body", `${"- ".repeat(3000)}a`)).toMatch(/^Body nests/);
+  });
+});
+
+describe("markdown headings", () => {
+  it.each([
+    ["# a\n## b\n###### c", 3],
+    ["#\n#\n#", 3],
+    ["Title\n=====\nSub\n---", 2],
+    ["#hashtag is no heading\n    # code is none", 0],
+    ["a paragraph with # in it", 0],
+  ])("counts the heading lines of %j as %i", (text, lines) => {
+    expect(markdownHeadingLines(text)).toBe(lines);
+  });
+
+  it("refuses more than the most, naming the field, and lets the most through", () => {
+    expect(markdownHeadingsProblem("Body", "#\n".repeat(MARKDOWN_HEADINGS_MAX))).toBeUndefined();
+    expect(markdownHeadingsProblem("Body", "#\n".repeat(50_000))).toBe(
+      "Body has more than 500 headings; split it into several articles.",
+    );
   });
 });
