@@ -14,6 +14,7 @@ import { inboxSearchSection } from "./bench/sections/inbox-search.ts";
 import { lighthouseSection } from "./bench/sections/lighthouse.ts";
 import { mediaSection } from "./bench/sections/media.ts";
 import { newsletterSection } from "./bench/sections/newsletter.ts";
+import { pictureMemorySection } from "./bench/sections/picture-memory.ts";
 import { startupSection } from "./bench/sections/startup.ts";
 import { studioSection } from "./bench/sections/studio.ts";
 import { throughputSection } from "./bench/sections/throughput.ts";
@@ -35,6 +36,7 @@ const sections: AnyBenchSection[] = [
   inboxSearchSection,
   studioSection,
   mediaSection,
+  pictureMemorySection,
   newsletterSection,
   enquiriesSection,
 ];
