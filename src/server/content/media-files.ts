@@ -223,7 +223,8 @@ export async function importMediaFiles(
       const inspected = await inspectPicture(entry.bytes, entry.fileName);
       weighed = await mediaProcessing.run(Number.POSITIVE_INFINITY, pictureWeight(inspected), async () => {
         const size = keyOf(entry.bytes) === entry.key ? await sizeIfKeptAsIs(entry.bytes, entry.format) : undefined;
-        if (!size) return { clean: false as const, picture: await preparePicture(entry.bytes, entry.fileName) };
+        if (!size)
+          return { clean: false as const, picture: await preparePicture(entry.bytes, entry.fileName, inspected) };
         const original = {
           name: originalName(entry.format),
           contentType: MEDIA_CONTENT_TYPES[entry.format],

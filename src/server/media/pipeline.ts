@@ -417,8 +417,13 @@ export async function makeLadder(original: PictureFile, hasAlpha: boolean): Prom
 }
 
 /** An upload made ready: refused, or its kept original and every variant. */
-export async function preparePicture(bytes: Buffer, fileName: string): Promise<PreparedPicture> {
-  const kept = await keptOriginal(bytes, fileName);
+export async function preparePicture(
+  bytes: Buffer,
+  fileName: string,
+  inspected?: InspectedPicture,
+): Promise<PreparedPicture> {
+  // A caller that weighed the job has inspected the file already: its header is not read again.
+  const kept = inspected ? await reencodeOriginal(bytes, fileName, inspected) : await keptOriginal(bytes, fileName);
   const variants = await makeLadder(kept.original, kept.hasAlpha);
   return {
     key: kept.key,
