@@ -8,20 +8,27 @@ import { defineConfig } from "vite";
 //
 // The output sits two folders below the project root, as src/server/*.ts does, so that paths
 // computed from import.meta.url (src/server/project-root.ts) hold in both.
+//
+// With SERVER_ENTRY=render-worker, the same build makes the Markdown renderer's worker thread
+// (src/server/content/render-worker.ts) into dist/server-node/render-worker.js, beside main.js,
+// where src/server/content/render-pool.ts starts it from (decision 049). Two builds, as each is
+// one file.
+const worker = process.env.SERVER_ENTRY === "render-worker";
+
 export default defineConfig({
   publicDir: false,
   logLevel: "warn",
   build: {
-    ssr: "src/server/main.ts",
+    ssr: worker ? "src/server/content/render-worker.ts" : "src/server/main.ts",
     outDir: "dist/server-node",
-    emptyOutDir: true,
+    emptyOutDir: !worker,
     target: "node20.19",
     minify: false,
     // Stack traces name the compiled file; `node --enable-source-maps` maps them to the source.
     sourcemap: true,
     rolldownOptions: {
       output: {
-        entryFileNames: "main.js",
+        entryFileNames: worker ? "render-worker.js" : "main.js",
         // One file: a chunk elsewhere would compute its paths from another folder.
         codeSplitting: false,
       },

@@ -20,6 +20,8 @@ const outputs = [
   path.join(root, "dist/server/entry-server.js"),
   path.join(root, "dist/server/admin-entry-server.js"),
   compiledServerPath,
+  // The Markdown renderer's worker thread, which the compiled server starts from beside itself.
+  path.join(root, "dist", "server-node", "render-worker.js"),
 ];
 // The server reads drizzle/ at run time; it is an input so that a new migration comes with a
 // build of the code that expects it.

@@ -55,7 +55,7 @@ export async function draftArticle(
     : [];
   const images = await mediaIndex(db);
   // Kept by the revision's id: opening a link again renders nothing again.
-  const rendered = renderRevisionBody(db, revision.id, document.body ?? "", images);
+  const rendered = await renderRevisionBody(db, revision.id, document.body ?? "", images);
   const posts = await listBlogPosts(db, now);
   const slug = SLUG_PATTERN.test(document.slug ?? "") ? document.slug : DRAFT_STAND_IN_SLUG;
   const category = document.category ?? "";

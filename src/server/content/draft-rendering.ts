@@ -1,5 +1,6 @@
 import type { Database } from "../db/client.ts";
-import { type RenderedArticle, renderArticleMarkdown } from "./render-markdown.ts";
+import type { RenderedArticle } from "./render-markdown.ts";
+import { renderBody } from "./render-pool.ts";
 import type { MediaIndex } from "./responsive-images.ts";
 
 // Drafts' bodies rendered, kept in memory: a share or preview link's page (/preview/*) renders a
@@ -57,12 +58,12 @@ let renders = 0;
 export const draftRenderCount = () => renders;
 
 /** A revision's body rendered as the article page renders it, kept for the next request of the same. */
-export function renderRevisionBody(
+export async function renderRevisionBody(
   db: Database,
   revisionId: number,
   markdown: string,
   images: MediaIndex,
-): RenderedArticle {
+): Promise<RenderedArticle> {
   const key = `${revisionId} ${images.fingerprint}`;
   let renderings = byDatabase.get(db);
   if (!renderings) {
@@ -72,7 +73,9 @@ export function renderRevisionBody(
   const kept = renderings.get(key);
   if (kept) return kept;
   renders += 1;
-  const rendered = renderArticleMarkdown(markdown, { resolveImage: images.resolve });
-  renderings.set(key, rendered);
+  // Off the event loop (render-pool.ts); a stand-in rendered as text, when the worker could not
+  // render in time, is not kept: the next request tries again.
+  const { inTime, ...rendered } = await renderBody(markdown, images);
+  if (inTime) renderings.set(key, rendered);
   return rendered;
 }

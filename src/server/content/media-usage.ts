@@ -3,7 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { ContentKind } from "#shared/content/documents.ts";
 import type { Database } from "../db/client.ts";
 import { blogPosts, contentRevisions, projects, teamMembers } from "../db/schema.ts";
-import { renderedAddresses } from "./render-markdown.ts";
+import { bodyAddresses } from "./render-pool.ts";
 
 // Where the media library's pictures are used (docs/decisions/040-the-media-library.md): by every
 // article, project and team member, in the trash or not, through its head revision (the draft
@@ -54,14 +54,15 @@ const addressesKept = new Map<string, string[]>();
 const ADDRESSES_KEPT = 500;
 
 /** The paths a body's page shows or links once rendered (renderedAddresses), kept by the body's hash. */
-function bodyPaths(markdown: string): string[] {
+async function bodyPaths(markdown: string): Promise<string[]> {
   const hash = createHash("sha256").update(markdown).digest("base64");
   let paths = addressesKept.get(hash);
   if (paths) {
     // Kept as the most recently read.
     addressesKept.delete(hash);
   } else {
-    paths = renderedAddresses(markdown).flatMap(pathsReached);
+    // Rendered off the event loop (render-pool.ts).
+    paths = (await bodyAddresses(markdown)).flatMap(pathsReached);
     if (addressesKept.size >= ADDRESSES_KEPT) addressesKept.delete(addressesKept.keys().next().value!);
   }
   addressesKept.set(hash, paths);
@@ -136,11 +137,12 @@ function add(map: Map<string, MediaUse[]>, name: string, use: MediaUse) {
 }
 
 /** Adds `use` for every picture the texts name as written, and the Markdown bodies as rendered. */
-function addNamed(usage: MediaUsage, use: MediaUse, texts: (string | null)[], markdown: (string | null)[]) {
-  const named = [
-    texts.filter(Boolean).join("\n"),
-    ...new Set(markdown.filter(Boolean).flatMap((body) => bodyPaths(body!))),
-  ];
+async function addNamed(usage: MediaUsage, use: MediaUse, texts: (string | null)[], markdown: (string | null)[]) {
+  const bodyNames = new Set<string>();
+  for (const body of new Set(markdown)) {
+    if (body) for (const name of await bodyPaths(body)) bodyNames.add(name);
+  }
+  const named = [texts.filter(Boolean).join("\n"), ...bodyNames];
   for (const text of named) {
     for (const match of text.matchAll(KEY_REFERENCE)) add(usage.byKey, match[1]!, use);
     for (const match of text.matchAll(OLD_ADDRESS)) add(usage.byPath, match[0], use);
@@ -155,7 +157,7 @@ export async function mediaUsage(db: Database | Tx): Promise<MediaUsage> {
       const head = (item.head ?? {}) as Record<string, unknown>;
       const title = String((kind === "team-member" ? head.name : head.title) || item.title || "") || "Untitled";
       const use: MediaUse = { kind, id: item.id, title, trashed: item.deletedAt !== null };
-      addNamed(usage, use, [...item.texts, JSON.stringify(head)], item.markdown);
+      await addNamed(usage, use, [...item.texts, JSON.stringify(head)], item.markdown);
     }
   }
   return usage;
@@ -202,7 +204,7 @@ export async function publishedUsesOf(
   const usage: MediaUsage = { byKey: new Map(), byPath: new Map() };
   for (const row of rows) {
     const use: MediaUse = { kind: row.kind, id: row.id, title: row.title || "Untitled", trashed: false };
-    addNamed(usage, use, [row.image, row.text], row.kind === "article" ? [row.text] : []);
+    await addNamed(usage, use, [row.image, row.text], row.kind === "article" ? [row.text] : []);
   }
   return usesOf(usage, picture);
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, type SQL } from "drizzle-orm";
 import type { ArticleDetail, BlogPostSummary, Project, ProjectDetail, TeamMember } from "#shared/api-types.ts";
-import { readingMinutes, renderArticleMarkdown } from "./render-markdown.ts";
+import { type RenderedArticle, readingMinutes } from "./render-markdown.ts";
+import { renderBody } from "./render-pool.ts";
 import { type MediaIndex, mediaIndex } from "./responsive-images.ts";
 import type { Database } from "../db/client.ts";
 import { blogPosts, contentRedirects, projects, teamMembers } from "../db/schema.ts";
@@ -143,20 +144,20 @@ export function relatedFirst<T extends { category: string }>(
   ].slice(0, count);
 }
 
-const renderedBodies = new Map<string, ReturnType<typeof renderArticleMarkdown>>();
+const renderedBodies = new Map<string, RenderedArticle>();
 
 /**
  * An article's body rendered; rendering is pure, so the result is kept while the Markdown and the
  * media library's pictures (their fingerprint: a body draws them) are the same.
  */
-function renderedBody(
-  row: { slug: string; content: string },
-  images: MediaIndex,
-): ReturnType<typeof renderArticleMarkdown> {
+async function renderedBody(row: { slug: string; content: string }, images: MediaIndex): Promise<RenderedArticle> {
   const cacheKey = `${images.fingerprint}\n${row.slug}\n${row.content}`;
-  let rendered = renderedBodies.get(cacheKey);
-  if (!rendered) {
-    rendered = renderArticleMarkdown(row.content, { resolveImage: images.resolve });
+  const kept = renderedBodies.get(cacheKey);
+  if (kept) return kept;
+  // Off the event loop (render-pool.ts); a stand-in rendered as text, when the worker could not
+  // render in time, is not kept: the next request tries again.
+  const { inTime, ...rendered } = await renderBody(row.content, images);
+  if (inTime) {
     if (renderedBodies.size > 500) renderedBodies.clear();
     renderedBodies.set(cacheKey, rendered);
   }
@@ -177,7 +178,7 @@ export async function getArticle(db: Database, slug: string, now: Date = new Dat
   if (!found) return null;
   const row = published(found);
   const images = await mediaIndex(db);
-  const rendered = renderedBody(row, images);
+  const rendered = await renderedBody(row, images);
   const posts = await listBlogPosts(db, now);
   return {
     id: row.id,
@@ -218,11 +219,14 @@ export async function listFeedArticles(db: Database, now: Date = new Date()): Pr
     .where(articleIsPublic(now))
     .orderBy(desc(blogPosts.publishedAt), asc(blogPosts.slug));
   const images = await mediaIndex(db);
-  return rows.map(published).map(({ content, ...row }) => ({
-    ...row,
-    publishedAt: row.publishedAt.toISOString(),
-    contentHtml: renderedBody({ slug: row.slug, content }, images).html,
-  }));
+  const articles: FeedArticle[] = [];
+  // One body at a time: the renderer's worker takes them in turn, and a feed of many articles
+  // never fills its queue.
+  for (const { content, ...row } of rows.map(published)) {
+    const { html } = await renderedBody({ slug: row.slug, content }, images);
+    articles.push({ ...row, publishedAt: row.publishedAt.toISOString(), contentHtml: html });
+  }
+  return articles;
 }
 
 export async function getProject(db: Database, slug: string, now: Date = new Date()): Promise<ProjectDetail | null> {

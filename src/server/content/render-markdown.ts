@@ -1,4 +1,4 @@
-import { Marked, type Renderer, type Tokens } from "marked";
+import { Marked, type Renderer, type Token, type Tokens } from "marked";
 import sanitizeHtml from "sanitize-html";
 import { ARTICLE_SIZES } from "#shared/image-sizes.ts";
 import type { ResponsiveImage } from "#shared/media.ts";
@@ -182,6 +182,7 @@ const HEADING_ID_PREFIX = "section-";
  * it is saved (#shared/content/markdown-rules.ts); files and older revisions may still hold it.
  */
 export function renderArticleMarkdown(markdown: string, options: RenderOptions = {}): RenderedArticle {
+  parsedHere += 1;
   try {
     return renderParsed(markdown, options);
   } catch {
@@ -189,8 +190,16 @@ export function renderArticleMarkdown(markdown: string, options: RenderOptions =
   }
 }
 
-/** The body as its text: each run of lines between blank lines a paragraph, every character escaped. */
-function renderAsText(markdown: string): RenderedArticle {
+let parsedHere = 0;
+/** How many bodies this thread has parsed: the server's event loop leaves them to the worker (render-pool.ts). */
+export const bodiesParsedOnThisThread = () => parsedHere;
+
+/**
+ * The body as its text: each run of lines between blank lines a paragraph, every character
+ * escaped. Linear in the body's length; also what a page shows when the renderer's worker could
+ * not render a body in time (render-pool.ts).
+ */
+export function renderAsText(markdown: string): RenderedArticle {
   const paragraphs = markdown
     .split(/\n\s*\n/)
     .map((block) => block.trim())
@@ -297,6 +306,27 @@ export function renderedAddresses(markdown: string): string[] {
   });
   for (const match of html.matchAll(RENDERED_HREF)) addresses.push(decodeEntities(match[1]!));
   return addresses;
+}
+
+/** The site paths (beginning with one "/") a body's Markdown links to, in order, once each. */
+export function sitePathsLinked(body: string): string[] {
+  const marked = new Marked({ gfm: true, async: false });
+  const found: string[] = [];
+  try {
+    const tokens = marked.lexer(body);
+    marked.walkTokens(tokens, (token: Token) => {
+      if (token.type !== "link") return;
+      const href = String((token as { href?: unknown }).href ?? "").trim();
+      if (!href.startsWith("/") || href.startsWith("//") || href.startsWith("/\\")) return;
+      const pathname = href.split(/[?#]/)[0]!;
+      if (!found.includes(pathname)) found.push(pathname);
+    });
+  } catch {
+    // A body nested deeper than the parser's stack (refused by the studio since, but a file or an
+    // older revision may hold one) has no links it can read: the editor opens all the same.
+    return [];
+  }
+  return found;
 }
 
 /** Minutes to read at 200 words a minute, at least one. */

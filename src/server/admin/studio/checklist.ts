@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import { Marked, type Token } from "marked";
 import {
   type ArticleDocument,
   type ChecklistItem,
@@ -11,6 +10,7 @@ import { matchRoute } from "#shared/routes.ts";
 import type { Database } from "../../db/client.ts";
 import { blogPosts, contentRedirects } from "../../db/schema.ts";
 import { articleIsPublic, listProjects } from "../../content/public-content.ts";
+import { sitePathsLinked } from "../../content/render-pool.ts";
 import { publicArticleSlugs } from "./article-queries.ts";
 import type { MediaChoice as SiteImage } from "../../media/media-choices.ts";
 
@@ -23,27 +23,6 @@ import type { MediaChoice as SiteImage } from "../../media/media-choices.ts";
 /** Files the site serves besides its pages, which a link may name. */
 const SITE_FILES = new Set(["/rss.xml", "/sitemap.xml", "/robots.txt", "/favicon.svg"]);
 
-/** The site paths (beginning with one "/") the body's Markdown links to, in order, once each. */
-export function sitePathsLinked(body: string): string[] {
-  const marked = new Marked({ gfm: true, async: false });
-  const found: string[] = [];
-  try {
-    const tokens = marked.lexer(body);
-    marked.walkTokens(tokens, (token: Token) => {
-      if (token.type !== "link") return;
-      const href = String((token as { href?: unknown }).href ?? "").trim();
-      if (!href.startsWith("/") || href.startsWith("//") || href.startsWith("/\\")) return;
-      const pathname = href.split(/[?#]/)[0]!;
-      if (!found.includes(pathname)) found.push(pathname);
-    });
-  } catch {
-    // A body nested deeper than the parser's stack (refused by the studio since, but a file or an
-    // older revision may hold one) has no links it can read: the editor opens all the same.
-    return [];
-  }
-  return found;
-}
-
 /** Warnings for the links of a body that lead to no page of the site now. */
 export async function linkWarnings(
   db: Database,
@@ -51,7 +30,7 @@ export async function linkWarnings(
   now: Date,
   images: Pick<SiteImage, "url">[],
 ): Promise<string[]> {
-  const linked = sitePathsLinked(body);
+  const linked = await sitePathsLinked(body);
   if (!linked.length) return [];
   let articles: Set<string> | undefined;
   let projects: Set<string> | undefined;

@@ -486,9 +486,10 @@ describe.each(testDrivers)("the studio's editing on %s", (driver) => {
       expect(refused.json().problems.body).toBe("Body must not contain control characters");
     });
 
-    it("answers a 5,000-word article quickly", async () => {
+    it("answers a 5,000-word article without holding the event loop", async () => {
       // An article as this site writes them: sections with a heading, paragraphs with some
-      // emphasis and links, a table now and then.
+      // emphasis and links, a table now and then. It is rendered in the renderer's worker
+      // (decision 049): what a second client waits is the budget's, whatever the machine's load.
       const sentence =
         "The relay settings follow the **grading** margin of the upstream breaker at the plant's point of common coupling. ";
       const section = (index: number) =>
@@ -496,20 +497,15 @@ describe.each(testDrivers)("the studio's editing on %s", (driver) => {
       const body = Array.from({ length: 24 }, (_, index) => section(index + 1)).join("");
       const words = body.split(/\s+/).filter(Boolean).length;
       expect(words).toBeGreaterThan(5_000);
-      const times: number[] = [];
-      for (let run = 0; run < 3; run += 1) {
-        const started = performance.now();
-        const response = await postJson(t, adminHref("markdownPreview"), member, { body });
-        times.push(performance.now() - started);
-        expect(response.statusCode).toBe(200);
-        expect((response.json() as MarkdownPreviewAnswer).readingMinutes).toBeGreaterThan(20);
-      }
-      // The best of three, so that another process's load on the machine does not decide it.
-      const best = Math.min(...times);
-      console.info(
-        `markdown preview of ${words} words (${body.length} characters): ${times.map((time) => time.toFixed(0)).join(", ")} ms`,
-      );
-      expect(best).toBeLessThan(250);
+      let response: Awaited<ReturnType<typeof postJson>> | undefined;
+      const stall = await longestEventLoopStall(async () => {
+        response = await postJson(t, adminHref("markdownPreview"), member, { body });
+      });
+      expect(response?.statusCode).toBe(200);
+      const answer = response!.json() as MarkdownPreviewAnswer;
+      expect(answer.readingMinutes).toBeGreaterThan(20);
+      expect(answer.html.match(/<h2 id="section-section-\d+">/g)).toHaveLength(24);
+      expect(stall).toBeLessThan(EVENT_LOOP_BUDGET_MS);
     });
   });
 

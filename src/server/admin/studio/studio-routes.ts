@@ -10,7 +10,8 @@ import {
   projectSaveForm,
 } from "#shared/admin/schemas.ts";
 import { type ArticleDocument, EMPTY_PROJECT, type ProjectDocument } from "#shared/content/documents.ts";
-import { readingMinutes, renderArticleMarkdown } from "../../content/render-markdown.ts";
+import { renderBody } from "../../content/render-pool.ts";
+import { readingMinutes } from "../../content/render-markdown.ts";
 import { mediaIndex } from "../../content/responsive-images.ts";
 import type { AdminContext, AdminHandlers } from "../context.ts";
 import {
@@ -190,7 +191,7 @@ export function studioRoutes(context: AdminContext): AdminHandlers<StudioRouteNa
       }
       // The library's pictures as the public page draws them (a pasted picture shows at once).
       const images = await mediaIndex(context.db);
-      const rendered = renderArticleMarkdown(parsed.data.body, { resolveImage: images.resolve });
+      const rendered = await renderBody(parsed.data.body, images);
       const answer: MarkdownPreviewAnswer = {
         html: rendered.html,
         words: rendered.words,

@@ -1,0 +1,29 @@
+import { type MediaIndex, type MediaRow, mediaIndexOf } from "./media-index.ts";
+import { type RenderedArticle, renderArticleMarkdown, renderedAddresses, sitePathsLinked } from "./render-markdown.ts";
+
+// The renderer's worker thread: what render-pool.ts sends it, done here, off the server's event
+// loop. Each task is a pure function of what it carries; the media library's index is made from
+// the rows sent with a rendering and kept while their fingerprint is the same.
+// docs/decisions/049-markdown-rendered-off-the-event-loop.md.
+
+export type RenderTask =
+  | { kind: "render"; markdown: string; media: { fingerprint: string; rows: readonly MediaRow[] } }
+  | { kind: "addresses"; markdown: string }
+  | { kind: "links"; markdown: string };
+
+export type RenderTaskResult<Task extends RenderTask> = Task extends { kind: "render" } ? RenderedArticle : string[];
+
+let index: MediaIndex | undefined;
+
+export default function run(task: RenderTask): RenderedArticle | string[] {
+  switch (task.kind) {
+    case "render": {
+      if (index?.fingerprint !== task.media.fingerprint) index = mediaIndexOf([...task.media.rows]);
+      return renderArticleMarkdown(task.markdown, { resolveImage: index.resolve });
+    }
+    case "addresses":
+      return renderedAddresses(task.markdown);
+    case "links":
+      return sitePathsLinked(task.markdown);
+  }
+}
