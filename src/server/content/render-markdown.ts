@@ -1,5 +1,6 @@
 import { Marked, type Renderer, type Token, type Tokens } from "marked";
 import sanitizeHtml from "sanitize-html";
+import { MARKDOWN_HEADINGS_MAX } from "#shared/content/markdown-rules.ts";
 import { ARTICLE_SIZES } from "#shared/image-sizes.ts";
 import type { ResponsiveImage } from "#shared/media.ts";
 
@@ -271,7 +272,10 @@ function renderParsed(markdown: string, options: RenderOptions): RenderedArticle
           nextSuffix.set(base, next + 1);
         }
         usedIds.add(id);
-        if (level === 2 || level === 3) headings.push({ id, text, level });
+        // The page's list of sections names the first MARKDOWN_HEADINGS_MAX: as many as the studio
+        // lets a body have. A stored body with more (a file, an older revision: 50,000 "#" lines)
+        // would make the page's list tens of thousands of entries long, drawn on the event loop.
+        if ((level === 2 || level === 3) && headings.length < MARKDOWN_HEADINGS_MAX) headings.push({ id, text, level });
         return `<h${level} id="${id}">${inner}</h${level}>\n`;
       },
       // Raw HTML in a content file is shown as text, never interpreted.
