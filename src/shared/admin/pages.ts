@@ -262,7 +262,15 @@ export type ProjectEditorView = StudioEditorCommon & {
 export type StudioItemSummary = { id: string; title: string; status: ArticleStatus };
 
 /** The history of an item: every revision, and which is the head. */
-export type StudioHistoryData = { item: StudioItemSummary; revisions: RevisionView[]; headId: number };
+export type StudioHistoryData = {
+  item: StudioItemSummary;
+  /** A page of them, newest first (REVISIONS_PER_PAGE). */
+  revisions: RevisionView[];
+  headId: number;
+  pageNumber: number;
+  /** Whether older revisions are on the next page. */
+  more: boolean;
+};
 
 /** Two revisions of an item compared. */
 export type StudioCompareData = {

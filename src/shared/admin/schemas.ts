@@ -289,6 +289,18 @@ export const articleFilterForm = z.object({
   page: queryField("page", (value) => /^[1-9]\d{0,5}$/.test(value), "Page must be a number from 1."),
 });
 
+/** A page of an item's history: ?page=N, REVISIONS_PER_PAGE revisions each, newest first. */
+export const revisionHistoryForm = z.object({
+  page: queryField("page", (value) => /^[1-9]\d{0,5}$/.test(value), "Page must be a number from 1."),
+});
+
+/**
+ * Revisions a page of an item's history lists, and Compare offers to choose from (the newest, and
+ * the two compared): an item edited for years has thousands, and a page of every one of them held
+ * the event loop for seconds (the event-loop kit).
+ */
+export const REVISIONS_PER_PAGE = 100;
+
 /** Comparing two revisions: ?from=<revision id>&to=<revision id>. */
 export const revisionCompareForm = z.object({
   from: queryField("from", (value) => /^[1-9]\d{0,14}$/.test(value), "From must be a revision."),

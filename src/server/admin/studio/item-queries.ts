@@ -212,6 +212,7 @@ export async function revisionList(
   db: Database,
   spec: StudioKindSpec,
   itemId: string,
+  page: { limit: number; offset: number },
 ): Promise<Omit<RevisionRecord, "document">[]> {
   const { document: _document, ...columns } = revisionColumns;
   return db
@@ -219,7 +220,9 @@ export async function revisionList(
     .from(contentRevisions)
     .leftJoin(restored, eq(restored.id, contentRevisions.restoredFromId))
     .where(eq(spec.revisionItem, itemId))
-    .orderBy(desc(contentRevisions.number));
+    .orderBy(desc(contentRevisions.number))
+    .limit(page.limit)
+    .offset(page.offset);
 }
 
 /** A revision as the screens show it. */

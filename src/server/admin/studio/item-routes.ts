@@ -19,7 +19,9 @@ import {
   articleActionForm,
   articleFilterForm,
   publishRefusedQuery,
+  REVISIONS_PER_PAGE,
   revisionCompareForm,
+  revisionHistoryForm,
 } from "#shared/admin/schemas.ts";
 import { type ArticleStatus, articleStatusOf } from "#shared/content/documents.ts";
 import { isUuid } from "#shared/schemas/identifiers.ts";
@@ -647,13 +649,25 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
     async history(request: IdRequest, reply: FastifyReply) {
       const item = await findItem(request, reply, "allowed");
       if (!item) return reply;
-      const revisions = await revisionList(db, spec, item.row.id);
+      const parsed = parseForm(revisionHistoryForm, request.query);
+      if (!parsed.ok) {
+        const problem = Object.values(parsed.form.errors).find(Boolean) ?? "The page is not valid.";
+        return context.problem(request, reply, 400, "Bad Request", problem);
+      }
+      const pageNumber = parsed.data.page ? Number(parsed.data.page) : 1;
+      // One more than a page, to know whether there is an older one.
+      const revisions = await revisionList(db, spec, item.row.id, {
+        limit: REVISIONS_PER_PAGE + 1,
+        offset: (pageNumber - 1) * REVISIONS_PER_PAGE,
+      });
       return context.render(
         reply,
         kind.pages.history(viewer(request), {
           item: itemSummary(item),
-          revisions: revisions.map((revision) => revisionView(revision, item.row)),
+          revisions: revisions.slice(0, REVISIONS_PER_PAGE).map((revision) => revisionView(revision, item.row)),
           headId: item.head!.id,
+          pageNumber,
+          more: revisions.length > REVISIONS_PER_PAGE,
         }),
       );
     },
@@ -674,7 +688,14 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
       const to = found.find((revision) => revision.id === toId);
       if (!from || !to)
         return context.problem(request, reply, 404, "Not Found", `There is no such revision of this ${spec.noun}.`);
-      const revisions = await revisionList(db, spec, item.row.id);
+      // The newest to choose from, and the two compared wherever they are.
+      const newest = await revisionList(db, spec, item.row.id, { limit: REVISIONS_PER_PAGE, offset: 0 });
+      const revisions = [
+        ...newest,
+        ...(from.id === to.id ? [from] : [from, to]).filter(
+          (chosen) => !newest.some((revision) => revision.id === chosen.id),
+        ),
+      ];
       return context.render(
         reply,
         kind.pages.compare(viewer(request), {

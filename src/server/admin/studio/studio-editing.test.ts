@@ -1,6 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   type AdminTestApp,
@@ -18,6 +18,8 @@ import { adminHref, adminRoutes, type AdminRouteName } from "#shared/admin/route
 import type { AutosaveAnswer, MarkdownPreviewAnswer, PresenceAnswer } from "#shared/admin/pages.ts";
 import { CONTENT_LIMITS, STUDIO_DOCUMENT_BODY_LIMIT } from "#shared/content/documents.ts";
 import { MARKDOWN_HEADINGS_MAX } from "#shared/content/markdown-rules.ts";
+import { REVISIONS_PER_PAGE } from "#shared/admin/schemas.ts";
+import { queryRows } from "../../db/client.ts";
 import {
   auditEvents,
   blogPosts,
@@ -620,6 +622,67 @@ describe.each(testDrivers)("the studio's editing on %s", (driver) => {
   });
 
   describe("history, compare and restore", () => {
+    it(`lists a long history ${REVISIONS_PER_PAGE} revisions to a page, and Compare offers the newest and the two compared`, async () => {
+      const id = await createArticle(t, member, { title: "Long history", body: "Save 0" });
+      // Saved 250 times more: an item edited for years. Written at once, as saves would write them.
+      await queryRows(
+        t.database.db,
+        sql`insert into content_revisions (article_id, number, document, hash, source, author_label, created_at)
+            select article_id, 1 + i, jsonb_set(document, '{body}', to_jsonb('Save ' || i)), md5('long' || i),
+              'studio', 'Fixture Writer', created_at + (i || ' seconds')::interval
+            from content_revisions, generate_series(1, 250) as i
+            where article_id = ${id}`,
+      );
+      const historyPage = async (page?: number) => {
+        const url = adminHref("articleHistory", { id }, { page });
+        const answer = await t.send({ method: "GET", url, cookie: member.cookie });
+        expect(answer.statusCode, url).toBe(200);
+        return { props: propsOf(answer, "article-history"), body: answer.body };
+      };
+      const first = await historyPage();
+      expect(first.props.revisions.map((revision) => revision.number)).toEqual(
+        Array.from({ length: REVISIONS_PER_PAGE }, (_, index) => 251 - index),
+      );
+      expect(first.props).toMatchObject({ pageNumber: 1, more: true });
+      expect(first.body).toContain(`href="${adminHref("articleHistory", { id }, { page: 2 })}"`);
+      expect(first.body).toContain(">Older revisions</a>");
+      const last = await historyPage(3);
+      expect(last.props.revisions.map((revision) => revision.number)).toEqual(
+        Array.from({ length: 51 }, (_, index) => 51 - index),
+      );
+      expect(last.props).toMatchObject({ pageNumber: 3, more: false });
+      expect(last.body).toContain(
+        `href="${adminHref("articleHistory", { id }, { page: 2 })}" class="admin-button-secondary">Newer revisions</a>`,
+      );
+      expect(last.body).not.toContain("Older revisions");
+      for (const page of ["0", "x", "1234567"]) {
+        const refused = await t.send({
+          method: "GET",
+          url: `${adminHref("articleHistory", { id })}?page=${page}`,
+          cookie: member.cookie,
+        });
+        expect(refused.statusCode, page).toBe(400);
+        expect(refused.body).toContain("Page must be a number from 1.");
+      }
+
+      // Compare: the newest to choose from, and the two compared wherever they are in the history.
+      const [oldest] = await t.database.db
+        .select({ id: contentRevisions.id })
+        .from(contentRevisions)
+        .where(and(eq(contentRevisions.articleId, id), eq(contentRevisions.number, 1)));
+      const compare = propsOf(
+        await t.send({
+          method: "GET",
+          url: adminHref("articleCompare", { id }, { from: oldest!.id, to: first.props.revisions[0]!.id }),
+          cookie: member.cookie,
+        }),
+        "article-compare",
+      );
+      expect(compare.revisions).toHaveLength(REVISIONS_PER_PAGE + 1);
+      expect(compare.revisions.map((revision) => revision.number)).toContain(1);
+      expect(compare.from.number).toBe(1);
+    });
+
     it("lists every revision newest first, compares two field by field, and restores an old one as a new revision", async () => {
       const id = await createArticle(t, member, { title: "History", body: "Line one\nLine two\nLine three" });
       await save(id, admin, { title: "History, revised", body: "Line one\nLine 2\nLine three\nLine four" });

@@ -9,23 +9,28 @@ export type ListRouteName = {
     : never;
 }[AdminRouteName];
 
+/** Where a list's pages are: a list route and its query, or (a list of one item's, such as its history) any address. */
+type PagesOf =
+  | {
+      route: ListRouteName;
+      /** The list's current query, without `page`. */
+      query: Record<string, string | undefined>;
+    }
+  | { pageHref: (page: number) => string };
+
 /**
  * Links to the previous and next page of a list, keeping the query it was asked with (its filter);
  * each is shown only when there is such a page.
  */
 export function Pager({
-  route,
-  query,
   pageNumber,
   more,
   label,
   previous,
   next,
   linkClassName = "admin-button-secondary",
-}: {
-  route: ListRouteName;
-  /** The list's current query, without `page`. */
-  query: Record<string, string | undefined>;
+  ...pages
+}: PagesOf & {
   pageNumber: number;
   more: boolean;
   /** The navigation's name ("Pages"). */
@@ -35,7 +40,10 @@ export function Pager({
   next: string;
   linkClassName?: string;
 }) {
-  const href = (page: number) => adminHref(route, {}, { ...query, page: page > 1 ? page : undefined });
+  const href =
+    "pageHref" in pages
+      ? pages.pageHref
+      : (page: number) => adminHref(pages.route, {}, { ...pages.query, page: page > 1 ? page : undefined });
   return (
     <nav aria-label={label} className="mt-4 flex gap-3">
       {pageNumber > 1 ? (

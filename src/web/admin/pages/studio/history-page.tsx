@@ -6,11 +6,13 @@ import type {
   StudioHistoryData,
 } from "#shared/admin/pages.ts";
 import { adminHref } from "#shared/admin/routes.ts";
+import { REVISIONS_PER_PAGE } from "#shared/admin/schemas.ts";
 import { formatIndiaDateTime } from "../../format.ts";
 import { AdminLayout } from "../../layout.tsx";
 import { DataTable } from "../../ui/data-table.tsx";
 import { Messages } from "../../ui/messages.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
+import { Pager } from "../../ui/pager.tsx";
 import { ARTICLE_PAGES, PROJECT_PAGES, type StudioPageKind } from "./kinds.ts";
 import { revisionSource } from "./revision-text.ts";
 import { StatusBadge } from "./status-badge.tsx";
@@ -34,7 +36,7 @@ export const ProjectHistoryPage = (props: AdminPagePropsOf<"project-history">) =
 export const historyTitle = (kind: StudioPageKind, title: string) =>
   `History of ${title || `an untitled ${kind.noun}`}`;
 
-function HistoryPage({ kind, viewer, item, revisions, headId, notice, error }: Props) {
+function HistoryPage({ kind, viewer, item, revisions, headId, pageNumber, more, notice, error }: Props) {
   const newestFirst = [...revisions].sort((a, b) => b.number - a.number);
   const [newest, previous] = newestFirst;
   const restorable = item.status !== "trash";
@@ -61,7 +63,7 @@ function HistoryPage({ kind, viewer, item, revisions, headId, notice, error }: P
         <PageHeader
           title={historyTitle(kind, item.title)}
           meta={<StatusBadge status={item.status} />}
-          description="Every saved version, newest first. Restoring one makes it the newest draft; nothing is deleted."
+          description={`Every saved version, newest first, ${REVISIONS_PER_PAGE} to a page. Restoring one makes it the newest draft; nothing is deleted.`}
         />
       </div>
       <div className="mt-4">
@@ -138,6 +140,14 @@ function HistoryPage({ kind, viewer, item, revisions, headId, notice, error }: P
               ),
           },
         ]}
+      />
+      <Pager
+        pageHref={(page) => adminHref(kind.routes.history, { id: item.id }, { page: page > 1 ? page : undefined })}
+        pageNumber={pageNumber}
+        more={more}
+        label="Pages of the history"
+        previous="Newer revisions"
+        next="Older revisions"
       />
     </AdminLayout>
   );
