@@ -53,7 +53,12 @@ export function csvCell(value: string | null | undefined): string {
 }
 
 export function toCsv(columns: string[], rows: (string | null)[][]): string {
-  return [columns, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
+  return csvLines([columns, ...rows]);
+}
+
+/** Rows as lines of CSV, each ended by CRLF: a part of a file toCsv would write, made a batch at a time. */
+export function csvLines(rows: (string | null)[][]): string {
+  return rows.map((row) => `${row.map(csvCell).join(",")}\r\n`).join("");
 }
 
 export function toTable(columns: string[], rows: (string | null)[][], maxWidth = 48): string {

@@ -20,12 +20,12 @@ import { attributionLabel } from "../../analytics/counting.ts";
 import { enquiryReference } from "../../db/contact-repository.ts";
 import { type ContactSubmissionRow, contactSubmissions, enquiryNotes, mailOutbox, staff } from "../../db/schema.ts";
 import { REMINDER_KIND } from "../../enquiries/reply-reminders.ts";
-import { toCsv } from "../../export/export-format.ts";
+import { csvLines } from "../../export/export-format.ts";
 import type { AdminContext, AdminHandlers, AdminRequest } from "../context.ts";
 import {
   activeStaff,
   BadFilter,
-  EXPORT_LIMIT,
+  inboxExportBatches,
   inboxCounts,
   listInbox,
   parseInboxFilter,
@@ -94,7 +94,6 @@ export function inboxRoutes(
       throw error;
     }
     const now = context.now();
-    const { rows } = await listInbox(db, filter, 1, EXPORT_LIMIT);
     const columns = [
       "Reference",
       "Received",
@@ -109,31 +108,41 @@ export function inboxRoutes(
       "Reply state",
       "Message",
     ];
-    const csv = toCsv(
-      columns,
-      rows.map(({ enquiry, owner }) => [
-        enquiryReference(enquiry.id),
-        enquiry.createdAt.toISOString(),
-        enquiry.firstName,
-        enquiry.lastName,
-        enquiry.email,
-        enquiry.company,
-        serviceLabel(enquiry.service) ?? enquiry.service,
-        statusLabels[enquiry.status as EnquiryStatus] ?? enquiry.status,
-        owner,
-        enquiry.firstReplyAt?.toISOString() ?? null,
-        replyState({ receivedAt: enquiry.createdAt, firstReplyAt: enquiry.firstReplyAt, status: enquiry.status }, now)
-          .label,
-        enquiry.message,
-      ]),
-    );
+    // A batch of rows at a time, read and written as CSV between turns of the event loop.
+    const parts = [csvLines([columns])];
+    let exported = 0;
+    for await (const batch of inboxExportBatches(db, filter)) {
+      exported += batch.length;
+      parts.push(
+        csvLines(
+          batch.map(({ enquiry, owner }) => [
+            enquiryReference(enquiry.id),
+            enquiry.createdAt.toISOString(),
+            enquiry.firstName,
+            enquiry.lastName,
+            enquiry.email,
+            enquiry.company,
+            serviceLabel(enquiry.service) ?? enquiry.service,
+            statusLabels[enquiry.status as EnquiryStatus] ?? enquiry.status,
+            owner,
+            enquiry.firstReplyAt?.toISOString() ?? null,
+            replyState(
+              { receivedAt: enquiry.createdAt, firstReplyAt: enquiry.firstReplyAt, status: enquiry.status },
+              now,
+            ).label,
+            enquiry.message,
+          ]),
+        ),
+      );
+    }
+    const csv = parts.join("");
     const session = context.sessionOf(request);
     await context.audit(request, {
       actor: context.actorOf(session),
       action: "enquiries-exported",
       target: { type: "export" },
       details: {
-        rows: rows.length,
+        rows: exported,
         filter: Object.fromEntries(Object.entries(filter).filter(([key, value]) => value && key !== "q")),
         searched: filter.q !== "",
       },

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   type AdminTestApp,
@@ -9,8 +9,10 @@ import {
 import { testDrivers } from "../../../../test/databases.ts";
 import { formBody, storedSubmission } from "../../../../test/enquiry-fixtures.ts";
 import { enquiryReference, storeEnquiry } from "../../db/contact-repository.ts";
+import { queryRows } from "../../db/client.ts";
 import { auditEvents, contactSubmissions, enquiryNotes, mailOutbox, newsletterSubscribers } from "../../db/schema.ts";
 import { setStaffDisabled } from "../staff/staff-repository.ts";
+import { EXPORT_BATCH_ROWS } from "./inbox-queries.ts";
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -574,6 +576,35 @@ describe.each(testDrivers)("the enquiry inbox on %s", (driver) => {
         filter: { service: "system-design" },
         searched: true,
       });
+    });
+    it(`reads ${EXPORT_BATCH_ROWS} enquiries at a time, each once and in the list's order, many at the same moment included`, async () => {
+      const word = uniqueWord();
+      const count = 2 * EXPORT_BATCH_ROWS + 201;
+      // Half of them at one and the same moment: the batches go on after the last one read by its
+      // time and id, and none is lost or read twice at a batch's edge.
+      await queryRows(
+        t.database.db,
+        sql`insert into contact_submissions (first_name, last_name, email, company, service, message, created_at)
+            select 'Batch', ${word}, 'batch' || i || '@example.com', 'Plant ' || i, 'system-design', 'Message ' || i,
+              case when i % 2 = 0 then timestamptz '2026-11-20 10:00:00+00'
+                   else timestamptz '2026-11-20 10:00:00+00' - (i || ' seconds')::interval end
+            from generate_series(1, ${count}::int) as i`,
+      );
+      const expected = await t.database.db
+        .select({ id: contactSubmissions.id })
+        .from(contactSubmissions)
+        .where(eq(contactSubmissions.lastName, word))
+        .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id));
+      const response = await get(`/admin/enquiries/export.csv?q=${word}`);
+      expect(response.statusCode).toBe(200);
+      const references = response.body
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split("\r\n")
+        .slice(1)
+        .map((line) => line.split(",")[0]!.replaceAll('"', ""));
+      expect(references).toEqual(expected.map((row) => enquiryReference(row.id)));
+      expect(new Set(references).size).toBe(count);
     });
   });
 
