@@ -27,6 +27,7 @@ import { oldAddresses } from "./pages/old-addresses.ts";
 import { registerEnquiryRoutes } from "./routes/enquiry-routes.ts";
 import { registerForwardedForFilter } from "./http/client-address.ts";
 import { capConnectionsPerClient, serverTimeoutOptions } from "./http/connection-limits.ts";
+import { limitFormFields } from "./http/form-fields.ts";
 import { originOf } from "./http/same-origin.ts";
 import { WorkAfterAnswer } from "./http/after-answer.ts";
 import { ViewCounter } from "./analytics/counting.ts";
@@ -125,6 +126,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Bodies are JSON or, for the forms without JavaScript, URL-encoded; never plain text.
   app.removeContentTypeParser("text/plain");
   await app.register(fastifyFormbody);
+  // A form of more fields than any of the site's is refused before it is parsed (http/form-fields.ts).
+  limitFormFields(app);
   // Dynamic answers (API JSON, pages rendered for one request) compressed on the fly; cached pages
   // and built assets carry their compressed forms already.
   // Request bodies are never compressed (forms and JSON are small): no decompression step on any route.
