@@ -1,6 +1,6 @@
 import type * as z from "zod/mini";
 import { type FieldErrors, fieldErrorsFrom } from "../schemas/field-errors.ts";
-import { hasControlCharacters } from "../schemas/text-rules.ts";
+import { withoutControlCharacters } from "../schemas/text-rules.ts";
 
 // The back office's form kit, shared by the server and the pages: every form has a zod schema in
 // src/shared/admin/ (schemas.ts), the server parses a post with parseForm, and a refused post
@@ -14,10 +14,7 @@ export type ParsedForm<Output> = { ok: true; data: Output } | { ok: false; form:
 
 /** The longest value kept to show again, and without control characters: they have no place in a page. */
 const SHOWN_MAX = 100_000;
-const shown = (value: string) =>
-  [...value.slice(0, SHOWN_MAX)]
-    .filter((char) => char === "\n" || char === "\t" || !hasControlCharacters(char))
-    .join("");
+const shown = (value: string) => withoutControlCharacters(value.slice(0, SHOWN_MAX));
 
 /** The string fields of a body (a form post or a JSON object), each once. */
 export function formValues(body: unknown): Record<string, string> {

@@ -14,6 +14,13 @@ export function hasControlCharacters(value: string): boolean {
   return controlCharacter.test(value);
 }
 
+const controlCharacters = new RegExp(controlCharacter.source, "g");
+
+/** The value with its control characters left out (tab, line feed and carriage return kept), in one pass. */
+export function withoutControlCharacters(value: string): string {
+  return value.replace(controlCharacters, "");
+}
+
 export function controlCharactersMessage(label: string): string {
   return `${label} must not contain control characters`;
 }
