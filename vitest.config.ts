@@ -42,6 +42,10 @@ export default defineConfig({
           include: layers.integration,
           env: { TEST_LAYER: "integration", TEST_DRIVERS: "pglite" },
           globalSetup: ["test/global-setup.ts"],
+          // One module graph per worker rather than per file: importing the server afresh for each
+          // file cost more than its tests (docs/testing.md). A file must therefore not lean on
+          // module state another file left behind; each opens its own database.
+          isolate: false,
         },
       },
       ...(withPostgres
@@ -53,6 +57,7 @@ export default defineConfig({
                 include: layers.integration,
                 env: { TEST_LAYER: "integration", TEST_DRIVERS: "postgres" },
                 globalSetup: ["test/global-setup.ts"],
+                isolate: false,
               },
             },
           ]
