@@ -27,6 +27,7 @@ import { oldAddresses } from "./pages/old-addresses.ts";
 import { registerEnquiryRoutes } from "./routes/enquiry-routes.ts";
 import { registerForwardedForFilter } from "./http/client-address.ts";
 import { capConnectionsPerClient, serverTimeoutOptions } from "./http/connection-limits.ts";
+import { limitJsonNesting } from "./http/json-depth.ts";
 import { limitFormFields } from "./http/form-fields.ts";
 import { originOf } from "./http/same-origin.ts";
 import { WorkAfterAnswer } from "./http/after-answer.ts";
@@ -128,6 +129,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(fastifyFormbody);
   // A form of more fields than any of the site's is refused before it is parsed (http/form-fields.ts).
   limitFormFields(app);
+  // A JSON body nested deeper than any of the site's is refused before it is parsed (http/json-depth.ts).
+  limitJsonNesting(app);
   // Dynamic answers (API JSON, pages rendered for one request) compressed on the fly; cached pages
   // and built assets carry their compressed forms already.
   // Request bodies are never compressed (forms and JSON are small): no decompression step on any route.
