@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Piscina } from "piscina";
+import type { DiffPart } from "#shared/admin/diff-parts.ts";
 import type { MediaIndex } from "./media-index.ts";
 import { type RenderedArticle, renderAsText } from "./render-markdown.ts";
 import type { RenderTask } from "./render-worker.ts";
@@ -102,6 +103,19 @@ export async function sitePathsLinked(markdown: string): Promise<string[]> {
     return (await runTask({ kind: "links", markdown })) as string[];
   } catch {
     return [];
+  }
+}
+
+/**
+ * Two texts compared line by line (admin/studio/compare.ts, bodyDiff), on the worker: the bound on
+ * a comparison (DIFF_MAX_EDITS, DIFF_TIMEOUT_MS) still let one hold the event loop 0.7 s. Undefined
+ * when they differ too much to compare within the bound, or the worker cannot say in time.
+ */
+export async function bodyDiffOffThread(from: string, to: string): Promise<DiffPart[] | undefined> {
+  try {
+    return ((await runTask({ kind: "diff", from, to })) as DiffPart[] | null) ?? undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,3 +1,5 @@
+import type { DiffPart } from "#shared/admin/diff-parts.ts";
+import { bodyDiff } from "../admin/studio/compare.ts";
 import { type MediaIndex, type MediaRow, mediaIndexOf } from "./media-index.ts";
 import { type RenderedArticle, renderArticleMarkdown, renderedAddresses, sitePathsLinked } from "./render-markdown.ts";
 
@@ -9,13 +11,18 @@ import { type RenderedArticle, renderArticleMarkdown, renderedAddresses, sitePat
 export type RenderTask =
   | { kind: "render"; markdown: string; media: { fingerprint: string; rows: readonly MediaRow[] } }
   | { kind: "addresses"; markdown: string }
-  | { kind: "links"; markdown: string };
+  | { kind: "links"; markdown: string }
+  | { kind: "diff"; from: string; to: string };
 
-export type RenderTaskResult<Task extends RenderTask> = Task extends { kind: "render" } ? RenderedArticle : string[];
+export type RenderTaskResult<Task extends RenderTask> = Task extends { kind: "render" }
+  ? RenderedArticle
+  : Task extends { kind: "diff" }
+    ? DiffPart[] | null
+    : string[];
 
 let index: MediaIndex | undefined;
 
-export default function run(task: RenderTask): RenderedArticle | string[] {
+export default function run(task: RenderTask): RenderedArticle | string[] | DiffPart[] | null {
   switch (task.kind) {
     case "render": {
       if (index?.fingerprint !== task.media.fingerprint) index = mediaIndexOf([...task.media.rows]);
@@ -25,5 +32,7 @@ export default function run(task: RenderTask): RenderedArticle | string[] {
       return renderedAddresses(task.markdown);
     case "links":
       return sitePathsLinked(task.markdown);
+    case "diff":
+      return bodyDiff(task.from, task.to) ?? null;
   }
 }

@@ -1,3 +1,4 @@
+import type { DiffPart } from "./diff-parts.ts";
 // The contract between the server's back-office routes (src/server/admin/) and the back office's
 // server-rendering entry (src/web/admin/entry-server.tsx): which page to render, with what.
 // Dates travel as ISO strings; everything a page shows is in its props.
@@ -286,13 +287,16 @@ export type StudioCompareData = {
 /** One line of a comparison of two texts. */
 export type DiffLineView = { kind: "same" | "added" | "removed"; text: string };
 
-/** A field of the document compared: its label, and either its lines (body) or its two values. */
+/**
+ * A field of the document compared: its label, and its lines (the body's folded, bounded:
+ * diff-parts.ts), or its two values.
+ */
 export type FieldDiffView = {
   field: string;
   label: string;
   changed: boolean;
-  lines: DiffLineView[];
-  /** The texts differ too much to compare line by line within the comparison's bound: no lines. */
+  parts: DiffPart[];
+  /** The texts differ too much to compare line by line within the comparison's bound: no parts. */
   tooDifferent?: true;
 };
 

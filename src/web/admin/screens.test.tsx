@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { foldUnchanged } from "#shared/admin/diff-parts.ts";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -558,17 +559,22 @@ const fixtures: { [Name in AdminPageName]: { props: AdminPagePropsOf<Name>; titl
           field: "title",
           label: "Title",
           changed: true,
-          lines: [
+          parts: foldUnchanged([
             { kind: "removed", text: "Grid code compliance" },
             { kind: "added", text: sampleDocument.title },
-          ],
+          ]),
         },
-        { field: "slug", label: "Slug", changed: false, lines: [{ kind: "same", text: sampleDocument.slug }] },
+        {
+          field: "slug",
+          label: "Slug",
+          changed: false,
+          parts: foldUnchanged([{ kind: "same", text: sampleDocument.slug }]),
+        },
         {
           field: "body",
           label: "Body",
           changed: true,
-          lines: [
+          parts: foldUnchanged([
             { kind: "same", text: "## Why it matters" },
             { kind: "same", text: "" },
             ...Array.from({ length: 12 }, (_, index) => ({
@@ -579,7 +585,7 @@ const fixtures: { [Name in AdminPageName]: { props: AdminPagePropsOf<Name>; titl
             { kind: "added", text: "The **grid code** sets the rules." },
             { kind: "same", text: "" },
             { kind: "same", text: "- Voltage ride-through" },
-          ],
+          ]),
         },
       ],
     },
@@ -639,12 +645,17 @@ const fixtures: { [Name in AdminPageName]: { props: AdminPagePropsOf<Name>; titl
           field: "year",
           label: "Year",
           changed: true,
-          lines: [
+          parts: foldUnchanged([
             { kind: "removed", text: "2024" },
             { kind: "added", text: "2025" },
-          ],
+          ]),
         },
-        { field: "description", label: "Description", changed: false, lines: [{ kind: "same", text: "Studies." }] },
+        {
+          field: "description",
+          label: "Description",
+          changed: false,
+          parts: foldUnchanged([{ kind: "same", text: "Studies." }]),
+        },
       ],
     },
     title: `Compare revisions of ${sampleProject.title}`,

@@ -1,4 +1,5 @@
 import { diffLines } from "diff";
+import { type DiffPart, foldUnchanged } from "#shared/admin/diff-parts.ts";
 import type { DiffLineView, FieldDiffView } from "#shared/admin/pages.ts";
 import type { StudioKindSpec } from "./kinds.ts";
 
@@ -18,8 +19,11 @@ const linesOf = (text: string) => text.replace(/\n$/, "").split("\n");
 export const DIFF_MAX_EDITS = 2_000;
 export const DIFF_TIMEOUT_MS = 250;
 
-/** The body's lines compared, or undefined when they differ too much to compare within the bound. */
-export function bodyDiff(from: string, to: string): DiffLineView[] | undefined {
+/**
+ * The body's lines compared, as the page shows them (folded and bounded: diff-parts.ts), or
+ * undefined when they differ too much to compare within the bound.
+ */
+export function bodyDiff(from: string, to: string): DiffPart[] | undefined {
   const lines: DiffLineView[] = [];
   // Compared as whole lines: the last line counts the same with or without its line break.
   const whole = (text: string) => (text && !text.endsWith("\n") ? `${text}\n` : text);
@@ -29,30 +33,47 @@ export function bodyDiff(from: string, to: string): DiffLineView[] | undefined {
     const kind = change.added ? "added" : change.removed ? "removed" : "same";
     for (const text of linesOf(change.value)) lines.push({ kind, text });
   }
-  return lines;
+  return foldUnchanged(lines);
 }
 
-/** Every field of the two documents compared, in the document's order. */
-export function compareDocuments<Doc>(spec: StudioKindSpec<Doc>, from: Doc, to: Doc): FieldDiffView[] {
-  return spec.fields.map((field) => {
-    const before = spec.shown(field, (from as Record<string, unknown>)[field]);
-    const after = spec.shown(field, (to as Record<string, unknown>)[field]);
-    const changed = before !== after;
-    let lines: DiffLineView[];
-    if (field === spec.longField) {
-      const diff = changed
-        ? bodyDiff(before, after)
-        : before
-          ? linesOf(before).map((text) => ({ kind: "same" as const, text }))
-          : [];
-      if (!diff) return { field, label: spec.labels[field]!, changed, lines: [], tooDifferent: true as const };
-      lines = diff;
-    } else if (!changed) lines = before ? [{ kind: "same", text: before }] : [];
-    else
-      lines = [
+/**
+ * Every field of the two documents compared, in the document's order; the long text on the
+ * renderer's worker (`diffBody`, content/render-pool.ts), off the event loop.
+ */
+export async function compareDocuments<Doc>(
+  spec: StudioKindSpec<Doc>,
+  from: Doc,
+  to: Doc,
+  diffBody: (from: string, to: string) => Promise<DiffPart[] | undefined>,
+): Promise<FieldDiffView[]> {
+  const fields: FieldDiffView[] = [];
+  for (const field of spec.fields) fields.push(await compareField(spec, field, from, to, diffBody));
+  return fields;
+}
+
+async function compareField<Doc>(
+  spec: StudioKindSpec<Doc>,
+  field: StudioKindSpec<Doc>["fields"][number],
+  from: Doc,
+  to: Doc,
+  diffBody: (from: string, to: string) => Promise<DiffPart[] | undefined>,
+): Promise<FieldDiffView> {
+  const before = spec.shown(field, (from as Record<string, unknown>)[field]);
+  const after = spec.shown(field, (to as Record<string, unknown>)[field]);
+  const changed = before !== after;
+  if (field === spec.longField) {
+    // Unchanged too: its lines folded, as many as a comparison shows.
+    const parts = before || after ? await diffBody(before, after) : [];
+    if (!parts) return { field, label: spec.labels[field]!, changed, parts: [], tooDifferent: true as const };
+    return { field, label: spec.labels[field]!, changed, parts };
+  }
+  const lines: DiffLineView[] = !changed
+    ? before
+      ? [{ kind: "same", text: before }]
+      : []
+    : [
         ...(before ? [{ kind: "removed" as const, text: before }] : []),
         ...(after ? [{ kind: "added" as const, text: after }] : []),
       ];
-    return { field, label: spec.labels[field]!, changed, lines };
-  });
+  return { field, label: spec.labels[field]!, changed, parts: lines.length ? [{ kind: "lines", lines }] : [] };
 }

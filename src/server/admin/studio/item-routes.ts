@@ -27,6 +27,7 @@ import { type ArticleStatus, articleStatusOf } from "#shared/content/documents.t
 import { isUuid } from "#shared/schemas/identifiers.ts";
 import { refreshContentVersion } from "../../content/data-version.ts";
 import { createContentLink, itemLink, revokeContentLink } from "../../content/links.ts";
+import { bodyDiffOffThread } from "../../content/render-pool.ts";
 import type { RevisionSummary } from "../../content/revisions.ts";
 import type { Database } from "../../db/client.ts";
 import type { AdminContext } from "../context.ts";
@@ -702,7 +703,7 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
           item: itemSummary(item),
           from: revisionView(from, item.row),
           to: revisionView(to, item.row),
-          fields: compareDocuments(spec, from.document, to.document),
+          fields: await compareDocuments(spec, from.document, to.document, bodyDiffOffThread),
           revisions: revisions.map((revision) => revisionView(revision, item.row)),
           headId: head.id,
         }),

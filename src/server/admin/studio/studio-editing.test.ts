@@ -1,4 +1,5 @@
 import { readdir, readFile } from "node:fs/promises";
+import { linesOfParts } from "#shared/admin/diff-parts.ts";
 import path from "node:path";
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -606,7 +607,7 @@ describe.each(testDrivers)("the studio's editing on %s", (driver) => {
       });
       expect(stall).toBeLessThan(EVENT_LOOP_BUDGET_MS);
       const body = props!.fields.find((field) => field.field === "body")!;
-      expect(body).toMatchObject({ changed: true, tooDifferent: true, lines: [] });
+      expect(body).toMatchObject({ changed: true, tooDifferent: true, parts: [] });
       // A small change in a long body is still compared line by line.
       await save(id, member, { title: "Too different", body: `${lines("b")}\nOne more line.` });
       const near = propsOf(
@@ -615,7 +616,7 @@ describe.each(testDrivers)("the studio's editing on %s", (driver) => {
       );
       const nearBody = near.fields.find((field) => field.field === "body")!;
       expect(nearBody.tooDifferent).toBeUndefined();
-      expect(nearBody.lines.filter((line) => line.kind !== "same")).toEqual([
+      expect(linesOfParts(nearBody.parts).filter((line) => line.kind !== "same")).toEqual([
         { kind: "added", text: "One more line." },
       ]);
     });
@@ -705,12 +706,17 @@ describe.each(testDrivers)("the studio's editing on %s", (driver) => {
         field: "title",
         label: "Title",
         changed: true,
-        lines: [
-          { kind: "removed", text: "History" },
-          { kind: "added", text: "History, revised" },
+        parts: [
+          {
+            kind: "lines",
+            lines: [
+              { kind: "removed", text: "History" },
+              { kind: "added", text: "History, revised" },
+            ],
+          },
         ],
       });
-      expect(field("body").lines).toEqual([
+      expect(linesOfParts(field("body").parts)).toEqual([
         { kind: "same", text: "Line one" },
         { kind: "removed", text: "Line two" },
         { kind: "added", text: "Line 2" },

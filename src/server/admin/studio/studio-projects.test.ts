@@ -1,4 +1,5 @@
 import { count, eq } from "drizzle-orm";
+import { linesOfParts } from "#shared/admin/diff-parts.ts";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   type AdminTestApp,
@@ -662,7 +663,7 @@ describe.each(testDrivers)("projects in the studio on %s", (driver) => {
         "project-compare",
       );
       const changed = Object.fromEntries(
-        compare.fields.filter((field) => field.changed).map((field) => [field.label, field.lines]),
+        compare.fields.filter((field) => field.changed).map((field) => [field.label, linesOfParts(field.parts)]),
       );
       expect(changed).toEqual({
         Description: [

@@ -114,7 +114,7 @@ function ComparePage({ kind, viewer, item, from, to, fields, revisions, headId, 
                 revisions nearer each other to see what changed between them.
               </p>
             ) : (
-              <DiffLines lines={field.lines} label={`Changes to ${field.label}`} />
+              <DiffLines parts={field.parts} label={`Changes to ${field.label}`} />
             )}
           </section>
         ))
