@@ -1,4 +1,5 @@
-import { defineConfig } from "vite";
+import { readFileSync } from "node:fs";
+import { defineConfig, type Plugin } from "vite";
 
 // The server itself, compiled to JavaScript for production (`npm run build`, after the two web
 // builds): src/server/main.ts and everything it imports from src/ in one file,
@@ -15,8 +16,22 @@ import { defineConfig } from "vite";
 // one file.
 const worker = process.env.SERVER_ENTRY === "render-worker";
 
+// The embedded database's thread (src/server/db/pglite-worker.mjs, decision 050) is plain
+// JavaScript that imports only packages: the build copies it beside main.js as it is.
+const pgliteWorker: Plugin = {
+  name: "pglite-worker",
+  generateBundle() {
+    this.emitFile({
+      type: "asset",
+      fileName: "pglite-worker.mjs",
+      source: readFileSync("src/server/db/pglite-worker.mjs", "utf8"),
+    });
+  },
+};
+
 export default defineConfig({
   publicDir: false,
+  plugins: worker ? [] : [pgliteWorker],
   logLevel: "warn",
   build: {
     ssr: worker ? "src/server/content/render-worker.ts" : "src/server/main.ts",

@@ -22,6 +22,8 @@ const outputs = [
   compiledServerPath,
   // The Markdown renderer's worker thread, which the compiled server starts from beside itself.
   path.join(root, "dist", "server-node", "render-worker.js"),
+  // The embedded database's thread, copied beside it (decision 050).
+  path.join(root, "dist", "server-node", "pglite-worker.mjs"),
 ];
 // The server reads drizzle/ at run time; it is an input so that a new migration comes with a
 // build of the code that expects it.

@@ -52,6 +52,7 @@ export async function buildAdminTestApp(
     startAt?: Date;
     queuedWorkTimer?: AppDependencies["queuedWorkTimer"];
     logger?: AppDependencies["logger"];
+    thread?: "worker" | "process";
   } = {},
 ): Promise<AdminTestApp> {
   const clock = {
@@ -67,6 +68,7 @@ export async function buildAdminTestApp(
     onMailQueued: options.onMailQueued,
     queuedWorkTimer: options.queuedWorkTimer,
     logger: options.logger,
+    thread: options.thread,
   });
   const origin = new URL(t.config.siteUrl).origin;
   return {

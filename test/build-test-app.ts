@@ -57,6 +57,8 @@ export async function buildTestApp(
     seededHere?: boolean;
     /** pino's options, a stream among them, for a test that reads what the site logs. */
     logger?: AppDependencies["logger"];
+    /** Where the embedded database runs (test/databases.ts): "worker" as the site runs it. */
+    thread?: "worker" | "process";
   } = {},
 ): Promise<TestApp> {
   const config = parseConfig({
@@ -66,7 +68,10 @@ export async function buildTestApp(
     ...options.env,
   });
   const from = options.content === false ? "empty" : "content";
-  const database = await createTestDatabase(driver, options.seededHere ? {} : { from });
+  const database = await createTestDatabase(driver, {
+    ...(options.seededHere ? {} : { from }),
+    ...(options.thread ? { thread: options.thread } : {}),
+  });
   if (options.seededHere) {
     await applyMigrations(database.db);
     if (from === "content") await seedContent(database.db, siteContentDir);

@@ -10,7 +10,7 @@ import { lockDataDir, SITE_HOLDER } from "./db/data-dir-lock.ts";
 import { tightenDataDir } from "./db/data-dir-permissions.ts";
 import { printable } from "./export/export-format.ts";
 import { applyMigrations } from "./db/migrate.ts";
-import { shareDatabaseOnSocket } from "./db/shared-socket.ts";
+import { shareSiteDatabase } from "./db/shared-socket.ts";
 import { pruneAudit } from "./admin/audit/audit.ts";
 import { pruneChallenges } from "./admin/door/passkeys.ts";
 import { pruneSessions } from "./admin/door/sessions.ts";
@@ -80,7 +80,10 @@ export async function startSite(options: SiteOptions): Promise<Site> {
   const lock = embeddedDataDir ? await lockDataDir(embeddedDataDir, SITE_HOLDER) : undefined;
   let database: DatabaseHandle;
   try {
-    database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    // The embedded database in a thread of its own: no query holds the event loop (decision 050).
+    database =
+      options.database ??
+      (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, thread: "worker" }));
   } catch (error) {
     await lock?.release();
     throw error;
@@ -113,7 +116,7 @@ export async function startSite(options: SiteOptions): Promise<Site> {
   if (!options.database) openedSoFar.unshift(() => database.close());
   let outbox: OutboxWorker | undefined;
   let newsletterSender: NewsletterSender | undefined;
-  let socket: Awaited<ReturnType<typeof shareDatabaseOnSocket>> | undefined;
+  let socket: Awaited<ReturnType<typeof shareSiteDatabase>> | undefined;
   let app: FastifyInstance;
   try {
     signal?.throwIfAborted();
@@ -128,8 +131,8 @@ export async function startSite(options: SiteOptions): Promise<Site> {
     // Files the migrations and the content sync made are private like the rest.
     if (embeddedDataDir) await tightenDataDir(embeddedDataDir);
 
-    if (database.pglite && options.shareEmbeddedDatabase !== false && !config.dataDir.startsWith("memory://")) {
-      const shared = await shareDatabaseOnSocket(database.pglite, config.dataDir);
+    if (database.share && options.shareEmbeddedDatabase !== false && !config.dataDir.startsWith("memory://")) {
+      const shared = await shareSiteDatabase(database.share, config.dataDir);
       openedSoFar.unshift(() => shared.stop());
       socket = shared;
     }

@@ -9,6 +9,8 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { readDatabaseTemplate } from "./database-template.ts";
 import { secureDataDir, tightenDataDir } from "./data-dir-permissions.ts";
+import { startPgliteThread } from "./pglite-thread.ts";
+import { shareDatabaseOnSocket } from "./shared-socket.ts";
 import * as schema from "./schema.ts";
 
 /** One type for both drivers: every query in the project is written against this. */
@@ -24,8 +26,13 @@ export type DatabaseHandle = {
   db: Database;
   /** "pglite" for the embedded database, "postgres" for a server reached through `pg`. */
   driver: "pglite" | "postgres";
-  /** The embedded database itself, when that is the driver. */
+  /** The embedded database itself, when that is the driver and it runs on this thread. */
   pglite?: PGlite;
+  /**
+   * The embedded database served on a Unix socket at `socketPath` too, for the commands while the
+   * site runs (shared-socket.ts); absent for PostgreSQL.
+   */
+  share?: (socketPath: string) => Promise<{ stop: () => Promise<void> }>;
   close: () => Promise<void>;
 };
 
@@ -39,6 +46,12 @@ export type DatabaseOptions = {
    * start each database from one migrated once per run (test/database-templates.ts).
    */
   template?: Blob;
+  /**
+   * Where the embedded database runs: "worker", a thread of its own reached through `pg` (the
+   * site: a query never holds the event loop, decision 050), or "process", this thread (the
+   * commands, the build and most tests: nothing else waits on them, and a thread costs a start).
+   */
+  thread?: "worker" | "process";
 };
 
 /**
@@ -92,6 +105,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   // A database made now (in memory, or in a folder without one yet) starts from the build's empty one.
   const isNew = !onDisk || !existsSync(path.join(location, "PG_VERSION"));
   const template = isNew ? (options.template ?? readDatabaseTemplate()) : undefined;
+  if (options.thread === "worker") {
+    const thread = await startPgliteThread(location, template);
+    if (onDisk) await tightenDataDir(path.resolve(options.dataDir));
+    const db = drizzlePg({ client: thread.pool, schema }) as unknown as Database;
+    return { db, driver: "pglite", share: thread.share, close: thread.close };
+  }
   // pg_trgm: the inbox search's trigram index (drizzle/0005_enquiry_inbox.sql creates the extension).
   const client = await PGlite.create(location, {
     extensions: { pg_trgm },
@@ -101,5 +120,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   // PGlite writes its files open to everyone: closed again at once (and as the site runs).
   if (onDisk) await tightenDataDir(path.resolve(options.dataDir));
   const db = drizzlePglite({ client, schema }) as unknown as Database;
-  return { db, driver: "pglite", pglite: client, close: () => client.close() };
+  return {
+    db,
+    driver: "pglite",
+    pglite: client,
+    share: (socketPath) => shareDatabaseOnSocket(client, socketPath),
+    close: () => client.close(),
+  };
 }

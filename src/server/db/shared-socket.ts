@@ -17,11 +17,11 @@ export function sharedSocketUrl(dataDir: string): string {
   return `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(sharedSocketDir(dataDir))}`;
 }
 
-export async function shareDatabaseOnSocket(pglite: PGlite, dataDir: string): Promise<{ stop: () => Promise<void> }> {
-  const dir = sharedSocketDir(dataDir);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  await chmod(dir, 0o700);
-  const socketPath = path.join(dir, ".s.PGSQL.5432");
+/** Serves `pglite` (run on this thread) at the Unix socket `socketPath`, open to this user alone. */
+export async function shareDatabaseOnSocket(
+  pglite: PGlite,
+  socketPath: string,
+): Promise<{ stop: () => Promise<void> }> {
   // A socket file left by a process that crashed would block the bind.
   await rm(socketPath, { force: true });
   const server = new PGLiteSocketServer({ db: pglite, path: socketPath, maxConnections: 4 });
@@ -34,4 +34,15 @@ export async function shareDatabaseOnSocket(pglite: PGlite, dataDir: string): Pr
       await rm(socketPath, { force: true });
     },
   };
+}
+
+/** Shares the site's embedded database with the commands, on its socket in DATA_DIR. */
+export async function shareSiteDatabase(
+  share: (socketPath: string) => Promise<{ stop: () => Promise<void> }>,
+  dataDir: string,
+): Promise<{ stop: () => Promise<void> }> {
+  const dir = sharedSocketDir(dataDir);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await chmod(dir, 0o700);
+  return share(path.join(dir, ".s.PGSQL.5432"));
 }

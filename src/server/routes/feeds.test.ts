@@ -29,7 +29,9 @@ describe.each(testDrivers)("the sitemap and the RSS feed on %s", (driver) => {
   let database: TestDatabase;
   let app: FastifyInstance;
   beforeAll(async () => {
-    database = await createTestDatabase(driver, { from: "content" });
+    // On this thread (whatever TEST_PGLITE_THREAD says), so that the one-query test below can
+    // watch PGlite's own method.
+    database = await createTestDatabase(driver, { from: "content", thread: "process" });
     app = await buildApp({ config, db: database.db, renderer: testRenderer(config.siteUrl), contentPollMs: 50 });
   });
   afterAll(async () => {

@@ -1,0 +1,104 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterEach, describe, expect, it } from "vitest";
+import { onPglite } from "../../../test/drivers.ts";
+import { EVENT_LOOP_BUDGET_MS, longestEventLoopStall } from "../../../test/event-loop.ts";
+import { type DatabaseHandle, openDatabase, queryRows } from "./client.ts";
+import { applyMigrations } from "./migrate.ts";
+
+// The site's embedded database runs in a thread of its own, reached through `pg` over a Unix
+// socket (docs/decisions/050-the-embedded-database-in-a-thread-of-its-own.md).
+
+describe.runIf(onPglite)("the embedded database in a thread of its own", () => {
+  const opened: DatabaseHandle[] = [];
+  const folders: string[] = [];
+  afterEach(async () => {
+    for (const handle of opened.splice(0)) await handle.close();
+    for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
+  });
+  const open = async (dataDir = "memory://") => {
+    const handle = await openDatabase({ dataDir, thread: "worker" });
+    opened.push(handle);
+    return handle;
+  };
+
+  it("runs a long query without holding the event loop", async () => {
+    const { db } = await open();
+    let took = 0;
+    const stall = await longestEventLoopStall(async () => {
+      const started = performance.now();
+      await queryRows(db, sql`select count(*) from generate_series(1, 3000000) as i where i % 7 = 0`);
+      took = performance.now() - started;
+    });
+    // The query itself ran far longer than the event loop was ever held.
+    expect(took).toBeGreaterThan(EVENT_LOOP_BUDGET_MS);
+    expect(stall).toBeLessThan(EVENT_LOOP_BUDGET_MS / 5);
+  });
+
+  it("keeps a transaction whole while other queries wait their turn, and rolls one back", async () => {
+    const { db } = await open();
+    await db.execute(sql`create table notes (id int primary key, text text not null)`);
+    const inside = db.transaction(async (tx) => {
+      await tx.execute(sql`insert into notes values (1, 'kept')`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await tx.execute(sql`insert into notes values (2, 'kept')`);
+    });
+    // Asked while the transaction is open: it runs after it, and sees both rows.
+    const counted = queryRows<{ n: number }>(db, sql`select count(*)::int as n from notes`);
+    await inside;
+    expect((await counted)[0]!.n).toBe(2);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`insert into notes values (3, 'gone')`);
+        await tx.execute(sql`insert into notes values (1, 'a duplicate')`);
+      }),
+    ).rejects.toThrow();
+    expect(await queryRows(db, sql`select id from notes order by id`)).toEqual([{ id: 1 }, { id: 2 }]);
+  });
+
+  it("writes its files: a folder closed and opened again holds what was written", async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), "site-thread-"));
+    folders.push(folder);
+    const first = await open(folder);
+    await applyMigrations(first.db);
+    await first.db.execute(sql`create table kept (word text)`);
+    await first.db.execute(sql`insert into kept values ('Sabarmati')`);
+    await first.close();
+    const again = await open(folder);
+    expect(await queryRows(again.db, sql`select word from kept`)).toEqual([{ word: "Sabarmati" }]);
+    // Bytes come back as pg gives them, as from a PostgreSQL server.
+    const [row] = await queryRows<{ bytes: Buffer }>(again.db, sql`select '\\x00ff10'::bytea as bytes`);
+    expect(Buffer.isBuffer(row!.bytes)).toBe(true);
+    expect([...row!.bytes]).toEqual([0, 255, 16]);
+  });
+
+  it("shares the database on a second socket for the commands, and stops sharing it", async () => {
+    const { db, share } = await open();
+    await db.execute(sql`create table shared (n int)`);
+    await db.execute(sql`insert into shared values (42)`);
+    const folder = await mkdtemp(path.join(tmpdir(), "site-share-"));
+    folders.push(folder);
+    const shared = await share!(path.join(folder, ".s.PGSQL.5432"));
+    const client = new pg.Client({ host: folder, user: "postgres", database: "postgres" });
+    await client.connect();
+    try {
+      expect((await client.query("select n from shared")).rows).toEqual([{ n: 42 }]);
+    } finally {
+      await client.end();
+    }
+    await shared.stop();
+    const late = new pg.Client({ host: folder, user: "postgres", database: "postgres" });
+    await expect(late.connect()).rejects.toThrow();
+  });
+
+  it("refuses a database folder it cannot open, saying so, and leaves no thread behind", async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), "site-bad-"));
+    folders.push(folder);
+    await expect(
+      openDatabase({ dataDir: folder, thread: "worker", template: new Blob([Buffer.from("not an archive")]) }),
+    ).rejects.toThrow(/the embedded database did not open/);
+  });
+});

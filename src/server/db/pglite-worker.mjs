@@ -1,0 +1,61 @@
+// The embedded database's own thread (src/server/db/pglite-thread.ts starts it). PGlite is
+// PostgreSQL compiled to WebAssembly: a query runs to its end on the thread that asks it, so on the
+// server's own thread a report over many rows held every other request for as long. Here it runs
+// beside the event loop, and answers over a Unix socket in PostgreSQL's own protocol: the site
+// reaches it through `pg`, as it reaches a PostgreSQL server. Plain JavaScript that imports only
+// packages, so the source and the compiled server start the same file.
+// docs/decisions/050-the-embedded-database-in-a-thread-of-its-own.md.
+import { Blob } from "node:buffer";
+import { chmod, rm } from "node:fs/promises";
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+
+/** @type {{ location: string, template?: ArrayBuffer, socketPath: string }} */
+const { location, template, socketPath } = workerData;
+
+/** Starts a socket server over the database at `path`, open to this user alone. */
+async function serve(db, path, maxConnections) {
+  // A socket file left by a process that crashed would block the bind.
+  await rm(path, { force: true });
+  const server = new PGLiteSocketServer({ db, path, maxConnections });
+  await server.start();
+  await chmod(path, 0o600);
+  return server;
+}
+
+try {
+  // pg_trgm: the inbox search's trigram index (drizzle/0005_enquiry_inbox.sql creates the extension).
+  const db = await PGlite.create(location, {
+    extensions: { pg_trgm },
+    ...(template ? { loadDataDir: new Blob([template]) } : {}),
+  });
+  // The site's own connection: the pool keeps to one, as PGlite is one session (a second only
+  // while a lost one is replaced).
+  const own = await serve(db, socketPath, 2);
+  /** The socket for the commands while the site runs (shared-socket.ts), when asked for. */
+  let shared;
+  parentPort.on("message", async (message) => {
+    try {
+      if (message.type === "share") {
+        shared = await serve(db, message.path, 4);
+      } else if (message.type === "unshare") {
+        await shared?.stop();
+        shared = undefined;
+        await rm(message.path, { force: true });
+      } else if (message.type === "close") {
+        await shared?.stop();
+        await own.stop();
+        await rm(socketPath, { force: true });
+        await db.close();
+      }
+      parentPort.postMessage({ type: "done", id: message.id });
+    } catch (error) {
+      parentPort.postMessage({ type: "failed", id: message.id, message: String(error?.message ?? error) });
+    }
+  });
+  parentPort.postMessage({ type: "ready" });
+} catch (error) {
+  parentPort.postMessage({ type: "failed", message: String(error?.message ?? error) });
+}
