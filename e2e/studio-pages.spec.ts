@@ -119,6 +119,44 @@ test.describe("the studio's pages", () => {
     });
   });
 
+  test("Compare of two revisions far apart: the first changes shown, the lines past them counted, at 375 and 1280 px", async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page, "admin");
+    // 3,000 lines, a tenth of them changed in the second revision: more changes than one
+    // comparison shows (SHOWN_LINES_MAX), and more unchanged runs than its folds carry.
+    const line = (index: number, word: string) => `Relay ${String(index).padStart(4, "0")} set to ${word}.`;
+    const lines = (changed: boolean) =>
+      Array.from({ length: 3000 }, (_, index) => line(index, changed && index % 10 === 5 ? "trip" : "alarm")).join(
+        "\n",
+      );
+    const { title } = uniqueTitle("Relay settings, revised");
+    const id = await createArticle(page, publishable(title, "Relay settings follow."));
+    // The long bodies set as a paste would (Playwright's fill of 3,000 lines takes Chromium about
+    // 15 s of its own text insertion), then saved by the button.
+    for (const body of [lines(false), lines(true)]) {
+      await bodyField(page).evaluate((field: HTMLTextAreaElement, text) => {
+        Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")!.set!.call(field, text);
+        field.dispatchEvent(new Event("input", { bubbles: true }));
+      }, body);
+      // The same address after each save: the editor's page loaded again is what says it was saved.
+      const saved = page.waitForResponse(
+        (response) => response.url() === `${editorUrl(id)}?notice=draft-saved` && response.ok(),
+      );
+      await page.getByRole("button", { name: "Save draft" }).click();
+      await saved;
+    }
+    await checkPage(page, "compare-far-apart", `${adminOrigin}/admin/articles/${id}/compare`, async () => {
+      const main = page.locator("main");
+      await expect(main).toContainText("Relay 0005 set to trip.");
+      await expect(main).toContainText(/more lines not shown: too many changes to show on one page/);
+      await expect(main).toContainText(/unchanged lines, too many to show here/);
+      // The last change is past what the page shows.
+      await expect(main).not.toContainText("Relay 2995 set to trip.");
+    });
+  });
+
   test("the editor with the keyboard alone: Tab through the fields and the toolbar, a toolbar button by key, Save draft by key", async ({
     page,
     signIn,
