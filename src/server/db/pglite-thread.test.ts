@@ -59,6 +59,23 @@ describe.runIf(onPglite)("the embedded database in a thread of its own", () => {
     expect(await queryRows(db, sql`select id from notes order by id`)).toEqual([{ id: 1 }, { id: 2 }]);
   });
 
+  it("lets a query wait its turn behind a transaction that holds the database for seconds, and answers it", async () => {
+    // A transaction may wait on the renderer's worker while it holds the one connection (a publish
+    // checks the body's links there); the requests behind it must wait, not fail, as they waited
+    // for PGlite's lock in the process. A 5 s wait once failed a publish on a loaded run.
+    const { db } = await open();
+    let release!: () => void;
+    const held = db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    const waiting = queryRows<{ n: number }>(db, sql`select 2 as n`);
+    await new Promise((resolve) => setTimeout(resolve, 5_500));
+    release();
+    await held;
+    expect(await waiting).toEqual([{ n: 2 }]);
+  }, 20_000);
+
   it("writes its files: a folder closed and opened again holds what was written", async () => {
     const folder = await mkdtemp(path.join(tmpdir(), "site-thread-"));
     folders.push(folder);
