@@ -47,7 +47,9 @@ export default defineConfig({
     env: { PORT: String(port) },
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
-    stdout: "ignore",
+    // The site logs warnings and errors only (scripts/e2e-server.ts): shown in the run's output,
+    // so that work that failed after its answer is seen where the test failed.
+    stdout: "pipe",
     stderr: "pipe",
   },
 });

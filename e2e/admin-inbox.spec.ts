@@ -143,8 +143,13 @@ test.describe("the enquiry inbox", () => {
       page.getByRole("status").filter({ hasText: "Check your inbox to confirm your subscription." }),
     ).toBeVisible();
     expect((await storedEnquiries()).filter((row) => row.email === email)).toHaveLength(1);
-    // The box answers first and stores the address after its answer (decision 044): soon, not before.
-    await expect.poll(async () => (await storedSubscribers()).filter((row) => row.email === email).length).toBe(1);
+    // The box answers first and stores the address after its answer (decision 044): soon, not
+    // before; on a busy embedded database it waits its turn for the one connection.
+    await expect
+      .poll(async () => (await storedSubscribers()).filter((row) => row.email === email).length, {
+        timeout: 20_000,
+      })
+      .toBe(1);
 
     await signIn(page, "admin");
     await page.goto(`${adminOrigin}/admin`);

@@ -92,8 +92,13 @@ test.describe("the blog", () => {
     await expect(
       page.getByRole("status").filter({ hasText: "Check your inbox to confirm your subscription." }),
     ).toBeVisible();
-    // The box answers first and stores the address after its answer (decision 044): soon, not before.
-    await expect.poll(async () => (await storedSubscribers()).filter((row) => row.email === address).length).toBe(1);
+    // The box answers first and stores the address after its answer (decision 044): soon, not
+    // before; on a busy embedded database it waits its turn for the one connection.
+    await expect
+      .poll(async () => (await storedSubscribers()).filter((row) => row.email === address).length, {
+        timeout: 20_000,
+      })
+      .toBe(1);
   });
 });
 
