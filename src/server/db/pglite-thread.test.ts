@@ -76,6 +76,32 @@ describe.runIf(onPglite)("the embedded database in a thread of its own", () => {
     expect(await waiting).toEqual([{ n: 2 }]);
   }, 20_000);
 
+  it("keeps the site's statements and a command's apart when both ask at once", async () => {
+    // One PGlite session serves both connections, message by message: a command's statement
+    // parsed between the site's parse and bind would be run in its place (and the other way).
+    const { db, share } = await open();
+    const folder = await mkdtemp(path.join(tmpdir(), "site-share-"));
+    folders.push(folder);
+    const shared = await share!(path.join(folder, ".s.PGSQL.5432"));
+    const client = new pg.Client({ host: folder, user: "postgres", database: "postgres" });
+    await client.connect();
+    try {
+      const site = Array.from({ length: 300 }, async (_, index) => {
+        const [row] = await queryRows<{ n: number; who: string }>(db, sql`select ${index}::int as n, 'site' as who`);
+        return row!.who === "site" && row!.n === index;
+      });
+      const command = Array.from({ length: 300 }, async (_, index) => {
+        const { rows } = await client.query("select $1::text as s, 'command' as who", [`c${index}`]);
+        return rows[0]?.who === "command" && rows[0]?.s === `c${index}`;
+      });
+      const answers = await Promise.allSettled([...site, ...command]);
+      expect(answers.filter((answer) => answer.status !== "fulfilled" || answer.value !== true)).toEqual([]);
+    } finally {
+      await client.end();
+      await shared.stop();
+    }
+  });
+
   it("writes its files: a folder closed and opened again holds what was written", async () => {
     const folder = await mkdtemp(path.join(tmpdir(), "site-thread-"));
     folders.push(folder);
