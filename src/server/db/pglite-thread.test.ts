@@ -102,6 +102,37 @@ describe.runIf(onPglite)("the embedded database in a thread of its own", () => {
     }
   });
 
+  it("answers a command's query that waited for the site's transaction, once it ends", async () => {
+    const { db, share } = await open();
+    const folder = await mkdtemp(path.join(tmpdir(), "site-share-"));
+    folders.push(folder);
+    const shared = await share!(path.join(folder, ".s.PGSQL.5432"));
+    const client = new pg.Client({ host: folder, user: "postgres", database: "postgres" });
+    await client.connect();
+    try {
+      expect((await client.query("select 1 as n")).rows).toEqual([{ n: 1 }]);
+      let release!: () => void;
+      const held = db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await new Promise<void>((resolve) => (release = resolve));
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const waiting = client.query("select 2 as n");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      release();
+      await held;
+      // Nothing else is asked after the transaction: the command's query must be answered anyway.
+      const answer = await Promise.race([
+        waiting.then((result) => result.rows),
+        new Promise((resolve) => setTimeout(() => resolve("no answer in 3 s"), 3000)),
+      ]);
+      expect(answer).toEqual([{ n: 2 }]);
+    } finally {
+      await client.end().catch(() => {});
+      await shared.stop();
+    }
+  });
+
   it("writes its files: a folder closed and opened again holds what was written", async () => {
     const folder = await mkdtemp(path.join(tmpdir(), "site-thread-"));
     folders.push(folder);

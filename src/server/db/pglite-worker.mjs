@@ -6,7 +6,7 @@
 // packages, so the source and the compiled server start the same file.
 // docs/decisions/050-the-embedded-database-in-a-thread-of-its-own.md.
 import { Blob } from "node:buffer";
-import { chmod, rm } from "node:fs/promises";
+import { chmod, rm, symlink } from "node:fs/promises";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -31,21 +31,21 @@ try {
     extensions: { pg_trgm },
     ...(template ? { loadDataDir: new Blob([template]) } : {}),
   });
-  // The site's own connection: the pool keeps to one, as PGlite is one session (a second only
-  // while a lost one is replaced).
-  const own = await serve(db, socketPath, 2);
-  /** The socket for the commands while the site runs (shared-socket.ts), when asked for. */
-  let shared;
+  // One server for the site's connection and the commands' (decision 005): its queue keeps a
+  // transaction's statements together across all of them. Two servers, each with a queue of its
+  // own, left a command's statement waiting, unasked, after the site's transaction had ended (a
+  // browser test's read of the database timed out). The pool keeps the site to one connection
+  // (a second only while a lost one is replaced); the commands may have four.
+  const own = await serve(db, socketPath, 6);
   parentPort.on("message", async (message) => {
     try {
       if (message.type === "share") {
-        shared = await serve(db, message.path, 4);
+        // The commands' address is a link to the one socket.
+        await rm(message.path, { force: true });
+        await symlink(socketPath, message.path);
       } else if (message.type === "unshare") {
-        await shared?.stop();
-        shared = undefined;
         await rm(message.path, { force: true });
       } else if (message.type === "close") {
-        await shared?.stop();
         await own.stop();
         await rm(socketPath, { force: true });
         await db.close();
