@@ -7,6 +7,9 @@ import type { StudioKindSpec } from "./kinds.ts";
 // article's body, a project's description) line by line (jsdiff's diffLines), every other field as
 // its old and new value, as the kind shows it (an article's publish date in India time).
 
+/** An unchanged line. */
+const same = (text: string): DiffLineView => ({ kind: "same", text });
+
 /** The lines of a text, without the line break that ends each. */
 const linesOf = (text: string) => text.replace(/\n$/, "").split("\n");
 
@@ -61,19 +64,20 @@ async function compareField<Doc>(
   const before = spec.shown(field, (from as Record<string, unknown>)[field]);
   const after = spec.shown(field, (to as Record<string, unknown>)[field]);
   const changed = before !== after;
+  const view = { field, label: spec.labels[field]!, changed };
   if (field === spec.longField) {
-    // Unchanged too: its lines folded, as many as a comparison shows.
-    const parts = before || after ? await diffBody(before, after) : [];
-    if (!parts) return { field, label: spec.labels[field]!, changed, parts: [], tooDifferent: true as const };
-    return { field, label: spec.labels[field]!, changed, parts };
+    // An unchanged text needs no comparison, only folding; a changed one goes to the worker.
+    if (!changed) return { ...view, parts: before ? foldUnchanged(linesOf(before).map(same)) : [] };
+    const parts = await diffBody(before, after);
+    return parts ? { ...view, parts } : { ...view, parts: [], tooDifferent: true as const };
   }
   const lines: DiffLineView[] = !changed
     ? before
-      ? [{ kind: "same", text: before }]
+      ? [same(before)]
       : []
     : [
         ...(before ? [{ kind: "removed" as const, text: before }] : []),
         ...(after ? [{ kind: "added" as const, text: after }] : []),
       ];
-  return { field, label: spec.labels[field]!, changed, parts: lines.length ? [{ kind: "lines", lines }] : [] };
+  return { ...view, parts: lines.length ? [{ kind: "lines", lines }] : [] };
 }
