@@ -15,7 +15,9 @@ import { applyMigrations } from "./migrate.ts";
 describe.runIf(onPglite)("the embedded database in a thread of its own", () => {
   const opened: DatabaseHandle[] = [];
   const folders: string[] = [];
+  const clients: pg.Client[] = [];
   afterEach(async () => {
+    for (const client of clients.splice(0)) await client.end().catch(() => {});
     for (const handle of opened.splice(0)) await handle.close();
     for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
   });
@@ -23,6 +25,25 @@ describe.runIf(onPglite)("the embedded database in a thread of its own", () => {
     const handle = await openDatabase({ dataDir, thread: "worker" });
     opened.push(handle);
     return handle;
+  };
+  const newFolder = async (prefix: string) => {
+    const folder = await mkdtemp(path.join(tmpdir(), prefix));
+    folders.push(folder);
+    return folder;
+  };
+  /** A client of the socket in `folder`, as a command is, ended after the test. */
+  const commandClient = (folder: string) => {
+    const client = new pg.Client({ host: folder, user: "postgres", database: "postgres" });
+    clients.push(client);
+    return client;
+  };
+  /** The database shared in a folder of the test's own, and a command connected to it there. */
+  const shareWithCommand = async (share: DatabaseHandle["share"]) => {
+    const folder = await newFolder("site-share-");
+    const shared = await share!(path.join(folder, ".s.PGSQL.5432"));
+    const client = commandClient(folder);
+    await client.connect();
+    return { folder, shared, client };
   };
 
   it("runs a long query without holding the event loop", async () => {
@@ -80,62 +101,43 @@ describe.runIf(onPglite)("the embedded database in a thread of its own", () => {
     // One PGlite session serves both connections, message by message: a command's statement
     // parsed between the site's parse and bind would be run in its place (and the other way).
     const { db, share } = await open();
-    const folder = await mkdtemp(path.join(tmpdir(), "site-share-"));
-    folders.push(folder);
-    const shared = await share!(path.join(folder, ".s.PGSQL.5432"));
-    const client = new pg.Client({ host: folder, user: "postgres", database: "postgres" });
-    await client.connect();
-    try {
-      const site = Array.from({ length: 300 }, async (_, index) => {
-        const [row] = await queryRows<{ n: number; who: string }>(db, sql`select ${index}::int as n, 'site' as who`);
-        return row!.who === "site" && row!.n === index;
-      });
-      const command = Array.from({ length: 300 }, async (_, index) => {
-        const { rows } = await client.query("select $1::text as s, 'command' as who", [`c${index}`]);
-        return rows[0]?.who === "command" && rows[0]?.s === `c${index}`;
-      });
-      const answers = await Promise.allSettled([...site, ...command]);
-      expect(answers.filter((answer) => answer.status !== "fulfilled" || answer.value !== true)).toEqual([]);
-    } finally {
-      await client.end();
-      await shared.stop();
-    }
+    const { client } = await shareWithCommand(share);
+    const site = Array.from({ length: 300 }, async (_, index) => {
+      const [row] = await queryRows<{ n: number; who: string }>(db, sql`select ${index}::int as n, 'site' as who`);
+      return row!.who === "site" && row!.n === index;
+    });
+    const command = Array.from({ length: 300 }, async (_, index) => {
+      const { rows } = await client.query("select $1::text as s, 'command' as who", [`c${index}`]);
+      return rows[0]?.who === "command" && rows[0]?.s === `c${index}`;
+    });
+    const answers = await Promise.allSettled([...site, ...command]);
+    expect(answers.filter((answer) => answer.status !== "fulfilled" || answer.value !== true)).toEqual([]);
   });
 
   it("answers a command's query that waited for the site's transaction, once it ends", async () => {
     const { db, share } = await open();
-    const folder = await mkdtemp(path.join(tmpdir(), "site-share-"));
-    folders.push(folder);
-    const shared = await share!(path.join(folder, ".s.PGSQL.5432"));
-    const client = new pg.Client({ host: folder, user: "postgres", database: "postgres" });
-    await client.connect();
-    try {
-      expect((await client.query("select 1 as n")).rows).toEqual([{ n: 1 }]);
-      let release!: () => void;
-      const held = db.transaction(async (tx) => {
-        await tx.execute(sql`select 1`);
-        await new Promise<void>((resolve) => (release = resolve));
-      });
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const waiting = client.query("select 2 as n");
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      release();
-      await held;
-      // Nothing else is asked after the transaction: the command's query must be answered anyway.
-      const answer = await Promise.race([
-        waiting.then((result) => result.rows),
-        new Promise((resolve) => setTimeout(() => resolve("no answer in 3 s"), 3000)),
-      ]);
-      expect(answer).toEqual([{ n: 2 }]);
-    } finally {
-      await client.end().catch(() => {});
-      await shared.stop();
-    }
+    const { client } = await shareWithCommand(share);
+    expect((await client.query("select 1 as n")).rows).toEqual([{ n: 1 }]);
+    let release!: () => void;
+    const held = db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const waiting = client.query("select 2 as n");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    release();
+    await held;
+    // Nothing else is asked after the transaction: the command's query must be answered anyway.
+    const answer = await Promise.race([
+      waiting.then((result) => result.rows),
+      new Promise((resolve) => setTimeout(() => resolve("no answer in 3 s"), 3000)),
+    ]);
+    expect(answer).toEqual([{ n: 2 }]);
   });
 
   it("writes its files: a folder closed and opened again holds what was written", async () => {
-    const folder = await mkdtemp(path.join(tmpdir(), "site-thread-"));
-    folders.push(folder);
+    const folder = await newFolder("site-thread-");
     const first = await open(folder);
     await applyMigrations(first.db);
     await first.db.execute(sql`create table kept (word text)`);
@@ -149,28 +151,18 @@ describe.runIf(onPglite)("the embedded database in a thread of its own", () => {
     expect([...row!.bytes]).toEqual([0, 255, 16]);
   });
 
-  it("shares the database on a second socket for the commands, and stops sharing it", async () => {
+  it("shares the database with the commands at a second address, and stops sharing it", async () => {
     const { db, share } = await open();
     await db.execute(sql`create table shared (n int)`);
     await db.execute(sql`insert into shared values (42)`);
-    const folder = await mkdtemp(path.join(tmpdir(), "site-share-"));
-    folders.push(folder);
-    const shared = await share!(path.join(folder, ".s.PGSQL.5432"));
-    const client = new pg.Client({ host: folder, user: "postgres", database: "postgres" });
-    await client.connect();
-    try {
-      expect((await client.query("select n from shared")).rows).toEqual([{ n: 42 }]);
-    } finally {
-      await client.end();
-    }
+    const { folder, shared, client } = await shareWithCommand(share);
+    expect((await client.query("select n from shared")).rows).toEqual([{ n: 42 }]);
     await shared.stop();
-    const late = new pg.Client({ host: folder, user: "postgres", database: "postgres" });
-    await expect(late.connect()).rejects.toThrow();
+    await expect(commandClient(folder).connect()).rejects.toThrow();
   });
 
   it("refuses a database folder it cannot open, saying so, and leaves no thread behind", async () => {
-    const folder = await mkdtemp(path.join(tmpdir(), "site-bad-"));
-    folders.push(folder);
+    const folder = await newFolder("site-bad-");
     await expect(
       openDatabase({ dataDir: folder, thread: "worker", template: new Blob([Buffer.from("not an archive")]) }),
     ).rejects.toThrow(/the embedded database did not open/);

@@ -16,7 +16,7 @@ const workerFile = path.join(path.dirname(here), "pglite-worker.mjs");
 export type PgliteThread = {
   /** A pool of one connection (PGlite is one session), for drizzle's node-postgres driver. */
   pool: pg.Pool;
-  /** Serves the database on a second socket at `socketPath`, for the commands (shared-socket.ts). */
+  /** Makes `socketPath` a link to the database's socket, for the commands (shared-socket.ts). */
   share: (socketPath: string) => Promise<{ stop: () => Promise<void> }>;
   /** Ends the pool, then closes the database (its files written) and the thread. */
   close: () => Promise<void>;

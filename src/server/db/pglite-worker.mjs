@@ -31,11 +31,9 @@ try {
     extensions: { pg_trgm },
     ...(template ? { loadDataDir: new Blob([template]) } : {}),
   });
-  // One server for the site's connection and the commands' (decision 005): its queue keeps a
-  // transaction's statements together across all of them. Two servers, each with a queue of its
-  // own, left a command's statement waiting, unasked, after the site's transaction had ended (a
-  // browser test's read of the database timed out). The pool keeps the site to one connection
-  // (a second only while a lost one is replaced); the commands may have four.
+  // One server for the site's connection and the commands' (decision 005), whose address is a link
+  // to this socket: one queue orders every connection's statements. The pool keeps the site to one
+  // connection (a second only while a lost one is replaced); the commands may have four.
   const own = await serve(db, socketPath, 6);
   parentPort.on("message", async (message) => {
     try {
