@@ -22,6 +22,7 @@ describe("parseConfig", () => {
       enquiryRetentionDays: 365,
       trustProxy: false,
       formSecret: undefined,
+      metricsToken: undefined,
       shutdownTimeoutMs: 10000,
       mailLeaseMs: 60000,
       requestTimeoutMs: 30000,
@@ -31,6 +32,15 @@ describe("parseConfig", () => {
       analytics: true,
       analyticsRetentionDays: 90,
       newsletterPerMinute: 30,
+      backup: {
+        dir: "./backups",
+        time: "02:30",
+        keepDaily: 7,
+        keepWeekly: 4,
+        passphrase: undefined,
+        scheduled: true,
+        s3: undefined,
+      },
     });
   });
 

@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import { retention } from "#shared/retention.ts";
+import { BucketUrlError, parseBucketUrl, type BucketUrl } from "./backup/bucket-url.ts";
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -107,6 +108,11 @@ const configSchema = z.object({
     .default(retention.closedEnquiryDays),
   TRUST_PROXY: trustProxyFromEnv.optional(),
   FORM_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, "must be at least 16 characters")
+    .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces (it is sent in an Authorization header)")
+    .optional(),
   MAIL_LEASE_MS: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")
@@ -153,6 +159,38 @@ const configSchema = z.object({
     .min(1, "must be between 1 and 100000")
     .max(100_000, "must be between 1 and 100000")
     .default(30),
+  BACKUP_DIR: z.string().min(1, "must not be empty").default("./backups"),
+  BACKUP_TIME: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time of day in India, HH:MM (24-hour)")
+    .default("02:30"),
+  BACKUP_KEEP_DAILY: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 366")
+    .max(366, "must be between 1 and 366")
+    .default(7),
+  BACKUP_KEEP_WEEKLY: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 52")
+    .max(52, "must be between 0 and 52")
+    .default(4),
+  BACKUP_PASSPHRASE: z.string().min(12, "must be at least 12 characters").optional(),
+  BACKUP_SCHEDULE: booleanFromEnv.optional(),
+  // Its messages never repeat the URL, which may hold a secret.
+  BACKUP_S3_URL: z
+    .string()
+    .transform((value, context) => {
+      try {
+        return parseBucketUrl(value);
+      } catch (error) {
+        if (!(error instanceof BucketUrlError)) throw error;
+        context.addIssue({ code: "custom", message: error.problem });
+        return z.NEVER;
+      }
+    })
+    .optional(),
 });
 
 export type Config = {
@@ -189,6 +227,8 @@ export type Config = {
   trustProxy: false | number | string[];
   /** Signs the form timestamps; when unset the instances share one generated in the database. */
   formSecret: string | undefined;
+  /** Set: GET /metrics answers whoever sends `Authorization: Bearer <it>` (metrics/). Unset: /metrics is off. */
+  metricsToken: string | undefined;
   /** How long a worker's claim on a mail lasts; another instance sends it after that. */
   mailLeaseMs: number;
   /** How long a shutdown waits for requests in flight before cutting their connections. */
@@ -212,6 +252,21 @@ export type Config = {
    * monthly letter can wait. Raise it only as far as the SMTP provider allows.
    */
   newsletterPerMinute: number;
+  /** Backups (docs/decisions/051-backups-that-restore.md). */
+  backup: {
+    /** Where archives are written and kept, with the erasure ledger beside them. */
+    dir: string;
+    /** The daily backup's time of day, India time, "HH:MM". */
+    time: string;
+    keepDaily: number;
+    keepWeekly: number;
+    /** Set: archives are encrypted with it (archive-crypto.ts). */
+    passphrase: string | undefined;
+    /** The site makes the daily backup; BACKUP_SCHEDULE=false turns it off (the commands still work). */
+    scheduled: boolean;
+    /** BACKUP_S3_URL: each archive is copied to this bucket and kept there by the same rules (backup/offsite.ts). */
+    s3: BucketUrl | undefined;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -259,6 +314,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     enquiryRetentionDays: c.ENQUIRY_RETENTION_DAYS,
     trustProxy: c.TRUST_PROXY ?? false,
     formSecret: c.FORM_SECRET,
+    metricsToken: c.METRICS_TOKEN,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     mailLeaseMs: c.MAIL_LEASE_MS,
     requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
@@ -268,5 +324,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     analytics: c.ANALYTICS ?? true,
     analyticsRetentionDays: c.ANALYTICS_RETENTION_DAYS,
     newsletterPerMinute: c.NEWSLETTER_PER_MINUTE,
+    backup: {
+      dir: c.BACKUP_DIR,
+      time: c.BACKUP_TIME,
+      keepDaily: c.BACKUP_KEEP_DAILY,
+      keepWeekly: c.BACKUP_KEEP_WEEKLY,
+      passphrase: c.BACKUP_PASSPHRASE,
+      scheduled: c.BACKUP_SCHEDULE ?? true,
+      s3: c.BACKUP_S3_URL,
+    },
   };
 }

@@ -16,8 +16,14 @@ export const SCHEMA_LOCK_KEY = 482_901_337;
  * PostgreSQL, and an advisory lock so that instances starting at once against one server take
  * turns instead of racing to create the same tables.
  */
-export async function applyMigrations(db: Database): Promise<{ applied: number }> {
-  const migrations = readMigrationFiles({ migrationsFolder });
+export async function applyMigrations(
+  db: Database,
+  options: { only?: ReadonlySet<string> } = {},
+): Promise<{ applied: number }> {
+  // `only`: the migrations a restored archive was made under (backup/restore.ts), before the rest.
+  const migrations = readMigrationFiles({ migrationsFolder }).filter(
+    (migration) => !options.only || options.only.has(migration.hash),
+  );
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SCHEMA_LOCK_KEY})`);
     await tx.execute(sql`
@@ -41,6 +47,11 @@ export async function applyMigrations(db: Database): Promise<{ applied: number }
     }
     return { applied };
   });
+}
+
+/** The hashes of drizzle/'s migrations, in the order they apply. */
+export function knownMigrationHashes(): string[] {
+  return (knownMigrations ??= readMigrationFiles({ migrationsFolder })).map((migration) => migration.hash);
 }
 
 let knownMigrations: ReturnType<typeof readMigrationFiles> | undefined;

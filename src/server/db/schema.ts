@@ -836,3 +836,69 @@ export const mediaFiles = pgTable(
   },
   (table) => [primaryKey({ columns: [table.mediaId, table.name] })],
 );
+
+// Backups, their restore drills and copies off the machine, the erasure ledger a restore applies,
+// and the Health page's alert states (docs/decisions/051-backups-that-restore.md).
+
+/** One row per backup made, by the schedule, from the Health page or by `npm run backup`. */
+export const backupRuns = pgTable(
+  "backup_runs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** "scheduled", "health-page" or "command". */
+    trigger: text("trigger").notNull(),
+    /** For a scheduled backup, the India date it is for: one per day however many instances. */
+    scheduledDay: text("scheduled_day").unique(),
+    /** Who asked: a staff member's name, "command line", or the instance that ran the schedule. */
+    requestedBy: text("requested_by").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** "running", "done" or "failed". */
+    status: text("status").notNull().default("running"),
+    /** The archive's file name in BACKUP_DIR (site-<UTC time>.tar.gz, .enc when encrypted). */
+    fileName: text("file_name"),
+    bytes: bigint("bytes", { mode: "number" }),
+    /** Why it failed, in words; null when it did not. */
+    error: text("error"),
+    /** The restore drill: null while not run, "passed" or "failed", with what it found. */
+    drillStatus: text("drill_status"),
+    drillAt: timestamp("drill_at", { withTimezone: true }),
+    drillDetail: text("drill_detail"),
+    /** The copy to BACKUP_S3_URL: null when none is set or not yet tried, "copied" or "failed". */
+    copyStatus: text("copy_status"),
+    copyAt: timestamp("copy_at", { withTimezone: true }),
+    copyDetail: text("copy_detail"),
+  },
+  (table) => [index("backup_runs_started_idx").on(table.startedAt)],
+);
+
+/**
+ * Every erasure (admin/privacy, `npm run subscribers -- --remove`): a one-way hash of the address
+ * and the time, nothing else. Written beside the backups too, so that restoring a backup made
+ * before an erasure erases that address again.
+ */
+export const erasureLedger = pgTable(
+  "erasure_ledger",
+  {
+    /** SHA-256 (hex) of the lower-cased address. */
+    addressHash: text("address_hash").notNull(),
+    erasedAt: timestamp("erased_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.addressHash, table.erasedAt] })],
+);
+
+/** The Health page's lines that can turn red, and what the admins were last mailed about each. */
+export const healthAlerts = pgTable("health_alerts", {
+  /** "backups", "mail", "publishing" or "disk". */
+  line: text("line").primaryKey(),
+  red: boolean("red").notNull(),
+  /** The reason in words, as the page and the mail say it. */
+  reason: text("reason").notNull(),
+  /** When it turned the colour it is. */
+  since: timestamp("since", { withTimezone: true }).notNull(),
+  /** The last mail about it: one when it turns red, one a day while it stays red, one when clear. */
+  lastMailedAt: timestamp("last_mailed_at", { withTimezone: true }),
+});
+
+export type BackupRunRow = typeof backupRuns.$inferSelect;
+export type HealthAlertRow = typeof healthAlerts.$inferSelect;

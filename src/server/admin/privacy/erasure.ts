@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { ErasureCounts } from "#shared/admin/pages.ts";
+import { recordErasure } from "../../backup/erasure-ledger.ts";
 import { type Database, queryRows } from "../../db/client.ts";
 
 // Erasure at /admin/privacy (admins only): every enquiry, note, queued mail and subscription of
@@ -42,10 +43,19 @@ export async function erasurePreview(db: Database, email: string): Promise<Erasu
   };
 }
 
-/** Deletes everything of `email` and scrubs it from earlier audit events; returns the counts. */
-export async function eraseAddress(db: Database, email: string): Promise<ErasureCounts> {
+/**
+ * Deletes everything of `email` and scrubs it from earlier audit events; returns the counts. The
+ * erasure is written to the erasure ledger (a hash of the address and the time, in the same
+ * transaction) unless `ledger` is false: a restore erasing again what the ledger names.
+ */
+export async function eraseAddress(
+  db: Database,
+  email: string,
+  options: { ledger?: boolean; now?: Date } = {},
+): Promise<ErasureCounts> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Database;
+    if (options.ledger !== false) await recordErasure(t, email, options.now ?? new Date());
     const enquiries = await queryRows<{ id: string; first_name: string; last_name: string }>(
       t,
       sql`select id, first_name, last_name from contact_submissions where lower(email) = ${email} for update`,

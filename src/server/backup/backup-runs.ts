@@ -1,0 +1,67 @@
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { writeLedgerFile } from "./erasure-ledger.ts";
+import { type BackupResult, makeBackup } from "./make-backup.ts";
+
+// A backup as the site records it: a row of backup_runs (the Health page and /metrics read them),
+// the archive, and the erasure ledger written beside it (docs/decisions/051-backups-that-restore.md).
+
+export type BackupTrigger = "scheduled" | "health-page" | "command";
+
+export type RunBackupOptions = {
+  dir: string;
+  passphrase: string | undefined;
+  driver: "pglite" | "postgres";
+  trigger: BackupTrigger;
+  requestedBy: string;
+  /** A scheduled backup's India day: the row's unique key, claimed by one instance. */
+  scheduledDay?: string;
+  now?: Date;
+};
+
+export type BackupRun = BackupResult & { runId: number; ledgerFile: string };
+
+/** Message of an error, in one line. */
+export function oneLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split("\n")[0]!.slice(0, 500);
+}
+
+/** Records a backup as running; undefined when the scheduled day was claimed by another instance. */
+export async function startBackupRun(db: Database, options: RunBackupOptions): Promise<number | undefined> {
+  const result = (await db.execute(
+    sql`insert into backup_runs (trigger, scheduled_day, requested_by, started_at)
+        values (${options.trigger}, ${options.scheduledDay ?? null}, ${options.requestedBy}, ${(options.now ?? new Date()).toISOString()})
+        on conflict (scheduled_day) do nothing
+        returning id`,
+  )) as unknown as { rows: { id: number | string }[] };
+  const id = result.rows[0]?.id;
+  return id === undefined ? undefined : Number(id);
+}
+
+/** Makes the archive for a run started with startBackupRun, and records how it ended. */
+export async function finishBackupRun(db: Database, runId: number, options: RunBackupOptions): Promise<BackupRun> {
+  try {
+    const result = await makeBackup(db, options);
+    const ledgerFile = await writeLedgerFile(db, path.resolve(options.dir), options.now);
+    await db.execute(
+      sql`update backup_runs set status = 'done', finished_at = now(), file_name = ${result.fileName}, bytes = ${result.bytes}
+          where id = ${runId}`,
+    );
+    return { ...result, runId, ledgerFile };
+  } catch (error) {
+    await db
+      .execute(
+        sql`update backup_runs set status = 'failed', finished_at = now(), error = ${oneLine(error)} where id = ${runId}`,
+      )
+      .catch(() => {});
+    throw error;
+  }
+}
+
+/** A backup recorded in backup_runs from start to end. */
+export async function runBackup(db: Database, options: RunBackupOptions): Promise<BackupRun> {
+  const runId = await startBackupRun(db, options);
+  if (runId === undefined) throw new Error(`The backup of ${options.scheduledDay} was made by another instance`);
+  return finishBackupRun(db, runId, options);
+}
