@@ -8,6 +8,7 @@ import type { AnyBenchSection } from "./bench/section.ts";
 import { accessLogSection } from "./bench/sections/access-log.ts";
 import { analyticsSection } from "./bench/sections/analytics.ts";
 import { analyticsReportSection } from "./bench/sections/analytics-report.ts";
+import { backupSection } from "./bench/sections/backup.ts";
 import { enquiriesSection } from "./bench/sections/enquiries.ts";
 import { firstLoadSection } from "./bench/sections/first-load.ts";
 import { inboxSearchSection } from "./bench/sections/inbox-search.ts";
@@ -39,6 +40,7 @@ const sections: AnyBenchSection[] = [
   pictureMemorySection,
   newsletterSection,
   enquiriesSection,
+  backupSection,
 ];
 
 const usage = [

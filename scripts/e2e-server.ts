@@ -18,6 +18,8 @@ process.env.RATE_LIMIT_PER_MINUTE ??= "1000";
 process.env.ADMIN_ATTEMPTS_PER_MINUTE ??= "1000";
 process.env.HOST = "127.0.0.1";
 process.env.NODE_ENV ??= "production";
+// The browser tests' site makes no daily backup.
+process.env.BACKUP_SCHEDULE ??= "false";
 // The compiled server, as production runs it.
 buildIfStale();
 await import(pathToFileURL(compiledServerPath).href);

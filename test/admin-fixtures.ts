@@ -53,6 +53,8 @@ export async function buildAdminTestApp(
     queuedWorkTimer?: AppDependencies["queuedWorkTimer"];
     logger?: AppDependencies["logger"];
     thread?: "worker" | "process";
+    /** The backups the Health page may ask for (site.ts passes the daily schedule's). */
+    backups?: AppDependencies["backups"];
   } = {},
 ): Promise<AdminTestApp> {
   const clock = {
@@ -69,6 +71,7 @@ export async function buildAdminTestApp(
     queuedWorkTimer: options.queuedWorkTimer,
     logger: options.logger,
     thread: options.thread,
+    backups: options.backups,
   });
   const origin = new URL(t.config.siteUrl).origin;
   return {

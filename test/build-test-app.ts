@@ -59,6 +59,8 @@ export async function buildTestApp(
     logger?: AppDependencies["logger"];
     /** Where the embedded database runs (test/databases.ts): "worker" as the site runs it. */
     thread?: "worker" | "process";
+    /** The backups the Health page may ask for (app.ts). */
+    backups?: AppDependencies["backups"];
   } = {},
 ): Promise<TestApp> {
   const config = parseConfig({
@@ -87,6 +89,7 @@ export async function buildTestApp(
     afterAnswer: options.afterAnswer,
     maxWorkAfterAnswer: options.maxWorkAfterAnswer,
     logger: options.logger,
+    backups: options.backups,
   });
   return {
     app,

@@ -40,6 +40,8 @@ export async function startServerProcess(
       HOST: "127.0.0.1",
       PORT: String(port),
       LOG_LEVEL: "info",
+      // No daily backup (and its drill) from a test's server; a test of them turns it on.
+      BACKUP_SCHEDULE: "false",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

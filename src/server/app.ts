@@ -17,6 +17,7 @@ import { generateSecret, sharedSetting } from "./db/settings.ts";
 import { issueFormFields } from "./enquiries/form-token.ts";
 import { FORM_FIELD_PLACEHOLDERS } from "./pages/form-fields.ts";
 import { registerAdmin } from "./admin/door/door.ts";
+import { healthSettingsOf } from "./admin/health/health-queries.ts";
 import type { PageCache } from "./pages/page-cache.ts";
 import type { AdminRenderer } from "./render/admin-renderer.ts";
 import { registerCanonicalRedirects, registerPageRoutes } from "./pages/page-routes.ts";
@@ -34,6 +35,8 @@ import { WorkAfterAnswer } from "./http/after-answer.ts";
 import { ViewCounter } from "./analytics/counting.ts";
 import { retention, type StatedRetention } from "#shared/retention.ts";
 import { PUBLIC_PICTURE_CORP, registerMedia } from "./media/media-routes.ts";
+import { registerMetrics } from "./metrics/metrics-routes.ts";
+import type { BackupControl } from "./backup/daily-backup.ts";
 
 export type AppDependencies = {
   config: Config;
@@ -70,6 +73,11 @@ export type AppDependencies = {
   afterAnswer?: (work: () => Promise<void>) => void;
   /** How much work may wait after answers (MAX_WORK_AFTER_ANSWER unless a test fills a smaller bound). */
   maxWorkAfterAnswer?: number;
+  /**
+   * The backups this process makes (site.ts: the daily schedule), for the Health page's "Make a
+   * backup now"; a getter, as the schedule starts after the app. Absent: the page offers none.
+   */
+  backups?: () => BackupControl | undefined;
 };
 
 declare module "fastify" {
@@ -136,6 +144,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Request bodies are never compressed (forms and JSON are small): no decompression step on any route.
   await app.register(fastifyCompress, { encodings: ["br", "gzip"], threshold: 1024, globalDecompression: false });
   registerRequestLogging(app);
+  // Prometheus metrics at /metrics behind METRICS_TOKEN; without it, nothing is measured (metrics/).
+  if (config.metricsToken) registerMetrics(app, { token: config.metricsToken, db, now: deps.now, log: app.log });
   registerSecurityHeaders(app, headerOptions);
   registerErrorHandling(app, { bodyLimit: config.bodyLimitBytes });
   registerCanonicalRedirects(app);
@@ -238,6 +248,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     now: deps.now,
     counter,
     queuedWorkTimer: deps.queuedWorkTimer,
+    health: healthSettingsOf(config),
+    backups: deps.backups,
   });
   for (const unknownApi of ["/api", "/api/*"]) {
     app.all(unknownApi, async (request, reply) => reply.code(404).send(apiNotFound(request.method, request.url)));

@@ -1,6 +1,7 @@
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerEntry } from "#shared/page-rendering.ts";
+import { DRILL_ARCHIVE_ENV, runDrill } from "./backup/drill.ts";
 import { type Config, ConfigError, parseConfig } from "./config.ts";
 import type { AdminServerEntry } from "#shared/admin/pages.ts";
 import { type AdminRenderer, createAdminRenderer, devAdminAssets, readAdminAssets } from "./render/admin-renderer.ts";
@@ -28,7 +29,21 @@ function loadConfig(): Config {
   }
 }
 
+/** The restore drill's child process (backup/drill.ts): the built pages, from the archive's database. */
+async function drill(archive: string) {
+  const entry = (await import(pathToFileURL(serverEntryPath).href)) as ServerEntry;
+  const renderer = createPageRenderer({
+    loadEntry: async () => entry,
+    assets: readBuiltAssets(clientDir),
+    siteUrl: "http://localhost",
+  });
+  console.log(JSON.stringify(await runDrill(archive, { passphrase: process.env.BACKUP_PASSPHRASE, renderer })));
+  process.exit(0);
+}
+
 async function main() {
+  const drillArchive = process.env[DRILL_ARCHIVE_ENV];
+  if (drillArchive) return drill(drillArchive);
   const config = loadConfig();
   // JSON logs in production, written to stdout asynchronously and flushed on the way out;
   // readable ones in development.
@@ -111,6 +126,8 @@ async function main() {
       clientDir: config.dev ? undefined : clientDir,
       logger,
       signal: startup.signal,
+      // The drill's child process is this entry again, with the same flags (tsx, when it has them).
+      drillEntry: config.dev ? undefined : { script: fileURLToPath(import.meta.url), execArgv: process.execArgv },
     });
   }
 

@@ -20,11 +20,15 @@ import { pruneSpamRecords } from "./enquiries/spam.ts";
 import { queueReplyReminders } from "./enquiries/reply-reminders.ts";
 import { dailyRetentionPurge } from "./enquiries/retention.ts";
 import { analyticsHousekeeping } from "./analytics/rollup.ts";
+import { startBackupSchedule, type BackupSchedule } from "./backup/daily-backup.ts";
+import { defaultDrillEntry, type DrillEntry } from "./backup/drill.ts";
 import { OutboxWorker, type OutboxWorkerOptions } from "./mail/outbox-worker.ts";
 import { createSmtpTransport } from "./mail/smtp-transport.ts";
 import { generateSecret, sharedSetting } from "./db/settings.ts";
 import { NewsletterSender, type NewsletterSenderOptions } from "./newsletter/sender.ts";
 import { errorCode } from "./plugins/request-logging.ts";
+import { startHealthChecks } from "./admin/health/health-checks.ts";
+import { healthSettingsOf } from "./admin/health/health-queries.ts";
 
 // The whole site as one unit: database (migrated), content, the HTTP app and the mail worker.
 // main.ts starts one and listens; tests start one the same way.
@@ -35,6 +39,8 @@ export type Site = {
   outbox: OutboxWorker | undefined;
   /** Sends the newsletter's mail, paced (src/server/newsletter/sender.ts); none without SMTP settings. */
   newsletterSender: NewsletterSender | undefined;
+  /** The daily backup, and a backup asked for now (the Health page). */
+  backups: BackupSchedule;
   /**
    * Runs the imports `npm run content:import` and `content:sync` asked for, or, asked by none (a
    * plain `kill -HUP`), imports CONTENT_DIR with prune. main.ts calls it on SIGHUP.
@@ -67,6 +73,13 @@ export type SiteOptions = Omit<AppDependencies, "db" | "onEnquiryQueued" | "onNe
    * what it opened, and rejects with the signal's reason.
    */
   signal?: AbortSignal;
+  /**
+   * How the backup's restore drill starts its child process (backup/drill.ts): main.ts passes the
+   * server's own entry; by default the TypeScript entry through tsx (npm run dev, the tests).
+   */
+  drillEntry?: DrillEntry;
+  /** Make the daily backup at BACKUP_TIME: BACKUP_SCHEDULE, off under NODE_ENV=test unless set here. */
+  backupSchedule?: boolean;
 };
 
 export async function startSite(options: SiteOptions): Promise<Site> {
@@ -118,6 +131,8 @@ export async function startSite(options: SiteOptions): Promise<Site> {
   let newsletterSender: NewsletterSender | undefined;
   let socket: Awaited<ReturnType<typeof shareSiteDatabase>> | undefined;
   let app: FastifyInstance;
+  // The backups start once the app is (they log through it); the Health page reaches them through a getter.
+  const started: { backups?: BackupSchedule } = {};
   try {
     signal?.throwIfAborted();
     await applyMigrations(database.db);
@@ -138,6 +153,7 @@ export async function startSite(options: SiteOptions): Promise<Site> {
     }
     const built = await buildApp({
       ...options,
+      backups: () => started.backups,
       db: database.db,
       onEnquiryQueued: () => outbox?.wake(),
       onNewsletterQueued: () => newsletterSender?.wake(),
@@ -273,6 +289,25 @@ export async function startSite(options: SiteOptions): Promise<Site> {
       }, 60_000)
     : undefined;
   reminderTimer?.unref();
+  // The Health page's lines, every minute on every instance: a line turning red mails the admins
+  // once, whichever instance sees it first (src/server/admin/health/health-alerts.ts).
+  const healthChecks = startHealthChecks({
+    db: database.db,
+    settings: healthSettingsOf(config),
+    siteUrl: config.siteUrl,
+    log: app.log,
+    onMailQueued: () => outbox?.wake(),
+  });
+
+  // The daily backup, its drill, its copy off the machine (backup/daily-backup.ts).
+  const backups = (started.backups = startBackupSchedule({
+    db: database.db,
+    driver: database.driver,
+    settings: config.backup,
+    log: app.log,
+    drillEntry: options.drillEntry ?? defaultDrillEntry,
+    schedule: options.backupSchedule ?? (config.backup.scheduled && config.env !== "test"),
+  }));
 
   let closing: Promise<void> | undefined;
   return {
@@ -280,11 +315,14 @@ export async function startSite(options: SiteOptions): Promise<Site> {
     database,
     outbox,
     newsletterSender,
+    backups,
     loadContent,
     close: (timeoutMs = config.shutdownTimeoutMs) =>
       (closing ??= (async () => {
         clearInterval(maintenance);
         clearInterval(reminderTimer);
+        const healthStopped = healthChecks.stop();
+        await backups.stop();
         stopAnalytics.abort();
         const cutOff = setTimeout(() => app.server.closeAllConnections(), timeoutMs);
         await app.close();
@@ -292,6 +330,7 @@ export async function startSite(options: SiteOptions): Promise<Site> {
         await Promise.all([outbox?.stop(), newsletterSender?.stop()]);
         await housekeeping;
         await reminders;
+        await healthStopped;
         await socket?.stop();
         await database.close();
         await lock?.release();

@@ -1788,6 +1788,26 @@ describe.each(testDrivers)("no request holds the event loop, on %s", (driver) =>
       },
       [200],
     ),
+
+    // Health: the page over an outbox of thousands of messages waiting and given up.
+    health: all(queryProbe("health"), async (kit) => {
+      await queryRows(
+        t.database.db,
+        sql`insert into mail_outbox (kind, recipient, status, attempts, last_error, created_at, next_attempt_at)
+            select 'staff-sign-in-link', 'probe-health-' || g || '@example.com',
+                   case when g % 2 = 0 then 'pending' else 'failed' end, 3,
+                   'rejected by the SMTP server: 550 refused', now() - make_interval(mins => g), now() - make_interval(mins => g)
+            from generate_series(1, 5000) g`,
+      );
+      onTestFinished(async () => {
+        await queryRows(t.database.db, sql`delete from mail_outbox where recipient like 'probe-health-%'`);
+      });
+      return pages(kit.admin.cookie, [["5,000 messages waiting and given up", hrefOf("health")]]);
+    }),
+    // A backup asked for: the kit's app runs no backups (no schedule), so it answers 409 at once.
+    healthBackup: formProbe("healthBackup", ["confirm"], { done: [409] }),
+    // A backup's archive: digits that name none, and anything else.
+    healthBackupDownload: queryProbe("healthBackupDownload", async () => ({ id: "999999999" }), [404]),
   } satisfies Record<AdminRouteName, Probe>;
 
   async function joinByInvitationFor(what: string) {

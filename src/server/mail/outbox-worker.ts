@@ -10,6 +10,7 @@ import { REMINDER_KIND } from "../enquiries/reply-reminders.ts";
 import { acknowledgementEmail, notificationEmail, type OutgoingMail, reminderEmail } from "./enquiry-email.ts";
 import { renewClaim, sendFailure } from "./send-attempt.ts";
 import { isStaffMailKind, staffEmail } from "./staff-email.ts";
+import { HEALTH_ALERT_KIND, healthAlertEmail, healthAlertPayload } from "./health-email.ts";
 import { confirmationEmail, SUBSCRIPTION_MAIL_KIND } from "./subscription-email.ts";
 
 // Sends the mail the enquiries queued, at least once and in practice exactly once: a worker
@@ -179,6 +180,17 @@ export class OutboxWorker {
         return;
       }
       mail = confirmationEmail(row.recipient, { link: row.payload.link }, mailOptions);
+    } else if (row.kind === HEALTH_ALERT_KIND) {
+      // The Health page's alert to an admin (src/server/admin/health/health-alerts.ts).
+      const payload = healthAlertPayload(row.payload);
+      if (!row.recipient || !payload) {
+        await db
+          .update(mailOutbox)
+          .set({ status: "failed", lastError: "nothing to send", leaseUntil: null })
+          .where(mine);
+        return;
+      }
+      mail = healthAlertEmail(row.recipient, payload, mailOptions);
     } else if (row.kind === REMINDER_KIND) {
       if (!submission) {
         await db

@@ -65,6 +65,9 @@ export const AUDIT_ACTIONS = [
   "newsletter-saved",
   "newsletter-test-sent",
   "newsletter-sent",
+  // Backups (the Health page): one asked for, and an archive downloaded (details.fileName).
+  "backup-requested",
+  "backup-downloaded",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -8,6 +8,7 @@ import type { ArticleDocument, ArticleStatus, ChecklistItem, ProjectDocument } f
 import type { SubscriberState } from "./subscriber-states.ts";
 import type { FormState } from "./forms.ts";
 import type { MediaFormat } from "../media.ts";
+import type { HealthState } from "./health.ts";
 
 export type StaffRole = "admin" | "staff";
 
@@ -442,7 +443,17 @@ export type MediaAltAnswer = { id: string; reference: string; alt: string; decor
  * values and problems at their fields (src/shared/admin/forms.ts). `formName` says which of the
  * page's forms `form` belongs to, on a page with more than one.
  */
-export type PageMessages = { notice?: string; error?: string; form?: FormState; formName?: string };
+export type PageMessages = {
+  notice?: string;
+  error?: string;
+  form?: FormState;
+  formName?: string;
+  /**
+   * Mail is failing (the Health page's Mail line is red): its reason, for the banner across every
+   * page behind the sign-in. The door fills it (src/server/admin/health/health-alerts.ts).
+   */
+  mailFailing?: string;
+};
 
 type Signed = { viewer: AdminViewer };
 
@@ -566,6 +577,8 @@ export type AdminPageProps = PageMessages &
       })
     | (Signed & { page: "newsletter"; newsletter: NewsletterEditorView })
     | (Signed & { page: "newsletter-send"; send: NewsletterSendView })
+    // The Health page (src/server/admin/health/).
+    | (Signed & { page: "health"; health: HealthView })
     | { page: "error"; viewer?: AdminViewer; status: number; title: string; message: string }
   );
 
@@ -630,6 +643,100 @@ export type NewsletterSendView = {
   recipients: number;
   /** Why it cannot be sent now (no subscribers, mail not configured); null when it can. */
   blocked: string | null;
+};
+
+// The Health page (src/server/admin/health/; docs/decisions/052-the-health-page-and-alerts.md).
+
+/** What every line of the Health page says: where it stands, and each problem in words (none when well). */
+export type HealthVerdictView = { state: HealthState; reasons: string[] };
+
+/** A backup as the Health page shows it (a row of backup_runs). */
+export type BackupRunView = {
+  /** "scheduled", "health-page" or "command". */
+  trigger: string;
+  /** A member of staff's name, "command line", or the instance that ran the schedule. */
+  requestedBy: string;
+  startedAt: string;
+  finishedAt: string | null;
+  status: "running" | "done" | "failed";
+  bytes: number | null;
+  error: string | null;
+  /** The restore drill: null while not run. */
+  drill: { status: "passed" | "failed" | null; at: string | null; detail: string | null };
+  /** The copy off the machine (BACKUP_S3_URL): null while not tried, or with none set. */
+  copy: { status: "copied" | "failed" | null; at: string | null; detail: string | null };
+};
+
+export type BackupHealthView = HealthVerdictView & {
+  /** The newest backup that ended (done or failed); null before the first. */
+  last: BackupRunView | null;
+  /** A backup running now, if any. */
+  running: BackupRunView | null;
+  /** When the newest backup whose restore drill passed finished; null when none has. */
+  lastVerifiedAt: string | null;
+  /** BACKUP_S3_URL is set: each backup is copied off the machine. */
+  offsite: boolean;
+  /** The next scheduled backup (BACKUP_TIME, India time); null when the schedule is off. */
+  nextScheduledAt: string | null;
+  /** The newest finished backup whose archive is still in BACKUP_DIR, to download; null when none. */
+  download?: { id: number; fileName: string; bytes: number } | null;
+  /** This instance can make a backup now (it runs the backups, and none is being made). */
+  canBackUpNow?: boolean;
+};
+
+export type MailHealthView = HealthVerdictView & {
+  /** SMTP_URL, MAIL_FROM and MAIL_TO are set. */
+  configured: boolean;
+  /** The oldest message waiting to go out: its kind in words, when it was queued, its attempts. */
+  oldestWaiting: { kind: string; queuedAt: string; attempts: number; lastError: string | null } | null;
+  /** Messages waiting to go out (a newsletter's among them, paced). */
+  waiting: number;
+  /** Of the last 24 hours: messages given up (refused, or out of attempts). */
+  failedLastDay: number;
+  /** Messages waiting again after a failed attempt. */
+  retrying: number;
+  /** The newest failure: when (of a message given up: its last attempt) and the server's answer. */
+  lastFailure: { at: string; error: string } | null;
+  /** When a message last went out; null when none has. */
+  lastSentAt: string | null;
+};
+
+/** An article or a project of the Publishing line, with its page in the studio. */
+export type ScheduledItemView = { kind: "article" | "project"; title: string; at: string; href: string };
+
+export type PublishingHealthView = HealthVerdictView & {
+  /** Due 5 minutes ago or more by the database's clock, and not public on this instance yet. */
+  late: ScheduledItemView[];
+  /** Scheduled items still to come on this instance's clock, and the next of them. */
+  scheduled: number;
+  next: ScheduledItemView | null;
+  /** This instance's clock minus the database's, in ms (positive: ahead). */
+  clockOffsetMs: number;
+};
+
+/** A disk the site can read, by a folder on it; or why it could not be read. */
+export type DiskView = {
+  /** "The embedded database (DATA_DIR)", "Backups (BACKUP_DIR)". */
+  label: string;
+  path: string;
+  /** The folder does not exist yet: the disk read is its nearest existing parent's. */
+  missing: boolean;
+} & ({ freeBytes: number; totalBytes: number } | { unreadable: string });
+
+export type StorageHealthView = HealthVerdictView & {
+  /** pg_database_size of the site's database; null when it could not be read. */
+  databaseBytes: number | null;
+  /** "embedded": its disk is DATA_DIR's, read below; "server": PostgreSQL's own disk, not readable from here. */
+  database: "embedded" | "server";
+  disks: DiskView[];
+};
+
+export type HealthView = {
+  checkedAt: string;
+  backups: BackupHealthView;
+  mail: MailHealthView;
+  publishing: PublishingHealthView;
+  storage: StorageHealthView;
 };
 
 /** How long the site keeps what it holds, as configured. */

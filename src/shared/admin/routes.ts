@@ -282,6 +282,19 @@ export const adminRoutes = {
   privacyPreview: { method: "POST", path: "/admin/privacy/preview", access: "admin" },
   privacyErase: { method: "POST", path: "/admin/privacy/erase", access: "admin" },
 
+  // Health (admins; src/server/admin/health/, docs/decisions/052-the-health-page-and-alerts.md):
+  // backups, mail, publishing and storage, each green or red with its reason.
+  health: { method: "GET", path: "/admin/health", access: "admin", nav: { label: "Health", order: 8 } },
+  // A backup made now (drilled and copied like the daily one, src/server/backup/daily-backup.ts),
+  // and a finished backup's archive, streamed: each audited. A backup costs minutes of work.
+  healthBackup: {
+    method: "POST",
+    path: "/admin/health/backup",
+    access: "admin",
+    limit: { bucket: "backups", counts: "requests", what: "backups" },
+  },
+  healthBackupDownload: { method: "GET", path: "/admin/health/backups/:id", access: "admin" },
+
   // Newsletters (src/server/admin/newsletters/; docs/back-office.md, "Newsletters"): compose,
   // preview, test and send. Anyone on the staff composes and tests; sending to the subscribers is
   // for those who may publish, as it reaches the public at once and cannot be taken back. A test

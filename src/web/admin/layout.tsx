@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { AdminViewer } from "#shared/admin/pages.ts";
 import { adminHref, adminNavigation, type AdminRouteName } from "#shared/admin/routes.ts";
 import { site } from "#shared/site.ts";
+import { MailFailingBanner } from "./mail-banner.tsx";
 
 /** A page behind the sign-in: the header with the firm, the person and "Sign out", and the navigation. */
 export function AdminLayout({
@@ -61,6 +62,7 @@ export function AdminLayout({
           </ul>
         </nav>
       </header>
+      <MailFailingBanner viewer={viewer} />
       <main id="main" tabIndex={-1} className="admin-container py-6 focus:outline-none">
         {children}
       </main>

@@ -831,6 +831,70 @@ const fixtures: { [Name in AdminPageName]: { props: AdminPagePropsOf<Name>; titl
     title: "Not found",
     h1: "Not found",
   },
+  health: {
+    props: {
+      page: "health",
+      viewer: admin,
+      health: {
+        checkedAt: at,
+        backups: {
+          state: "red",
+          reasons: ["The last backup's restore drill failed: 3 tables differ."],
+          last: {
+            trigger: "scheduled",
+            requestedBy: "web-1",
+            startedAt: "2026-11-22T21:00:00.000Z",
+            finishedAt: "2026-11-22T21:02:00.000Z",
+            status: "done",
+            bytes: 14_200_000,
+            error: null,
+            drill: { status: "failed", at: "2026-11-22T21:05:00.000Z", detail: "3 tables differ" },
+            copy: { status: null, at: null, detail: null },
+          },
+          running: null,
+          lastVerifiedAt: "2026-11-21T21:02:00.000Z",
+          offsite: false,
+          nextScheduledAt: "2026-11-23T21:00:00.000Z",
+        },
+        mail: {
+          state: "ok",
+          reasons: [],
+          configured: true,
+          oldestWaiting: null,
+          waiting: 0,
+          failedLastDay: 0,
+          retrying: 0,
+          lastFailure: null,
+          lastSentAt: "2026-11-23T05:00:00.000Z",
+        },
+        publishing: {
+          state: "ok",
+          reasons: [],
+          late: [],
+          scheduled: 1,
+          next: { kind: "article", title: sampleDocument.title, at: sampleDocument.publishedAt, href: "/admin/x" },
+          clockOffsetMs: 0,
+        },
+        storage: {
+          state: "ok",
+          reasons: [],
+          databaseBytes: 48_000_000,
+          database: "embedded",
+          disks: [
+            {
+              label: "the backups (BACKUP_DIR)",
+              path: "/srv/backups",
+              missing: false,
+              freeBytes: 5e10,
+              totalBytes: 1e11,
+            },
+          ],
+        },
+      },
+    },
+    title: "Health",
+    h1: "Health",
+  },
 };
 
 /** The page as the server sends it (src/server/render/admin-renderer.ts), minus the assets. */
@@ -1010,6 +1074,7 @@ describe("the navigation", () => {
       "Staff",
       "Audit log",
       "Privacy",
+      "Health",
     ]);
   });
 });

@@ -30,6 +30,8 @@ import { MediaPage } from "./pages/media/media-page.tsx";
 import { NewsletterPage } from "./pages/newsletters/newsletter-page.tsx";
 import { NewsletterSendPage, sendQuestion } from "./pages/newsletters/newsletter-send-page.tsx";
 import { NewslettersPage } from "./pages/newsletters/newsletters-page.tsx";
+// Health.
+import { HealthPage } from "./pages/health/health-page.tsx";
 
 // Every back-office page, by the name the server renders it with (src/shared/admin/pages.ts): its
 // title and its component. The type makes the compiler refuse a page name without a screen, and a
@@ -91,5 +93,7 @@ export const adminScreens: AdminScreens = {
     title: (props) => sendQuestion(props.send),
     Page: NewsletterSendPage,
   },
+  // Health.
+  health: { title: () => "Health", Page: HealthPage },
   error: { title: (props) => props.title, Page: ErrorPage },
 };

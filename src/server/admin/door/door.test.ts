@@ -28,6 +28,7 @@ import {
   projects,
   staff,
   teamMembers,
+  backupRuns,
 } from "../../db/schema.ts";
 import { inviteStaff } from "../staff/staff-repository.ts";
 
@@ -127,7 +128,18 @@ describe.each(testDrivers)("the door, from the route table, on %s", (driver) => 
       deviceType: "singleDevice",
       label: "Chrome on Linux",
     });
+    // A finished backup whose archive is not on the disk: the download answers 404 even to an admin.
+    const [backup] = await db
+      .insert(backupRuns)
+      .values({
+        trigger: "command",
+        requestedBy: "door walk",
+        status: "done",
+        fileName: "site-2026-11-01T000000Z.tar.gz",
+      })
+      .returning({ id: backupRuns.id });
     Object.assign(real, {
+      backups: String(backup!.id),
       articles: article!.id,
       projects: project!.id,
       team: teamMember!.id,

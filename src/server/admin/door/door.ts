@@ -35,6 +35,11 @@ import { mediaRoutes } from "../media/library-routes.ts";
 import { registerMultipartUploads } from "../../media/media-routes.ts";
 // Newsletters.
 import { newsletterRoutes } from "../newsletters/newsletter-routes.ts";
+// Health.
+import { mailFailingReason } from "../health/health-alerts.ts";
+import type { HealthSettings } from "../health/health-queries.ts";
+import { healthRoutes } from "../health/health-routes.ts";
+import type { BackupControl } from "../../backup/daily-backup.ts";
 import { safeNextPath } from "./safe-next.ts";
 import { createSession, describeDevice, findSession, sessionCookie, sessionCookieValue } from "./sessions.ts";
 import type { StaffSession } from "./sessions.ts";
@@ -68,6 +73,10 @@ export type AdminDependencies = {
    * one that keeps `run`, to give the timer its turn when they say.
    */
   queuedWorkTimer?: (run: () => Promise<void>) => () => void;
+  /** What the Health page reads of the settings (src/server/admin/health/health-queries.ts). */
+  health: HealthSettings;
+  /** The backups this process makes, for "Make a backup now" (app.ts). */
+  backups?: () => BackupControl | undefined;
 };
 
 /** How often the back office's timer runs the work answers queued, and how much it holds. */
@@ -130,7 +139,11 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
     }
     const notice =
       props.notice ?? noticeText((reply.request.query as Record<string, unknown> | undefined)?.notice, stateOf(props));
-    const html = await deps.renderer.render({ ...props, notice });
+    // Mail failing (the Health page's Mail line red): a banner on every page behind the sign-in.
+    // One read by key of what the last evaluation recorded; a page is not refused for want of it.
+    const mailFailing =
+      "viewer" in props && props.viewer ? await mailFailingReason(db).catch(() => undefined) : undefined;
+    const html = await deps.renderer.render({ ...props, notice, ...(mailFailing ? { mailFailing } : {}) });
     return reply.code(status).type("text/html; charset=utf-8").send(html);
   }
 
@@ -246,6 +259,8 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
     ...mediaRoutes(context),
     // Newsletters.
     ...newsletterRoutes(context),
+    // Health.
+    ...healthRoutes(context, deps.health, deps.backups),
   };
 
   await app.register(
