@@ -1,3 +1,4 @@
+import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { type AppDependencies, buildApp } from "#server/app.ts";
@@ -67,6 +68,8 @@ export async function buildTestApp(
     NODE_ENV: "test",
     SITE_URL: "https://www.example.test",
     RATE_LIMIT_PER_MINUTE: "100000",
+    // Erasures write the ledger beside the backups: never into the project's own ./backups.
+    BACKUP_DIR: path.join(tmpdir(), `site-test-backups-${process.pid}`),
     ...options.env,
   });
   const from = options.content === false ? "empty" : "content";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { type Database, queryRows } from "../db/client.ts";
@@ -49,6 +49,7 @@ export async function readLedgerFromDatabase(db: Database, now: Date = new Date(
 /** Writes the database's ledger to `dir`/erasures.json (whole, then renamed into place). */
 export async function writeLedgerFile(db: Database, dir: string, now: Date = new Date()): Promise<string> {
   const ledger = await readLedgerFromDatabase(db, now);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   const file = path.join(dir, LEDGER_FILE);
   const temporary = `${file}.${process.pid}.tmp`;
   try {

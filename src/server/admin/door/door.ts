@@ -251,7 +251,7 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
     ...analyticsRoutes(context, deps.counter),
     ...staffRoutes(context),
     ...auditRoutes(context),
-    ...privacyRoutes(context),
+    ...privacyRoutes(context, deps.health.backupDir),
     ...studioRoutes(context),
     // The team.
     ...teamRoutes(context),

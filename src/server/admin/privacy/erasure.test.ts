@@ -1,9 +1,12 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AdminTestApp, buildAdminTestApp, staffWithSession } from "../../../../test/admin-fixtures.ts";
 import { testDrivers } from "../../../../test/databases.ts";
 import { formBody } from "../../../../test/enquiry-fixtures.ts";
 import { auditEvents, mailOutbox, newsletters, newsletterSubscribers } from "../../db/schema.ts";
+import { addressHash, LEDGER_FILE } from "../../backup/erasure-ledger.ts";
 import { eraseAddress, erasurePreview } from "./erasure.ts";
 
 // Erasure and the newsletter: an address's subscription, its confirmation mail and each
@@ -94,6 +97,10 @@ describe.each(testDrivers)("erasure of a newsletter subscriber on %s", (driver) 
 
     const erased = await post("/admin/privacy/erase", { email, confirm: email });
     expect(erased.statusCode).toBe(200);
+    // The erasure is in the ledger beside the backups, as a hash: a restore erases it again.
+    const ledger = await readFile(path.join(t.config.backup.dir, LEDGER_FILE), "utf8");
+    expect(ledger).toContain(addressHash(email));
+    expect(ledger).not.toContain(email);
     expect(erased.body).toMatch(/Newsletter subscriptions: 1<\/li><li>Newsletter mail: 3<\/li>/);
     const ids = [...gone.mail.map((row) => row.id), queued!.id];
     expect(await t.database.db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids))).toHaveLength(0);

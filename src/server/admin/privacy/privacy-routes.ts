@@ -3,6 +3,7 @@ import { parseForm } from "#shared/admin/forms.ts";
 import type { ErasureCounts, PageMessages } from "#shared/admin/pages.ts";
 import { erasureForm, erasureLookupForm } from "#shared/admin/schemas.ts";
 import type { AdminContext, AdminHandlers } from "../context.ts";
+import { writeLedgerFile } from "../../backup/erasure-ledger.ts";
 import { eraseAddress, erasurePreview } from "./erasure.ts";
 
 // Erasure at /admin/privacy (admins only): look an address up, see what an erasure would delete,
@@ -10,7 +11,15 @@ import { eraseAddress, erasurePreview } from "./erasure.ts";
 // the access log. The audit trail records that an erasure happened and its counts, never the
 // address. The page also states how long the site keeps what it holds, as configured.
 
-export function privacyRoutes(context: AdminContext): AdminHandlers<"privacy" | "privacyPreview" | "privacyErase"> {
+/**
+ * `backupDir`: where the erasure ledger's file is written after each erasure, beside the backups,
+ * so that a backup restored after losing the database still erases the address again
+ * (docs/decisions/051-backups-that-restore.md).
+ */
+export function privacyRoutes(
+  context: AdminContext,
+  backupDir: string,
+): AdminHandlers<"privacy" | "privacyPreview" | "privacyErase"> {
   const { db } = context;
 
   const page = (
@@ -63,6 +72,10 @@ export function privacyRoutes(context: AdminContext): AdminHandlers<"privacy" | 
         );
       }
       const erased = await eraseAddress(db, email);
+      // The erasure is committed (with its ledger row) whatever happens to the file.
+      await writeLedgerFile(db, backupDir).catch((error: unknown) =>
+        request.log.error({ err: error }, "writing the erasure ledger beside the backups failed"),
+      );
       await context.audit(request, {
         actor: context.actorOf(context.sessionOf(request)),
         action: "erasure",
