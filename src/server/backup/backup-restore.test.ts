@@ -275,7 +275,8 @@ describe.each(testDrivers)("A backup of the site on %s", (driver: TestDriver) =>
     const hashes = knownMigrationHashes();
     await applyMigrations(old.db, { only: new Set(hashes.slice(0, -1)) });
     await addEnquiry(old.db, "Older", "older@example.com");
-    const oldRun = await runBackupWithoutRecord(old.db, old.driver, dir);
+    // A folder of its own: archives are named by the second, and the others here are of this second too.
+    const oldRun = await runBackupWithoutRecord(old.db, old.driver, path.join(dir, "older"));
     expect(oldRun.manifest.migrations).toEqual(hashes.slice(0, -1));
     const target = await fresh(driver);
     const result = await restoreArchive(target.db, oldRun.file, oldRun.manifest);
