@@ -108,7 +108,7 @@ export async function sitePathsLinked(markdown: string): Promise<string[]> {
 
 /**
  * Two texts compared line by line (admin/studio/compare.ts, bodyDiff), on the worker: the bound on
- * a comparison (DIFF_MAX_EDITS, DIFF_TIMEOUT_MS) still let one hold the event loop 0.7 s. Undefined
+ * a comparison (DIFF_MAX_EDITS) still let one hold the event loop 0.7 s. Undefined
  * when they differ too much to compare within the bound, or the worker cannot say in time.
  */
 export async function bodyDiffOffThread(from: string, to: string): Promise<DiffPart[] | undefined> {
