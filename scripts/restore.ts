@@ -31,11 +31,14 @@ function parseRestoreArgs(argv: string[]): { archive: string; force: boolean } {
 async function main(): Promise<number> {
   const config = parseConfig(process.env);
   const args = parseRestoreArgs(process.argv.slice(2));
+  const checkStarted = performance.now();
   const manifest = await verifyArchive(args.archive, config.backup.passphrase);
+  const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+  const checkSeconds = seconds(checkStarted);
   const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
   console.log(
     printable(
-      `Checked ${path.basename(args.archive)}: ${Object.keys(manifest.parts).length} parts, every SHA-256 as its manifest says; made ${manifest.createdAt} from the ${manifest.database === "pglite" ? "embedded database" : "PostgreSQL database"} by site version ${manifest.siteVersion}: ${rows} rows, ${manifest.media.files} picture files.`,
+      `Checked ${path.basename(args.archive)}: ${Object.keys(manifest.parts).length} parts, every SHA-256 as its manifest says; made ${manifest.createdAt} from the ${manifest.database === "pglite" ? "embedded database" : "PostgreSQL database"} by site version ${manifest.siteVersion}: ${rows} rows, ${manifest.media.files} picture files (checked in ${checkSeconds} s).`,
     ),
   );
   const schema = compareSchema(manifest);
@@ -66,6 +69,7 @@ async function main(): Promise<number> {
     }
     if (holdings.total > 0) console.log(printable(`Replacing what ${where} holds: ${holdings.summary}.`));
     const ledger = await newestLedger([path.dirname(args.archive), config.backup.dir]);
+    const restoreStarted = performance.now();
     const result = await restoreArchive(target.db, args.archive, manifest, {
       passphrase: config.backup.passphrase,
       ledger,
@@ -83,7 +87,9 @@ async function main(): Promise<number> {
       );
     } else console.log("No erasure ledger was found beside the archive or in BACKUP_DIR: none was applied.");
     console.log(
-      printable(`Restored ${rows} rows and ${manifest.media.files} picture files into ${where}. Staff sign in again.`),
+      printable(
+        `Restored ${rows} rows and ${manifest.media.files} picture files into ${where} in ${seconds(restoreStarted)} s. Staff sign in again.`,
+      ),
     );
     return 0;
   } catch (error) {

@@ -303,6 +303,7 @@ export async function startSite(options: SiteOptions): Promise<Site> {
   const backups = (started.backups = startBackupSchedule({
     db: database.db,
     driver: database.driver,
+    snapshot: database.snapshot,
     settings: config.backup,
     log: app.log,
     drillEntry: options.drillEntry ?? defaultDrillEntry,

@@ -19,10 +19,12 @@ import { defineSection } from "../section.ts";
 //   files) and on PostgreSQL: its time, the archive's size, the process's peak memory.
 // - `npm run restore` of that archive into a fresh embedded database and a fresh PostgreSQL
 //   database (bench_restore_<random>, dropped after): its time and peak memory.
-// - The embedded database with the site running (BACKUP_SCHEDULE=false): /about and /readyz (which
-//   asks the database) requested every REQUEST_EVERY_MS, each on its own, while `npm run backup`
-//   reads the tables through the site's socket in one snapshot transaction: the longest wait and
-//   the p95, against the same requests before the backup.
+// - The embedded database with the site running: /about and /readyz (which asks the database)
+//   requested every REQUEST_EVERY_MS, each on its own, while `npm run backup` reads the tables
+//   through the site's socket in one snapshot transaction; then while the site makes its own
+//   scheduled backup (BACKUP_TIME set to a minute ahead) from a copy of its files, and while that
+//   backup's restore drill runs (the site's log says when each starts and ends): the longest wait
+//   and the p95, against the same requests before.
 
 const ARTICLES = 1_000;
 const PICTURES = 300;
@@ -47,18 +49,11 @@ export type BackupBenchResult = {
   backups: { database: string; seconds: number; archiveMb: number; peakRssMb: number }[];
   restores: { into: string; seconds: number; peakRssMb: number }[];
   whileRunning: {
-    backupSeconds: number;
-    pages: {
-      pathname: string;
-      baselineP95: number;
-      baselineMax: number;
-      baselineNotOk: string;
-      p95: number;
-      max: number;
-      requests: number;
-      notOk: string;
-    }[];
-  } | null;
+    /** What ran: the command through the site's socket, or the site's own backup and its drill. */
+    how: string;
+    seconds: number;
+    pages: ({ pathname: string; baselineP95: number; baselineMax: number; baselineNotOk: string } & PageWaits)[];
+  }[];
 };
 
 const round = (value: number) => Math.round(value * 10) / 10;
@@ -185,24 +180,40 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
+type Sample = { at: number; ms: number; status: string };
+type PageWaits = { p95: number; max: number; requests: number; notOk: string };
+
+/** The p95 and longest wait of the samples, and how many answered other than 200, by status. */
+function summarise(samples: Sample[]): PageWaits {
+  const latencies = samples.filter((sample) => sample.status !== "no answer").map((sample) => sample.ms);
+  latencies.sort((a, b) => a - b);
+  const notOk = new Map<string, number>();
+  for (const { status } of samples) if (status !== "200") notOk.set(status, (notOk.get(status) ?? 0) + 1);
+  return {
+    p95: round(percentile(latencies, 95)),
+    max: round(latencies.at(-1) ?? 0),
+    requests: samples.length,
+    notOk: [...notOk].map(([status, count]) => `${count} × ${status}`).join(", ") || "none",
+  };
+}
+
 /**
  * Requests `url` every REQUEST_EVERY_MS, each without waiting for the one before, until stopped:
- * every answer's time, whatever its status, and the answers that were not 200 by status.
+ * every request's start (epoch ms), its time to the answer's end and its status.
  */
 function poll(url: string) {
-  const latencies: number[] = [];
-  const notOk = new Map<string, number>();
+  const samples: Sample[] = [];
   const pending = new Set<Promise<void>>();
   const timer = setInterval(() => {
+    const at = Date.now();
     const started = performance.now();
     const request: Promise<void> = fetch(url)
       .then(async (response) => {
         await response.arrayBuffer();
-        latencies.push(performance.now() - started);
-        if (response.status !== 200) notOk.set(String(response.status), (notOk.get(String(response.status)) ?? 0) + 1);
+        samples.push({ at, ms: performance.now() - started, status: String(response.status) });
       })
       .catch(() => {
-        notOk.set("no answer", (notOk.get("no answer") ?? 0) + 1);
+        samples.push({ at, ms: performance.now() - started, status: "no answer" });
       })
       .finally(() => pending.delete(request));
     pending.add(request);
@@ -210,14 +221,34 @@ function poll(url: string) {
   return async () => {
     clearInterval(timer);
     await Promise.all(pending);
-    latencies.sort((a, b) => a - b);
-    return {
-      p95: round(percentile(latencies, 95)),
-      max: round(latencies.at(-1) ?? 0),
-      requests: latencies.length + (notOk.get("no answer") ?? 0),
-      notOk: [...notOk].map(([status, count]) => `${count} × ${status}`).join(", ") || "none",
-    };
+    return samples;
   };
+}
+
+/** The epoch ms of the first line of the site's JSON log whose msg is `msg`, once it is there. */
+async function waitForLogLine(logFile: string, msg: string, timeoutMs: number): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const text = await readFile(logFile, "utf8").catch(() => "");
+    for (const line of text.split("\n")) {
+      if (!line.includes(msg)) continue;
+      try {
+        const entry = JSON.parse(line) as { msg?: string; time?: number };
+        if (entry.msg === msg && typeof entry.time === "number") return entry.time;
+      } catch {
+        // A line cut as it is written: read again.
+      }
+    }
+    await sleep(500);
+  }
+  throw new Error(`the site did not log "${msg}" within ${timeoutMs / 1000} s (${logFile})`);
+}
+
+/** BACKUP_TIME (India time, HH:MM) of the first whole minute at least `leadMs` from now. */
+function indiaMinuteFromNow(leadMs: number): { time: string; at: number } {
+  const at = Math.ceil((Date.now() + leadMs) / 60_000) * 60_000;
+  const india = new Date(at + 5.5 * 3600_000);
+  return { time: india.toISOString().slice(11, 16), at };
 }
 
 async function databaseBytes(db: Database): Promise<number> {
@@ -233,7 +264,7 @@ export const backupSection = defineSection<BackupBenchResult>({
   description: `npm run backup and npm run restore of ${ARTICLES} articles, ${PICTURES} pictures and ${ENQUIRIES} enquiries (time, size, peak memory; embedded and PostgreSQL), and a running embedded site's wait during a backup`,
   usesWrk: false,
   async run(settings, progress) {
-    const result: BackupBenchResult = { seeded: [], backups: [], restores: [], whileRunning: null };
+    const result: BackupBenchResult = { seeded: [], backups: [], restores: [], whileRunning: [] };
     const scratch = await mkdtemp(path.join(tmpdir(), "site-bench-backup-"));
     try {
       // The embedded database, seeded in this process, then closed.
@@ -277,40 +308,92 @@ export const backupSection = defineSection<BackupBenchResult>({
         seconds: restored.seconds,
         peakRssMb: restored.peakRssMb,
       });
-      progress(`backup: restore into embedded: ${JSON.stringify(result.restores.at(-1))}`);
+      progress(`backup: restore into embedded: ${JSON.stringify(result.restores.at(-1))}\n${restored.output.trim()}`);
       await rm(path.join(scratch, "restored"), { recursive: true, force: true });
 
-      // The site running on the same database: its pages' waits while a backup reads it through the socket.
-      const site = await startSite({ logLevel: settings.logLevel, dataDir, env: { BACKUP_SCHEDULE: "false" } });
+      // The site running on the same database: its pages' waits while `npm run backup` reads it
+      // through the socket (the snapshot transaction holds its one session), then while the site
+      // makes its own daily backup from a copy of its files, and while that backup's drill runs.
+      const pathnames = ["/about", "/readyz"];
+      const pagesOf = (baselines: Sample[][], during: Sample[][], from: number, to: number) =>
+        pathnames.map((pathname, index) => {
+          const baseline = summarise(baselines[index]!);
+          return {
+            pathname,
+            baselineP95: baseline.p95,
+            baselineMax: baseline.max,
+            baselineNotOk: baseline.notOk,
+            ...summarise(during[index]!.filter((sample) => sample.at >= from && sample.at < to)),
+          };
+        });
+      const commandSite = await startSite({
+        logLevel: settings.logLevel,
+        dataDir,
+        env: { BACKUP_SCHEDULE: "false" },
+      });
       try {
-        const pathnames = ["/about", "/readyz"];
-        const baselineStops = pathnames.map((pathname) => poll(`${site.base}${pathname}`));
+        const baselineStops = pathnames.map((pathname) => poll(`${commandSite.base}${pathname}`));
         await sleep(BASELINE_MS);
         const baselines = await Promise.all(baselineStops.map((stop) => stop()));
-        const stops = pathnames.map((pathname) => poll(`${site.base}${pathname}`));
+        const stops = pathnames.map((pathname) => poll(`${commandSite.base}${pathname}`));
         await sleep(500);
+        const from = Date.now();
         const during = await timed("scripts/backup.ts", ["--out", path.join(backupDir, "running")], {
           DATA_DIR: dataDir,
           BACKUP_DIR: backupDir,
         });
-        const waits = await Promise.all(stops.map((stop) => stop()));
-        result.whileRunning = {
-          backupSeconds: during.seconds,
-          pages: pathnames.map((pathname, index) => ({
-            pathname,
-            baselineP95: baselines[index]!.p95,
-            baselineMax: baselines[index]!.max,
-            baselineNotOk: baselines[index]!.notOk,
-            ...waits[index]!,
-          })),
-        };
+        const to = Date.now();
+        const samples = await Promise.all(stops.map((stop) => stop()));
+        result.whileRunning.push({
+          how: "npm run backup, through the site's socket",
+          seconds: during.seconds,
+          pages: pagesOf(baselines, samples, from, to),
+        });
         result.backups.push({
           database: "embedded (site running, through its socket)",
           seconds: during.seconds,
           archiveMb: megabytes((await stat(archiveOf(during))).size),
           peakRssMb: during.peakRssMb,
         });
-        progress(`backup: while the site runs: ${JSON.stringify(result.whileRunning)}`);
+        progress(`backup: the command while the site runs: ${JSON.stringify(result.whileRunning.at(-1))}`);
+      } finally {
+        await commandSite.stop();
+      }
+
+      // The site's own backup, as the schedule makes it at BACKUP_TIME (checked every minute).
+      const due = indiaMinuteFromNow(20_000);
+      const site = await startSite({
+        logLevel: settings.logLevel,
+        dataDir,
+        env: {
+          LOG_LEVEL: "info",
+          BACKUP_SCHEDULE: "true",
+          BACKUP_TIME: due.time,
+          BACKUP_DIR: path.join(backupDir, "site"),
+        },
+      });
+      try {
+        const baselineStops = pathnames.map((pathname) => poll(`${site.base}${pathname}`));
+        await sleep(Math.max(BASELINE_MS, due.at - Date.now() - 1000));
+        const baselines = await Promise.all(baselineStops.map((stop) => stop()));
+        const stops = pathnames.map((pathname) => poll(`${site.base}${pathname}`));
+        const started = await waitForLogLine(site.logFile, "backup started", 180_000);
+        const made = await waitForLogLine(site.logFile, "backup made", 900_000);
+        const drilled = await waitForLogLine(site.logFile, "the backup's restore drill passed", 900_000);
+        const samples = await Promise.all(stops.map((stop) => stop()));
+        result.whileRunning.push(
+          {
+            how: "the site's own backup, from a copy of its files",
+            seconds: round((made - started) / 1000),
+            pages: pagesOf(baselines, samples, started, made),
+          },
+          {
+            how: "that backup's restore drill, in a child process",
+            seconds: round((drilled - made) / 1000),
+            pages: pagesOf(baselines, samples, made, drilled),
+          },
+        );
+        progress(`backup: the site's own backup: ${JSON.stringify(result.whileRunning.slice(-2))}`);
       } finally {
         await site.stop();
       }
@@ -370,7 +453,9 @@ export const backupSection = defineSection<BackupBenchResult>({
             seconds: restore.seconds,
             peakRssMb: restore.peakRssMb,
           });
-          progress(`backup: restore into postgres: ${JSON.stringify(result.restores.at(-1))}`);
+          progress(
+            `backup: restore into postgres: ${JSON.stringify(result.restores.at(-1))}\n${restore.output.trim()}`,
+          );
         } finally {
           await admin(`drop database if exists ${restoreName} with (force)`);
           await source.drop();
@@ -399,11 +484,13 @@ export const backupSection = defineSection<BackupBenchResult>({
         result.restores.map((row) => [row.into, row.seconds, row.peakRssMb]),
       ),
     ];
-    if (result.whileRunning)
+    if (result.whileRunning.length > 0)
       lines.push(
-        `A running embedded site, each page requested every ${REQUEST_EVERY_MS} ms, before and during a ${result.whileRunning.backupSeconds} s backup (ms)`,
+        `A running embedded site, each page requested every ${REQUEST_EVERY_MS} ms: before, and during each of these (ms)`,
         table(
           [
+            "during",
+            "seconds",
             "page",
             "before p95",
             "before max",
@@ -413,16 +500,20 @@ export const backupSection = defineSection<BackupBenchResult>({
             "requests during",
             "not 200 during",
           ],
-          result.whileRunning.pages.map((page) => [
-            page.pathname,
-            page.baselineP95,
-            page.baselineMax,
-            page.baselineNotOk,
-            page.p95,
-            page.max,
-            page.requests,
-            page.notOk,
-          ]),
+          result.whileRunning.flatMap((run) =>
+            run.pages.map((page) => [
+              run.how,
+              run.seconds,
+              page.pathname,
+              page.baselineP95,
+              page.baselineMax,
+              page.baselineNotOk,
+              page.p95,
+              page.max,
+              page.requests,
+              page.notOk,
+            ]),
+          ),
         ),
       );
     return lines.join("\n");

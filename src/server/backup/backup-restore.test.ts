@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -108,10 +108,13 @@ describe.each(testDrivers)("A backup of the site on %s", (driver: TestDriver) =>
     await subscribeToNewsletter(t.database.db, "reader@example.com");
     await subscribeToNewsletter(t.database.db, "gone@example.com");
     before = await dumpTables(t.database.db);
+    // On the embedded database, read from a copy of its files as the site's backups are (the
+    // backup made below without one reads the database itself, as a command does on a running site).
     const run = await runBackup(t.database.db, {
       dir,
       passphrase: undefined,
       driver: t.database.driver,
+      snapshot: t.database.snapshot,
       trigger: "command",
       requestedBy: "command line",
     });
@@ -287,6 +290,65 @@ describe.each(testDrivers)("A backup of the site on %s", (driver: TestDriver) =>
     expect(applied).toHaveLength(hashes.length);
   });
 });
+
+describe.runIf(testDrivers.includes("pglite"))(
+  "A backup of the embedded database in a thread of its own, as the site runs it",
+  () => {
+    let site: TestDatabase;
+    let dir: string;
+
+    beforeAll(async () => {
+      site = await createTestDatabase("pglite", { from: "empty", thread: "worker" });
+      dir = await mkdtemp(path.join(tmpdir(), "site-backup-copy-"));
+      await seedMediaLibrary(site.db);
+      await addEnquiry(site.db, "Before", "before@example.com");
+    }, 120_000);
+
+    afterAll(async () => {
+      await site?.drop();
+      if (dir) await rm(dir, { recursive: true, force: true });
+    });
+
+    it("reads a copy: the site writes and reads while it runs, and what it writes after the copy is not in the archive", async () => {
+      let copied!: () => void;
+      const copyTaken = new Promise<void>((resolve) => (copied = resolve));
+      const backup = makeBackup(site.db, {
+        dir,
+        driver: "pglite",
+        snapshot: async () => {
+          const files = await site.snapshot!();
+          copied();
+          return files;
+        },
+      });
+      await copyTaken;
+      // The backup now opens and reads its copy; the site's one session is free for the site.
+      const siteWork = (async () => {
+        await addEnquiry(site.db, "During", "during@example.com");
+        return queryRows<{ n: number | string }>(site.db, sql`select count(*) as n from contact_submissions`);
+      })();
+      expect(await Promise.race([siteWork.then(() => "the site"), backup.then(() => "the backup")])).toBe("the site");
+      expect(Number((await siteWork)[0]!.n)).toBe(2);
+
+      const { file, manifest } = await backup;
+      expect(manifest.tables.find((table) => table.name === "contact_submissions")!.rows).toBe(1);
+      expect(manifest.media.files).toBeGreaterThan(0);
+      const target = await createTestDatabase("pglite");
+      try {
+        await restoreArchive(target.db, file, await verifyArchive(file, undefined));
+        const names = await queryRows<{ first_name: string }>(
+          target.db,
+          sql`select first_name from contact_submissions`,
+        );
+        expect(names.map((row) => row.first_name)).toEqual(["Before"]);
+      } finally {
+        await target.drop();
+      }
+      // The copy's folder is gone with the backup.
+      expect((await readdir(dir)).filter((name) => name.startsWith("."))).toEqual([]);
+    }, 120_000);
+  },
+);
 
 /** A backup of a database older than backup_runs: the archive alone, as makeBackup writes it. */
 async function runBackupWithoutRecord(db: Database, driver: "pglite" | "postgres", dir: string) {

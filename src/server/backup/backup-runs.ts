@@ -13,6 +13,8 @@ export type RunBackupOptions = {
   dir: string;
   passphrase: string | undefined;
   driver: "pglite" | "postgres";
+  /** The embedded database's copy to read (make-backup.ts, BackupOptions.snapshot). */
+  snapshot?: (() => Promise<Blob>) | undefined;
   trigger: BackupTrigger;
   requestedBy: string;
   /** A scheduled backup's India day: the row's unique key, claimed by one instance. */

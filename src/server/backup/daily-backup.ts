@@ -50,6 +50,8 @@ export function keepingRules(settings: Config["backup"]): KeepingRules {
 export type BackupScheduleOptions = {
   db: Database;
   driver: "pglite" | "postgres";
+  /** The embedded database's copy a backup reads (DatabaseHandle.snapshot). */
+  snapshot?: (() => Promise<Blob>) | undefined;
   settings: Config["backup"];
   log: FastifyBaseLogger;
   /** How the drill's child process starts (drill.ts); the server's entry in production. */
@@ -82,6 +84,7 @@ export function startBackupSchedule(options: BackupScheduleOptions): BackupSched
     dir: settings.dir,
     passphrase: settings.passphrase,
     driver: options.driver,
+    snapshot: options.snapshot,
     trigger,
     requestedBy,
     ...(scheduledDay ? { scheduledDay } : {}),
@@ -95,7 +98,8 @@ export function startBackupSchedule(options: BackupScheduleOptions): BackupSched
       sql`update backup_runs set drill_status = ${drill.passed ? "passed" : "failed"}, drill_at = now(), drill_detail = ${drill.detail}
           where id = ${run.runId}`,
     );
-    if (!drill.passed) log.error({ backup: run.fileName, drill: drill.detail }, "the backup's restore drill failed");
+    if (drill.passed) log.info({ backup: run.fileName, drill: drill.detail }, "the backup's restore drill passed");
+    else log.error({ backup: run.fileName, drill: drill.detail }, "the backup's restore drill failed");
     const rules = keepingRules(settings);
     if (settings.s3) {
       const bucket = openBucket(settings.s3);
@@ -122,6 +126,7 @@ export function startBackupSchedule(options: BackupScheduleOptions): BackupSched
   };
 
   const make = async (runId: number, run: RunBackupOptions): Promise<BackupRun> => {
+    log.info({ trigger: run.trigger }, "backup started");
     const made = await finishBackupRun(db, runId, run);
     log.info({ backup: made.fileName, bytes: made.bytes, trigger: run.trigger }, "backup made");
     await afterArchive(made).catch((error: unknown) =>

@@ -1,11 +1,11 @@
 import { createWriteStream } from "node:fs";
-import { mkdir, readFile, rename, rm, stat } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import { sql } from "drizzle-orm";
 import tar from "tar-stream";
-import { type Database, queryRows } from "../db/client.ts";
+import { type Database, openDatabase, queryRows } from "../db/client.ts";
 import { projectRoot } from "../project-root.ts";
 import { encryptStream } from "./archive-crypto.ts";
 import {
@@ -32,10 +32,22 @@ export type BackupOptions = {
   dir: string;
   /** Encrypts the archive (archive-crypto.ts) when set. */
   passphrase?: string | undefined;
-  /** "pglite" or "postgres": on the embedded database the pictures' bytes are read after the snapshot. */
+  /** "pglite" or "postgres". */
   driver: "pglite" | "postgres";
+  /**
+   * The embedded database's files as of now (DatabaseHandle.snapshot): the backup opens that copy
+   * in a thread of its own and reads it, and the site's one session is held only while the files
+   * are copied. Without it (a command reaching a running site through its socket) the snapshot
+   * transaction holds the site's session while the tables are read.
+   */
+  snapshot?: (() => Promise<Blob>) | undefined;
   now?: Date;
 };
+
+/** The folder, in the backup folder, of a copy of the embedded database while a backup reads it. */
+const COPY_PREFIX = ".database-copy-";
+/** A copy older than this was left by a backup that did not end (the process killed): removed. */
+const STALE_COPY_MS = 6 * 3600_000;
 
 /** Rows fetched from a table's cursor at a time. */
 const FETCH_ROWS = 500;
@@ -107,14 +119,40 @@ type MediaFileKey = { mediaId: string; name: string; size: number };
 
 /**
  * Writes one archive of the database `db` into `options.dir` and returns where it is. The tables
- * are read in one REPEATABLE READ, read-only transaction; a picture's bytes in it too on
- * PostgreSQL, and after it on the embedded database, whose one connection a long transaction
- * would hold away from the site (a picture's files never change, and one deleted meanwhile fails
- * the backup). The archive is written as `<name>.part` and renamed once whole.
+ * and the pictures' bytes are read in one REPEATABLE READ, read-only transaction: of PostgreSQL
+ * itself, or of a copy of the embedded database (`options.snapshot`). Reading the embedded
+ * database itself, the pictures are read after the transaction, which holds its one session away
+ * from the site (a picture's files never change, and one deleted meanwhile fails the backup). The
+ * archive is written as `<name>.part` and renamed once whole.
  */
 export async function makeBackup(db: Database, options: BackupOptions): Promise<BackupResult> {
-  const now = options.now ?? new Date();
   await mkdir(options.dir, { recursive: true, mode: 0o700 });
+  if (!options.snapshot) return writeArchive(db, options, options.driver === "postgres");
+  await removeStaleCopies(options.dir);
+  const copyDir = await mkdtemp(path.join(path.resolve(options.dir), COPY_PREFIX));
+  try {
+    const copy = await openDatabase({ dataDir: copyDir, template: await options.snapshot(), thread: "worker" });
+    try {
+      return await writeArchive(copy.db, options, true);
+    } finally {
+      await copy.close();
+    }
+  } finally {
+    await rm(copyDir, { recursive: true, force: true });
+  }
+}
+
+async function removeStaleCopies(dir: string): Promise<void> {
+  for (const name of await readdir(dir)) {
+    if (!name.startsWith(COPY_PREFIX)) continue;
+    const folder = path.join(dir, name);
+    const { mtimeMs } = await stat(folder);
+    if (Date.now() - mtimeMs > STALE_COPY_MS) await rm(folder, { recursive: true, force: true });
+  }
+}
+
+async function writeArchive(db: Database, options: BackupOptions, picturesInSnapshot: boolean): Promise<BackupResult> {
+  const now = options.now ?? new Date();
   const fileName = `${archiveBaseName(now)}.tar.gz${options.passphrase ? ".enc" : ""}`;
   const file = path.join(path.resolve(options.dir), fileName);
   if (
@@ -196,12 +234,12 @@ export async function makeBackup(db: Database, options: BackupOptions): Promise<
           await t.execute(sql`close backup_rows`);
           tables.push(entry);
         }
-        if (options.driver === "postgres") for (const key of mediaFiles) await putMediaFile(t, key);
+        if (picturesInSnapshot) for (const key of mediaFiles) await putMediaFile(t, key);
         return { migrations, tables, mediaFiles };
       },
       { isolationLevel: "repeatable read", accessMode: "read only" },
     );
-    if (options.driver === "pglite") for (const key of mediaFiles) await putMediaFile(db, key);
+    if (!picturesInSnapshot) for (const key of mediaFiles) await putMediaFile(db, key);
 
     const manifest: Manifest = {
       format: ARCHIVE_FORMAT,

@@ -33,6 +33,11 @@ export type DatabaseHandle = {
    * site runs (shared-socket.ts); absent for PostgreSQL.
    */
   share?: (socketPath: string) => Promise<{ stop: () => Promise<void> }>;
+  /**
+   * The embedded database's files as of now, as a tar a new PGlite opens: a backup reads this copy
+   * rather than holding the site's one session (backup/make-backup.ts); absent for PostgreSQL.
+   */
+  snapshot?: () => Promise<Blob>;
   close: () => Promise<void>;
 };
 
@@ -109,7 +114,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const thread = await startPgliteThread(location, template);
     if (onDisk) await tightenDataDir(path.resolve(options.dataDir));
     const db = drizzlePg({ client: thread.pool, schema }) as unknown as Database;
-    return { db, driver: "pglite", share: thread.share, close: thread.close };
+    return { db, driver: "pglite", share: thread.share, snapshot: thread.snapshot, close: thread.close };
   }
   // pg_trgm: the inbox search's trigram index (drizzle/0005_enquiry_inbox.sql creates the extension).
   const client = await PGlite.create(location, {
@@ -125,6 +130,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     driver: "pglite",
     pglite: client,
     share: (socketPath) => shareDatabaseOnSocket(client, socketPath),
+    snapshot: () => client.dumpDataDir("none"),
     close: () => client.close(),
   };
 }

@@ -16,6 +16,8 @@ const workerFile = path.join(path.dirname(here), "pglite-worker.mjs");
 export type PgliteThread = {
   /** A pool of one connection (PGlite is one session), for drizzle's node-postgres driver. */
   pool: pg.Pool;
+  /** The database's files as of now, as a tar a new PGlite opens (a backup reads that copy). */
+  snapshot: () => Promise<Blob>;
   /** Makes `socketPath` a link to the database's socket, for the commands (shared-socket.ts). */
   share: (socketPath: string) => Promise<{ stop: () => Promise<void> }>;
   /** Ends the pool, then closes the database (its files written) and the thread. */
@@ -25,7 +27,7 @@ export type PgliteThread = {
 /** The longest a query waits for the embedded database's one connection before it fails. */
 export const PGLITE_QUEUE_WAIT_MS = 60_000;
 
-type Reply = { type: "ready" | "done" | "failed"; id?: number; message?: string };
+type Reply = { type: "ready" | "done" | "failed"; id?: number; message?: string; data?: ArrayBuffer };
 
 /** Starts PGlite on `location` (a folder, or "memory://") in a worker thread, from `template` when it is new. */
 export async function startPgliteThread(location: string, template?: Blob): Promise<PgliteThread> {
@@ -38,7 +40,7 @@ export async function startPgliteThread(location: string, template?: Blob): Prom
     ...(templateBytes ? { transferList: [templateBytes] } : {}),
   });
   let exited = false;
-  const waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  const waiting = new Map<number, { resolve: (data?: ArrayBuffer) => void; reject: (error: Error) => void }>();
   const failAll = (error: Error) => {
     for (const { reject } of waiting.values()) reject(error);
     waiting.clear();
@@ -69,12 +71,12 @@ export async function startPgliteThread(location: string, template?: Blob): Prom
     const pending = reply.id === undefined ? undefined : waiting.get(reply.id);
     if (!pending) return;
     waiting.delete(reply.id!);
-    if (reply.type === "done") pending.resolve();
+    if (reply.type === "done") pending.resolve(reply.data);
     else pending.reject(new Error(reply.message ?? "the embedded database's thread failed"));
   });
   let nextId = 0;
   const ask = (message: Record<string, unknown>) =>
-    new Promise<void>((resolve, reject) => {
+    new Promise<ArrayBuffer | undefined>((resolve, reject) => {
       if (exited) return reject(new Error("the embedded database's thread has ended"));
       const id = (nextId += 1);
       waiting.set(id, { resolve, reject });
@@ -103,9 +105,14 @@ export async function startPgliteThread(location: string, template?: Blob): Prom
   let closing: Promise<void> | undefined;
   return {
     pool,
+    snapshot: async () => new Blob([(await ask({ type: "snapshot" }))!]),
     share: async (sharedPath) => {
       await ask({ type: "share", path: sharedPath });
-      return { stop: () => ask({ type: "unshare", path: sharedPath }) };
+      return {
+        stop: async () => {
+          await ask({ type: "unshare", path: sharedPath });
+        },
+      };
     },
     close: () =>
       (closing ??= (async () => {

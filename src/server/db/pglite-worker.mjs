@@ -43,6 +43,13 @@ try {
         await symlink(socketPath, message.path);
       } else if (message.type === "unshare") {
         await rm(message.path, { force: true });
+      } else if (message.type === "snapshot") {
+        // The database's files as they are between two statements, as a tar (PGlite's own
+        // dumpDataDir, which holds the database only while it copies them): a backup reads this copy
+        // instead of holding the site's one session (src/server/backup/make-backup.ts).
+        const data = await (await db.dumpDataDir("none")).arrayBuffer();
+        parentPort.postMessage({ type: "done", id: message.id, data }, [data]);
+        return;
       } else if (message.type === "close") {
         await own.stop();
         await rm(socketPath, { force: true });

@@ -41,6 +41,7 @@ describe("The Health page's backups", () => {
     schedule = startBackupSchedule({
       db: t.database.db,
       driver: t.database.driver,
+      snapshot: t.database.snapshot,
       settings: parseConfig(env).backup,
       log: pino({ level: "silent" }),
       drillEntry: defaultDrillEntry,
