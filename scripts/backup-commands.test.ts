@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eraseAddress } from "../src/server/admin/privacy/erasure.ts";
 import { writeLedgerFile } from "../src/server/backup/erasure-ledger.ts";
+import { makeBackup } from "../src/server/backup/make-backup.ts";
 import { parseConfig } from "../src/server/config.ts";
 import { queryRows } from "../src/server/db/client.ts";
 import { storeEnquiry } from "../src/server/db/contact-repository.ts";
@@ -97,6 +98,7 @@ describe.runIf(onPglite)("npm run backup and npm run restore", () => {
   let subscribersAtBackup: unknown[];
   const started: Site[] = [];
   const databases: TestDatabase[] = [];
+  const onHangUp = () => void site.onHangUp();
 
   const startOn = async (env: Record<string, string>) => {
     const config = parseConfig({ NODE_ENV: "test", SITE_URL: "https://www.example.test", ...env });
@@ -121,6 +123,9 @@ describe.runIf(onPglite)("npm run backup and npm run restore", () => {
     });
     site = await startSite({ config, renderer: testRenderer(config.siteUrl), adminRenderer: testAdminRenderer() });
     started.push(site);
+    // What the server's entry does on SIGHUP (main.ts): `npm run backup` asks this site, the holder
+    // of the embedded database, to make the backup, and signals this process.
+    process.on("SIGHUP", onHangUp);
     await enquiryFrom(site, "Asha", "asha@example.com");
     await enquiryFrom(site, "Gone", "gone@example.com");
     await subscribeToNewsletter(site.database.db, "reader@example.com");
@@ -143,6 +148,7 @@ describe.runIf(onPglite)("npm run backup and npm run restore", () => {
   }, 180_000);
 
   afterAll(async () => {
+    process.off("SIGHUP", onHangUp);
     for (const running of started) await running.close().catch(() => {});
     for (const database of databases) await database.drop();
     if (work) await rm(work, { recursive: true, force: true });
@@ -164,7 +170,20 @@ describe.runIf(onPglite)("npm run backup and npm run restore", () => {
       }
       const outcome = await backup;
       expect(outcome).toMatchObject({ code: 0, stderr: "" });
+      // The site made it, from a copy of its database's files, and recorded it.
+      expect(outcome.stdout).toMatch(
+        /^The running site \(pid \d+\) made the backup; its restore drill runs there now\.$/m,
+      );
       archive = outcome.stdout.trim().split("\n").pop()!;
+      const [recorded] = await queryRows<{ requested_by: string; file_name: string; status: string }>(
+        site.database.db,
+        sql`select requested_by, file_name, status from backup_runs order by id desc limit 1`,
+      );
+      expect(recorded).toEqual({
+        requested_by: expect.stringMatching(/^command line \(pid \d+\)$/),
+        file_name: path.basename(archive),
+        status: "done",
+      });
       expect(archive).toMatch(/backups\/site-\d{4}-\d{2}-\d{2}T\d{6}Z\.tar\.gz$/);
       expect(existsSync(archive)).toBe(true);
       expect(outcome.stdout).toMatch(/Left out: staff_sessions/);
@@ -220,6 +239,48 @@ describe.runIf(onPglite)("npm run backup and npm run restore", () => {
       const restored = await startOn(env);
       expect(differences(await answersOf(restored, paths), expected)).toEqual([]);
       await restored.close();
+    },
+  );
+
+  it(
+    "asks for an encrypted archive's passphrase at a terminal, without showing it; without a terminal says to set BACKUP_PASSPHRASE",
+    { timeout: 120_000 },
+    async () => {
+      const source = await createTestDatabase("pglite", { from: "empty" });
+      databases.push(source);
+      const passphrase = "a long passphrase of the test";
+      const { file } = await makeBackup(source.db, { dir: path.join(work, "encrypted"), driver: "pglite", passphrase });
+      expect(file).toMatch(/\.tar\.gz\.enc$/);
+
+      const piped = await command("restore", [file], { DATA_DIR: path.join(work, "piped") });
+      expect(piped.code).toBe(1);
+      expect(piped.stderr).toMatch(/is encrypted: set BACKUP_PASSPHRASE/);
+      expect(existsSync(path.join(work, "piped", "pglite"))).toBe(false);
+
+      // At a terminal (util-linux's `script` gives the command one): asked, typed, restored.
+      const atTerminal = async (typed: string) => {
+        const child = spawn(
+          "script",
+          ["-qec", `${process.execPath} --import tsx scripts/restore.ts ${file}`, "/dev/null"],
+          { cwd: root, env: { PATH: process.env.PATH, DATA_DIR: path.join(work, `typed-${typed.length}`) } },
+        );
+        let output = "";
+        child.stdout.on("data", (chunk: Buffer) => {
+          output += chunk.toString();
+          if (output.includes("Its passphrase (BACKUP_PASSPHRASE): ") && !child.stdin.writableEnded)
+            child.stdin.end(`${typed}\r`);
+        });
+        const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+        return { code, output };
+      };
+      const right = await atTerminal(passphrase);
+      expect(right.output).toMatch(/Restored \d+ rows and 0 picture files into the embedded database/);
+      expect(right.code).toBe(0);
+      expect(right.output).not.toContain(passphrase);
+      const wrong = await atTerminal("not the passphrase at all");
+      expect(wrong.code).toBe(1);
+      expect(wrong.output).toMatch(/passphrase is wrong/);
+      expect(wrong.output).not.toContain("not the passphrase at all");
     },
   );
 

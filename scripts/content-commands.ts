@@ -1,15 +1,17 @@
 import path from "node:path";
 import { parseConfig } from "../src/server/config.ts";
 import {
+  type ImportAnswer,
   type ImportLine,
   type ImportOptions,
+  type ImportRequest,
   type ImportSummary,
   importContentFolder,
 } from "../src/server/content/import-content.ts";
-import { leaveImportRequest, takeImportAnswer, withdrawImportRequest } from "../src/server/content/import-requests.ts";
 import { type CommandDatabase, openCommandDatabase } from "../src/server/db/command-database.ts";
 import { applyMigrations } from "../src/server/db/migrate.ts";
 import { printable } from "../src/server/export/export-format.ts";
+import { askRunningSite } from "../src/server/site-requests.ts";
 
 // What `npm run content:import` and `npm run content:sync` share: the arguments, the import
 // itself (through a running site when it holds the embedded database) and what they print.
@@ -43,27 +45,11 @@ export function parseImportArgs(argv: string[], dir?: string): ImportArgs {
 const CONFIRM_WITHIN_MS = 120_000;
 
 /** Has the running site run the import (SIGHUP) and waits, through its socket, for its answer. */
-async function importThroughSite(
-  database: CommandDatabase,
-  pid: number,
-  request: Parameters<typeof leaveImportRequest>[1],
-) {
-  const id = await leaveImportRequest(database.db, request);
-  process.kill(pid, "SIGHUP");
-  const deadline = Date.now() + CONFIRM_WITHIN_MS;
-  for (;;) {
-    const answer = await takeImportAnswer(database.db, id);
-    if (answer) {
-      if ("error" in answer)
-        throw new Error(`The running site (pid ${pid}) could not import ${request.dir}: ${answer.error}`);
-      return answer.summary;
-    }
-    if (Date.now() > deadline) {
-      await withdrawImportRequest(database.db, id);
-      throw new Error(`The running site (pid ${pid}) did not confirm the import within 120 s: see its log.`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+async function importThroughSite(database: CommandDatabase, pid: number, request: ImportRequest) {
+  const answer = await askRunningSite<ImportAnswer>(database.db, pid, "content-import", request, CONFIRM_WITHIN_MS);
+  if ("error" in answer)
+    throw new Error(`The running site (pid ${pid}) could not import ${request.dir}: ${answer.error}`);
+  return answer.summary;
 }
 
 function line(action: string, item: ImportLine): string {

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { parseConfig } from "../src/server/config.ts";
-import { ArchiveError, verifyArchive } from "../src/server/backup/archive.ts";
+import { ArchiveError, archiveIsEncrypted, verifyArchive } from "../src/server/backup/archive.ts";
 import { compareSchema, databaseHoldings, newestLedger, restoreArchive } from "../src/server/backup/restore.ts";
 import { type DatabaseHandle, openDatabase } from "../src/server/db/client.ts";
 import { type DataDirLock, lockDataDir } from "../src/server/db/data-dir-lock.ts";
@@ -15,6 +15,42 @@ import { finish, UsageError } from "./content-commands.ts";
 // archive restores into PostgreSQL and back: the way to move a site (docs/operations.md).
 
 const USAGE = "Usage: npm run restore -- <archive> [--force]";
+
+/**
+ * The passphrase of an encrypted archive when BACKUP_PASSPHRASE does not give it: asked for at the
+ * terminal, not shown as it is typed. Without a terminal (a script, a pipe) the command says to set
+ * BACKUP_PASSPHRASE instead, as it always has.
+ */
+async function askPassphrase(archive: string): Promise<string | undefined> {
+  if (!process.stdin.isTTY || !process.stderr.isTTY) return undefined;
+  const stdin = process.stdin;
+  process.stderr.write(`${path.basename(archive)} is encrypted. Its passphrase (BACKUP_PASSPHRASE): `);
+  stdin.setRawMode(true);
+  stdin.resume();
+  stdin.setEncoding("utf8");
+  let typed = "";
+  try {
+    return await new Promise<string>((resolve, reject) => {
+      const onData = (chunk: string) => {
+        for (const character of chunk) {
+          if (character === "\r" || character === "\n") return resolve(typed);
+          if (character === "\u0003" || character === "\u0004")
+            return reject(new Error("No passphrase given: nothing was restored."));
+          if (character === "\u007f" || character === "\b") typed = typed.slice(0, -1);
+          else if (character >= " ") typed += character;
+          // A passphrase is bounded like the setting's: nothing typed grows without end.
+          if (typed.length > 1024) return reject(new Error("That passphrase is longer than 1,024 characters."));
+        }
+      };
+      stdin.on("data", onData);
+    });
+  } finally {
+    stdin.setRawMode(false);
+    stdin.removeAllListeners("data");
+    stdin.pause();
+    process.stderr.write("\n");
+  }
+}
 
 function parseRestoreArgs(argv: string[]): { archive: string; force: boolean } {
   let archive = "";
@@ -31,8 +67,11 @@ function parseRestoreArgs(argv: string[]): { archive: string; force: boolean } {
 async function main(): Promise<number> {
   const config = parseConfig(process.env);
   const args = parseRestoreArgs(process.argv.slice(2));
+  const passphrase =
+    config.backup.passphrase ??
+    ((await archiveIsEncrypted(args.archive).catch(() => false)) ? await askPassphrase(args.archive) : undefined);
   const checkStarted = performance.now();
-  const manifest = await verifyArchive(args.archive, config.backup.passphrase);
+  const manifest = await verifyArchive(args.archive, passphrase);
   const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
   const checkSeconds = seconds(checkStarted);
   const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
@@ -71,7 +110,7 @@ async function main(): Promise<number> {
     const ledger = await newestLedger([path.dirname(args.archive), config.backup.dir]);
     const restoreStarted = performance.now();
     const result = await restoreArchive(target.db, args.archive, manifest, {
-      passphrase: config.backup.passphrase,
+      passphrase,
       ledger,
     });
     restored = true;

@@ -44,6 +44,8 @@ export async function createTestDatabase(
      * as the site runs it (decision 050). TEST_PGLITE_THREAD=worker runs every file that way.
      */
     thread?: "worker" | "process";
+    /** An embedded database in this folder, rather than in memory (the caller removes the folder). */
+    dataDir?: string;
   } = {},
 ): Promise<TestDatabase> {
   if (currentLayer() === "unit")
@@ -61,7 +63,7 @@ export async function createTestDatabase(
   if (driver === "pglite") {
     const file = from ? templates().pglite?.[from] : undefined;
     const handle = await openDatabase({
-      dataDir: "memory://",
+      dataDir: options.dataDir ?? "memory://",
       thread: options.thread ?? (process.env.TEST_PGLITE_THREAD === "worker" ? "worker" : "process"),
       ...(file ? { template: pgliteArchive(file) } : {}),
     });

@@ -79,11 +79,12 @@ async function main() {
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
-  // `npm run content:sync` asks a site that holds the embedded database to load the content itself.
+  // `npm run content:sync` and `npm run backup` ask a site that holds the embedded database to
+  // load the content, or make a backup, itself (site-requests.ts).
   process.on("SIGHUP", () => {
-    site.loadContent().then(
-      () => site.app.log.info("content loaded again (SIGHUP)"),
-      (error: unknown) => site.app.log.error({ err: error }, "loading the content failed"),
+    site.onHangUp().then(
+      () => site.app.log.info("answered SIGHUP"),
+      (error: unknown) => site.app.log.error({ err: error }, "answering SIGHUP failed"),
     );
   });
 

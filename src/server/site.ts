@@ -2,9 +2,15 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { type AppDependencies, buildApp } from "./app.ts";
 import type { Config } from "./config.ts";
-import { importContentFolder, type ImportSummary, seedContent } from "./content/import-content.ts";
-import { leaveImportAnswer, takeImportRequests } from "./content/import-requests.ts";
+import {
+  type ImportAnswer,
+  importContentFolder,
+  type ImportRequest,
+  type ImportSummary,
+  seedContent,
+} from "./content/import-content.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
+import { leaveAnswer, takeRequests } from "./site-requests.ts";
 import { MEDIA_MEMORY_BUDGET, mediaProcessing } from "./media/media-store.ts";
 import { lockDataDir, SITE_HOLDER } from "./db/data-dir-lock.ts";
 import { tightenDataDir } from "./db/data-dir-permissions.ts";
@@ -22,6 +28,7 @@ import { dailyRetentionPurge } from "./enquiries/retention.ts";
 import { analyticsHousekeeping } from "./analytics/rollup.ts";
 import { startBackupSchedule, type BackupSchedule } from "./backup/daily-backup.ts";
 import { defaultDrillEntry, type DrillEntry } from "./backup/drill.ts";
+import { type BackupAnswer, type BackupRequest, backupSummary, oneLine } from "./backup/backup-runs.ts";
 import { OutboxWorker, type OutboxWorkerOptions } from "./mail/outbox-worker.ts";
 import { createSmtpTransport } from "./mail/smtp-transport.ts";
 import { generateSecret, sharedSetting } from "./db/settings.ts";
@@ -42,10 +49,11 @@ export type Site = {
   /** The daily backup, and a backup asked for now (the Health page). */
   backups: BackupSchedule;
   /**
-   * Runs the imports `npm run content:import` and `content:sync` asked for, or, asked by none (a
-   * plain `kill -HUP`), imports CONTENT_DIR with prune. main.ts calls it on SIGHUP.
+   * What SIGHUP asks (main.ts calls it): starts the backups `npm run backup` asked for, runs the
+   * imports `npm run content:import` and `content:sync` asked for, or, asked by none (a plain
+   * `kill -HUP`), imports CONTENT_DIR with prune.
    */
-  loadContent: () => Promise<void>;
+  onHangUp: () => Promise<void>;
   /**
    * Stops taking connections, lets requests in flight finish (cutting them after
    * `timeoutMs`), lets the mail worker finish the message in hand, then closes the database.
@@ -109,18 +117,39 @@ export async function startSite(options: SiteOptions): Promise<Site> {
       console.error(printable(`content: ${problem.file}: ${problem.field} ${problem.message}`));
     }
   };
-  const loadContent = async () => {
-    const requests = await takeImportRequests(database.db);
+  // The backups `npm run backup` asked for (site-requests.ts), started; each answered once its
+  // archive is whole. Answers how many there were.
+  const startBackupRequests = async () => {
+    const requests = await takeRequests<BackupRequest>(database.db, "backup");
+    for (const request of requests) {
+      const answer = (body: BackupAnswer) => leaveAnswer(database.db, "backup", request.id, body);
+      const startedAt = Date.now();
+      void Promise.resolve()
+        .then(() => {
+          if (!started.backups) throw new Error("the site is starting or stopping: try again");
+          return started.backups.runNow("command", `command line (pid ${request.pid})`, {
+            dir: request.dir,
+            onArchive: (run) => answer({ made: backupSummary(run, startedAt) }),
+          });
+        })
+        .catch((error: unknown) => answer({ error: oneLine(error) }).catch(() => {}));
+    }
+    return requests.length;
+  };
+  const onHangUp = async () => {
+    const backupsAsked = await startBackupRequests();
+    const requests = await takeRequests<ImportRequest>(database.db, "content-import");
     if (!requests.length) {
-      reportProblems(await importContentFolder(database.db, path.resolve(config.contentDir), { prune: true }));
+      if (backupsAsked === 0)
+        reportProblems(await importContentFolder(database.db, path.resolve(config.contentDir), { prune: true }));
       return;
     }
     for (const request of requests) {
-      const answer = await importContentFolder(database.db, request.dir, request.options).then(
+      const answer: ImportAnswer = await importContentFolder(database.db, request.dir, request.options).then(
         (summary) => ({ summary }),
         (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }),
       );
-      await leaveImportAnswer(database.db, request.id, answer);
+      await leaveAnswer(database.db, "content-import", request.id, answer);
     }
   };
   // What start-up opened, last first: closed again when start-up fails or is called off. A step
@@ -303,7 +332,7 @@ export async function startSite(options: SiteOptions): Promise<Site> {
   const backups = (started.backups = startBackupSchedule({
     db: database.db,
     driver: database.driver,
-    snapshot: database.snapshot,
+    openCopy: database.openCopy,
     settings: config.backup,
     log: app.log,
     drillEntry: options.drillEntry ?? defaultDrillEntry,
@@ -317,7 +346,7 @@ export async function startSite(options: SiteOptions): Promise<Site> {
     outbox,
     newsletterSender,
     backups,
-    loadContent,
+    onHangUp,
     close: (timeoutMs = config.shutdownTimeoutMs) =>
       (closing ??= (async () => {
         clearInterval(maintenance);

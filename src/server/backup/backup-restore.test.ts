@@ -114,7 +114,7 @@ describe.each(testDrivers)("A backup of the site on %s", (driver: TestDriver) =>
       dir,
       passphrase: undefined,
       driver: t.database.driver,
-      snapshot: t.database.snapshot,
+      openCopy: t.database.openCopy,
       trigger: "command",
       requestedBy: "command line",
     });
@@ -291,15 +291,19 @@ describe.each(testDrivers)("A backup of the site on %s", (driver: TestDriver) =>
   });
 });
 
-describe.runIf(testDrivers.includes("pglite"))(
-  "A backup of the embedded database in a thread of its own, as the site runs it",
-  () => {
+describe.runIf(testDrivers.includes("pglite")).each(["in memory", "in a folder"])(
+  "A backup of the embedded database %s, in a thread of its own as the site runs it",
+  (where) => {
     let site: TestDatabase;
     let dir: string;
 
     beforeAll(async () => {
-      site = await createTestDatabase("pglite", { from: "empty", thread: "worker" });
       dir = await mkdtemp(path.join(tmpdir(), "site-backup-copy-"));
+      site = await createTestDatabase("pglite", {
+        from: "empty",
+        thread: "worker",
+        ...(where === "in a folder" ? { dataDir: path.join(dir, "site") } : {}),
+      });
       await seedMediaLibrary(site.db);
       await addEnquiry(site.db, "Before", "before@example.com");
     }, 120_000);
@@ -312,17 +316,18 @@ describe.runIf(testDrivers.includes("pglite"))(
     it("reads a copy: the site writes and reads while it runs, and what it writes after the copy is not in the archive", async () => {
       let copied!: () => void;
       const copyTaken = new Promise<void>((resolve) => (copied = resolve));
+      const backups = path.join(dir, "backups");
       const backup = makeBackup(site.db, {
-        dir,
+        dir: backups,
         driver: "pglite",
-        snapshot: async () => {
-          const files = await site.snapshot!();
+        openCopy: async (copyDir) => {
+          const copy = await site.openCopy!(copyDir);
           copied();
-          return files;
+          return copy;
         },
       });
       await copyTaken;
-      // The backup now opens and reads its copy; the site's one session is free for the site.
+      // The backup now reads its copy; the site's one session is free for the site.
       const siteWork = (async () => {
         await addEnquiry(site.db, "During", "during@example.com");
         return queryRows<{ n: number | string }>(site.db, sql`select count(*) as n from contact_submissions`);
@@ -345,7 +350,7 @@ describe.runIf(testDrivers.includes("pglite"))(
         await target.drop();
       }
       // The copy's folder is gone with the backup.
-      expect((await readdir(dir)).filter((name) => name.startsWith("."))).toEqual([]);
+      expect((await readdir(backups)).filter((name) => name.startsWith("."))).toEqual([]);
     }, 120_000);
   },
 );

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
+import type { Database, DatabaseHandle } from "../db/client.ts";
 import { writeLedgerFile } from "./erasure-ledger.ts";
 import { type BackupResult, makeBackup } from "./make-backup.ts";
 
@@ -13,8 +13,8 @@ export type RunBackupOptions = {
   dir: string;
   passphrase: string | undefined;
   driver: "pglite" | "postgres";
-  /** The embedded database's copy to read (make-backup.ts, BackupOptions.snapshot). */
-  snapshot?: (() => Promise<Blob>) | undefined;
+  /** Opens a copy of the embedded database to read (make-backup.ts, BackupOptions.openCopy). */
+  openCopy?: ((dir: string) => Promise<DatabaseHandle>) | undefined;
   trigger: BackupTrigger;
   requestedBy: string;
   /** A scheduled backup's India day: the row's unique key, claimed by one instance. */
@@ -23,6 +23,40 @@ export type RunBackupOptions = {
 };
 
 export type BackupRun = BackupResult & { runId: number; ledgerFile: string };
+
+/** What `npm run backup` asks a running embedded site for (site-requests.ts): the folder, absolute. */
+export type BackupRequest = { dir: string; pid: number };
+
+/** What the command prints of a backup, made by itself or by the running site. */
+export type BackupSummary = {
+  file: string;
+  ledgerFile: string;
+  tables: number;
+  rows: number;
+  mediaFiles: number;
+  mediaBytes: number;
+  encrypted: boolean;
+  leftOut: Record<string, string>;
+  seconds: number;
+};
+
+/** What the site answers a backup request: the archive, once whole (its drill follows), or why not. */
+export type BackupAnswer = { made: BackupSummary } | { error: string };
+
+export function backupSummary(run: BackupRun, startedAt: number): BackupSummary {
+  const { manifest } = run;
+  return {
+    file: run.file,
+    ledgerFile: run.ledgerFile,
+    tables: manifest.tables.length,
+    rows: manifest.tables.reduce((sum, table) => sum + table.rows, 0),
+    mediaFiles: manifest.media.files,
+    mediaBytes: manifest.media.bytes,
+    encrypted: run.fileName.endsWith(".enc"),
+    leftOut: manifest.leftOut,
+    seconds: (Date.now() - startedAt) / 1000,
+  };
+}
 
 /** Message of an error, in one line. */
 export function oneLine(error: unknown): string {

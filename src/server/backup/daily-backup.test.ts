@@ -152,6 +152,18 @@ describe.runIf(onPglite)("The restore drill", () => {
         timeLimitMs: 50,
       });
       expect(slow).toEqual({ passed: false, detail: expect.stringMatching(/took longer than/) });
+      // The site stopping kills a drill in hand rather than leaving it to run on.
+      const stopping = new AbortController();
+      const stopped = drillInChild(run.file, {
+        entry: defaultDrillEntry,
+        passphrase: "a passphrase of the test",
+        signal: stopping.signal,
+      });
+      setTimeout(() => stopping.abort(), 100);
+      expect(await stopped).toEqual({
+        passed: false,
+        detail: "The site stopped during the drill, which was stopped with it.",
+      });
     },
   );
 });

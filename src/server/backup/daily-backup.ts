@@ -3,7 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.ts";
-import type { Database } from "../db/client.ts";
+import type { Database, DatabaseHandle } from "../db/client.ts";
 import {
   type BackupRun,
   type BackupTrigger,
@@ -50,8 +50,8 @@ export function keepingRules(settings: Config["backup"]): KeepingRules {
 export type BackupScheduleOptions = {
   db: Database;
   driver: "pglite" | "postgres";
-  /** The embedded database's copy a backup reads (DatabaseHandle.snapshot). */
-  snapshot?: (() => Promise<Blob>) | undefined;
+  /** Opens a copy of the embedded database for a backup to read (DatabaseHandle.openCopy). */
+  openCopy?: ((dir: string) => Promise<DatabaseHandle>) | undefined;
   settings: Config["backup"];
   log: FastifyBaseLogger;
   /** How the drill's child process starts (drill.ts); the server's entry in production. */
@@ -64,12 +64,18 @@ export type BackupScheduleOptions = {
 export type BackupSchedule = {
   /** Makes the scheduled backup if it is due and no instance has made it yet; resolves when done. */
   check: () => Promise<BackupRun | undefined>;
-  /** A backup asked for now (the Health page): drilled, copied and kept like the daily one. */
-  runNow: (trigger: BackupTrigger, requestedBy: string) => Promise<BackupRun>;
+  /**
+   * A backup asked for now (the Health page, `npm run backup` through a running site): drilled,
+   * copied and kept like the daily one. `dir` writes it elsewhere than BACKUP_DIR; `onArchive` is
+   * called once the archive is whole, before the drill.
+   */
+  runNow: (trigger: BackupTrigger, requestedBy: string, options?: RunNowOptions) => Promise<BackupRun>;
   /** True while this instance is making a backup. */
   busy: () => boolean;
   stop: () => Promise<void>;
 };
+
+export type RunNowOptions = { dir?: string; onArchive?: (run: BackupRun) => Promise<void> };
 
 /** What the Health page may ask of the schedule. */
 export type BackupControl = Pick<BackupSchedule, "runNow" | "busy">;
@@ -79,12 +85,19 @@ export function startBackupSchedule(options: BackupScheduleOptions): BackupSched
   const now = options.now ?? (() => new Date());
   let current: Promise<unknown> | undefined;
   let stopped = false;
+  // Aborted by stop: a drill in hand is killed, not left running after the site.
+  const stopping = new AbortController();
 
-  const runOptions = (trigger: BackupTrigger, requestedBy: string, scheduledDay?: string): RunBackupOptions => ({
-    dir: settings.dir,
+  const runOptions = (
+    trigger: BackupTrigger,
+    requestedBy: string,
+    scheduledDay?: string,
+    dir = settings.dir,
+  ): RunBackupOptions => ({
+    dir,
     passphrase: settings.passphrase,
     driver: options.driver,
-    snapshot: options.snapshot,
+    openCopy: options.openCopy,
     trigger,
     requestedBy,
     ...(scheduledDay ? { scheduledDay } : {}),
@@ -93,7 +106,11 @@ export function startBackupSchedule(options: BackupScheduleOptions): BackupSched
 
   /** After the archive: the drill, the copy off the machine, the keeping rules; each recorded. */
   const afterArchive = async (run: BackupRun) => {
-    const drill = await drillInChild(run.file, { entry: options.drillEntry, passphrase: settings.passphrase });
+    const drill = await drillInChild(run.file, {
+      entry: options.drillEntry,
+      passphrase: settings.passphrase,
+      signal: stopping.signal,
+    });
     await db.execute(
       sql`update backup_runs set drill_status = ${drill.passed ? "passed" : "failed"}, drill_at = now(), drill_detail = ${drill.detail}
           where id = ${run.runId}`,
@@ -125,10 +142,13 @@ export function startBackupSchedule(options: BackupScheduleOptions): BackupSched
     for (const name of archivesToDelete(names, now(), rules)) await rm(path.join(settings.dir, name), { force: true });
   };
 
-  const make = async (runId: number, run: RunBackupOptions): Promise<BackupRun> => {
+  const make = async (runId: number, run: RunBackupOptions, onArchive?: RunNowOptions["onArchive"]) => {
     log.info({ trigger: run.trigger }, "backup started");
     const made = await finishBackupRun(db, runId, run);
     log.info({ backup: made.fileName, bytes: made.bytes, trigger: run.trigger }, "backup made");
+    await onArchive?.(made).catch((error: unknown) =>
+      log.error({ backup: made.fileName, err: oneLine(error) }, "answering for the backup failed"),
+    );
     await afterArchive(made).catch((error: unknown) =>
       log.error({ backup: made.fileName, err: oneLine(error) }, "after the backup: drill, copy or keeping failed"),
     );
@@ -162,11 +182,11 @@ export function startBackupSchedule(options: BackupScheduleOptions): BackupSched
     });
   };
 
-  const runNow = (trigger: BackupTrigger, requestedBy: string) =>
+  const runNow = (trigger: BackupTrigger, requestedBy: string, runNowOptions: RunNowOptions = {}) =>
     exclusive(async () => {
-      const run = runOptions(trigger, requestedBy);
+      const run = runOptions(trigger, requestedBy, undefined, runNowOptions.dir);
       const runId = await startBackupRun(db, run);
-      return make(runId!, run);
+      return make(runId!, run, runNowOptions.onArchive);
     });
 
   const tick = () => {
@@ -185,6 +205,7 @@ export function startBackupSchedule(options: BackupScheduleOptions): BackupSched
     stop: async () => {
       stopped = true;
       if (timer) clearInterval(timer);
+      stopping.abort();
     },
   };
 }

@@ -43,9 +43,17 @@ export type DrillEntry = { script: string; execArgv: string[] };
  */
 export function drillInChild(
   archive: string,
-  options: { entry: DrillEntry; passphrase?: string | undefined; timeLimitMs?: number; memoryMb?: number },
+  options: {
+    entry: DrillEntry;
+    passphrase?: string | undefined;
+    timeLimitMs?: number;
+    memoryMb?: number;
+    /** Aborted when the site stops: the child is killed rather than left to run on. */
+    signal?: AbortSignal;
+  },
 ): Promise<DrillResult> {
   const limit = options.timeLimitMs ?? DRILL_TIME_LIMIT_MS;
+  if (options.signal?.aborted) return Promise.resolve({ passed: false, detail: "The site stopped before the drill." });
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
@@ -65,12 +73,16 @@ export function drillInChild(
     child.stdout.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
     child.stderr.on("data", (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
     const timer = setTimeout(() => child.kill("SIGKILL"), limit);
+    const stop = () => child.kill("SIGKILL");
+    options.signal?.addEventListener("abort", stop, { once: true });
     child.once("error", (error) => {
       clearTimeout(timer);
+      options.signal?.removeEventListener("abort", stop);
       resolve({ passed: false, detail: `The drill could not start: ${oneLine(error)}` });
     });
     child.once("close", (code, signal) => {
       clearTimeout(timer);
+      options.signal?.removeEventListener("abort", stop);
       const last = output.trim().split("\n").pop() ?? "";
       try {
         const result = JSON.parse(last) as DrillResult;
@@ -81,9 +93,11 @@ export function drillInChild(
       resolve({
         passed: false,
         detail:
-          signal === "SIGKILL"
-            ? `The drill took longer than ${limit >= 60_000 ? `${Math.round(limit / 60_000)} minutes` : `${limit} ms`} and was stopped.`
-            : `The drill ended (${signal ?? `exit code ${code}`}) without an answer: ${oneLine(errors.trim() || last || "no output")}`,
+          signal === "SIGKILL" && options.signal?.aborted
+            ? "The site stopped during the drill, which was stopped with it."
+            : signal === "SIGKILL"
+              ? `The drill took longer than ${limit >= 60_000 ? `${Math.round(limit / 60_000)} minutes` : `${limit} ms`} and was stopped.`
+              : `The drill ended (${signal ?? `exit code ${code}`}) without an answer: ${oneLine(errors.trim() || last || "no output")}`,
       });
     });
   });

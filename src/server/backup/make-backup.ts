@@ -5,7 +5,7 @@ import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import { sql } from "drizzle-orm";
 import tar from "tar-stream";
-import { type Database, openDatabase, queryRows } from "../db/client.ts";
+import { type Database, type DatabaseHandle, queryRows } from "../db/client.ts";
 import { projectRoot } from "../project-root.ts";
 import { encryptStream } from "./archive-crypto.ts";
 import {
@@ -35,12 +35,11 @@ export type BackupOptions = {
   /** "pglite" or "postgres". */
   driver: "pglite" | "postgres";
   /**
-   * The embedded database's files as of now (DatabaseHandle.snapshot): the backup opens that copy
-   * in a thread of its own and reads it, and the site's one session is held only while the files
-   * are copied. Without it (a command reaching a running site through its socket) the snapshot
-   * transaction holds the site's session while the tables are read.
+   * Opens a copy of the embedded database as it is now (DatabaseHandle.openCopy), which the backup
+   * reads in a thread of its own: the site's one session is held only while the files are copied.
+   * Without it (a command that opened the files itself) the database itself is read.
    */
-  snapshot?: (() => Promise<Blob>) | undefined;
+  openCopy?: ((dir: string) => Promise<DatabaseHandle>) | undefined;
   now?: Date;
 };
 
@@ -120,18 +119,18 @@ type MediaFileKey = { mediaId: string; name: string; size: number };
 /**
  * Writes one archive of the database `db` into `options.dir` and returns where it is. The tables
  * and the pictures' bytes are read in one REPEATABLE READ, read-only transaction: of PostgreSQL
- * itself, or of a copy of the embedded database (`options.snapshot`). Reading the embedded
+ * itself, or of a copy of the embedded database (`options.openCopy`). Reading the embedded
  * database itself, the pictures are read after the transaction, which holds its one session away
  * from the site (a picture's files never change, and one deleted meanwhile fails the backup). The
  * archive is written as `<name>.part` and renamed once whole.
  */
 export async function makeBackup(db: Database, options: BackupOptions): Promise<BackupResult> {
   await mkdir(options.dir, { recursive: true, mode: 0o700 });
-  if (!options.snapshot) return writeArchive(db, options, options.driver === "postgres");
+  if (!options.openCopy) return writeArchive(db, options, options.driver === "postgres");
   await removeStaleCopies(options.dir);
   const copyDir = await mkdtemp(path.join(path.resolve(options.dir), COPY_PREFIX));
   try {
-    const copy = await openDatabase({ dataDir: copyDir, template: await options.snapshot(), thread: "worker" });
+    const copy = await options.openCopy(copyDir);
     try {
       return await writeArchive(copy.db, options, true);
     } finally {

@@ -36,6 +36,15 @@ import { appendRevision, canonicalDocument, contentTables, type DocumentOf, docu
 
 export type ImportSource = "seed" | "import";
 
+/** What `npm run content:import` asks a running site to import (site-requests.ts): an absolute path, and the options. */
+export type ImportRequest = {
+  dir: string;
+  options: Pick<ImportOptions, "force" | "prune" | "dryRun" | "actorLabel"> & { publicDir?: string };
+};
+
+/** What the site answers an import request: the import's summary, or why it failed. */
+export type ImportAnswer = { summary: ImportSummary } | { error: string };
+
 export type ImportOptions = {
   /** Write files over items changed in the studio (their revisions stay in history). */
   force?: boolean;

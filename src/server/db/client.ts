@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { cp } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -34,10 +35,11 @@ export type DatabaseHandle = {
    */
   share?: (socketPath: string) => Promise<{ stop: () => Promise<void> }>;
   /**
-   * The embedded database's files as of now, as a tar a new PGlite opens: a backup reads this copy
-   * rather than holding the site's one session (backup/make-backup.ts); absent for PostgreSQL.
+   * A copy of the embedded database as it is now, opened in the folder `dir` in a thread of its
+   * own: a backup reads the copy rather than holding the site's one session (backup/make-backup.ts).
+   * The site's database is held only while its files are copied. Absent for PostgreSQL.
    */
-  snapshot?: () => Promise<Blob>;
+  openCopy?: (dir: string) => Promise<DatabaseHandle>;
   close: () => Promise<void>;
 };
 
@@ -114,7 +116,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const thread = await startPgliteThread(location, template);
     if (onDisk) await tightenDataDir(path.resolve(options.dataDir));
     const db = drizzlePg({ client: thread.pool, schema }) as unknown as Database;
-    return { db, driver: "pglite", share: thread.share, snapshot: thread.snapshot, close: thread.close };
+    const openCopy = async (dir: string) => {
+      if (!onDisk) return openDatabase({ dataDir: dir, template: await thread.snapshot(), thread: "worker" });
+      await thread.copyFiles(path.resolve(dir, "pglite"));
+      return openDatabase({ dataDir: dir, thread: "worker" });
+    };
+    return { db, driver: "pglite", share: thread.share, openCopy, close: thread.close };
   }
   // pg_trgm: the inbox search's trigram index (drizzle/0005_enquiry_inbox.sql creates the extension).
   const client = await PGlite.create(location, {
@@ -130,7 +137,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     driver: "pglite",
     pglite: client,
     share: (socketPath) => shareDatabaseOnSocket(client, socketPath),
-    snapshot: () => client.dumpDataDir("none"),
+    openCopy: async (dir: string) => {
+      if (!onDisk) return openDatabase({ dataDir: dir, template: await client.dumpDataDir("none"), thread: "worker" });
+      const copy = path.resolve(dir, "pglite");
+      await client._runExclusiveQuery(() => cp(location, copy, { recursive: true, errorOnExist: true, force: false }));
+      return openDatabase({ dataDir: dir, thread: "worker" });
+    },
     close: () => client.close(),
   };
 }

@@ -16,8 +16,10 @@ const workerFile = path.join(path.dirname(here), "pglite-worker.mjs");
 export type PgliteThread = {
   /** A pool of one connection (PGlite is one session), for drizzle's node-postgres driver. */
   pool: pg.Pool;
-  /** The database's files as of now, as a tar a new PGlite opens (a backup reads that copy). */
+  /** The database's files as of now, as a tar a new PGlite opens (a database in memory). */
   snapshot: () => Promise<Blob>;
+  /** The database's files as of now, copied into the folder `to` (a database in a folder). */
+  copyFiles: (to: string) => Promise<void>;
   /** Makes `socketPath` a link to the database's socket, for the commands (shared-socket.ts). */
   share: (socketPath: string) => Promise<{ stop: () => Promise<void> }>;
   /** Ends the pool, then closes the database (its files written) and the thread. */
@@ -106,6 +108,9 @@ export async function startPgliteThread(location: string, template?: Blob): Prom
   return {
     pool,
     snapshot: async () => new Blob([(await ask({ type: "snapshot" }))!]),
+    copyFiles: async (to) => {
+      await ask({ type: "copy", to });
+    },
     share: async (sharedPath) => {
       await ask({ type: "share", path: sharedPath });
       return {

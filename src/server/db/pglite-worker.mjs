@@ -6,7 +6,7 @@
 // packages, so the source and the compiled server start the same file.
 // docs/decisions/050-the-embedded-database-in-a-thread-of-its-own.md.
 import { Blob } from "node:buffer";
-import { chmod, rm, symlink } from "node:fs/promises";
+import { chmod, cp, rm, symlink } from "node:fs/promises";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -43,10 +43,16 @@ try {
         await symlink(socketPath, message.path);
       } else if (message.type === "unshare") {
         await rm(message.path, { force: true });
+      } else if (message.type === "copy") {
+        // The database's files copied to another folder as they are between two statements (no
+        // statement runs while PGlite's query lock is held): a backup opens and reads that copy
+        // instead of holding the site's one session (src/server/backup/make-backup.ts). What the
+        // copy lacks of the last transactions' pages its write-ahead log holds, as after a crash.
+        await db._runExclusiveQuery(() =>
+          cp(location, message.to, { recursive: true, errorOnExist: true, force: false }),
+        );
       } else if (message.type === "snapshot") {
-        // The database's files as they are between two statements, as a tar (PGlite's own
-        // dumpDataDir, which holds the database only while it copies them): a backup reads this copy
-        // instead of holding the site's one session (src/server/backup/make-backup.ts).
+        // The same of a database in memory, as a tar (PGlite's own dumpDataDir, under the same lock).
         const data = await (await db.dumpDataDir("none")).arrayBuffer();
         parentPort.postMessage({ type: "done", id: message.id, data }, [data]);
         return;

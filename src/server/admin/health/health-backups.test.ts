@@ -41,7 +41,7 @@ describe("The Health page's backups", () => {
     schedule = startBackupSchedule({
       db: t.database.db,
       driver: t.database.driver,
-      snapshot: t.database.snapshot,
+      openCopy: t.database.openCopy,
       settings: parseConfig(env).backup,
       log: pino({ level: "silent" }),
       drillEntry: defaultDrillEntry,
