@@ -20,11 +20,10 @@ import { defineSection } from "../section.ts";
 // - `npm run restore` of that archive into a fresh embedded database and a fresh PostgreSQL
 //   database (bench_restore_<random>, dropped after): its time and peak memory.
 // - The embedded database with the site running: /about and /readyz (which asks the database)
-//   requested every REQUEST_EVERY_MS, each on its own, while `npm run backup` reads the tables
-//   through the site's socket in one snapshot transaction; then while the site makes its own
-//   scheduled backup (BACKUP_TIME set to a minute ahead) from a copy of its files, and while that
-//   backup's restore drill runs (the site's log says when each starts and ends): the longest wait
-//   and the p95, against the same requests before.
+//   requested every REQUEST_EVERY_MS, each on its own, while `npm run backup` has the site make the
+//   backup from a copy of its database's files, then while that backup's restore drill runs in a
+//   child process of the site (until the site logs its end): the longest wait and the p95, against
+//   the same requests before.
 
 const ARTICLES = 1_000;
 const PICTURES = 300;
@@ -244,13 +243,6 @@ async function waitForLogLine(logFile: string, msg: string, timeoutMs: number): 
   throw new Error(`the site did not log "${msg}" within ${timeoutMs / 1000} s (${logFile})`);
 }
 
-/** BACKUP_TIME (India time, HH:MM) of the first whole minute at least `leadMs` from now. */
-function indiaMinuteFromNow(leadMs: number): { time: string; at: number } {
-  const at = Math.ceil((Date.now() + leadMs) / 60_000) * 60_000;
-  const india = new Date(at + 5.5 * 3600_000);
-  return { time: india.toISOString().slice(11, 16), at };
-}
-
 async function databaseBytes(db: Database): Promise<number> {
   const [row] = await queryRows<{ bytes: number | string }>(
     db,
@@ -311,9 +303,8 @@ export const backupSection = defineSection<BackupBenchResult>({
       progress(`backup: restore into embedded: ${JSON.stringify(result.restores.at(-1))}\n${restored.output.trim()}`);
       await rm(path.join(scratch, "restored"), { recursive: true, force: true });
 
-      // The site running on the same database: its pages' waits while `npm run backup` reads it
-      // through the socket (the snapshot transaction holds its one session), then while the site
-      // makes its own daily backup from a copy of its files, and while that backup's drill runs.
+      // The site running on the same database: its pages' waits while `npm run backup` has it make a
+      // backup (from a copy of its database's files), then while that backup's drill runs.
       const pathnames = ["/about", "/readyz"];
       const pagesOf = (baselines: Sample[][], during: Sample[][], from: number, to: number) =>
         pathnames.map((pathname, index) => {
@@ -326,74 +317,46 @@ export const backupSection = defineSection<BackupBenchResult>({
             ...summarise(during[index]!.filter((sample) => sample.at >= from && sample.at < to)),
           };
         });
-      const commandSite = await startSite({
+      const site = await startSite({
         logLevel: settings.logLevel,
         dataDir,
-        env: { BACKUP_SCHEDULE: "false" },
+        // Info: the site's log says when the backup's restore drill ends.
+        env: { BACKUP_SCHEDULE: "false", LOG_LEVEL: "info" },
       });
       try {
-        const baselineStops = pathnames.map((pathname) => poll(`${commandSite.base}${pathname}`));
+        const baselineStops = pathnames.map((pathname) => poll(`${site.base}${pathname}`));
         await sleep(BASELINE_MS);
         const baselines = await Promise.all(baselineStops.map((stop) => stop()));
-        const stops = pathnames.map((pathname) => poll(`${commandSite.base}${pathname}`));
+        const stops = pathnames.map((pathname) => poll(`${site.base}${pathname}`));
         await sleep(500);
         const from = Date.now();
         const during = await timed("scripts/backup.ts", ["--out", path.join(backupDir, "running")], {
           DATA_DIR: dataDir,
           BACKUP_DIR: backupDir,
         });
-        const to = Date.now();
-        const samples = await Promise.all(stops.map((stop) => stop()));
-        result.whileRunning.push({
-          how: "npm run backup, through the site's socket",
-          seconds: during.seconds,
-          pages: pagesOf(baselines, samples, from, to),
-        });
-        result.backups.push({
-          database: "embedded (site running, through its socket)",
-          seconds: during.seconds,
-          archiveMb: megabytes((await stat(archiveOf(during))).size),
-          peakRssMb: during.peakRssMb,
-        });
-        progress(`backup: the command while the site runs: ${JSON.stringify(result.whileRunning.at(-1))}`);
-      } finally {
-        await commandSite.stop();
-      }
-
-      // The site's own backup, as the schedule makes it at BACKUP_TIME (checked every minute).
-      const due = indiaMinuteFromNow(20_000);
-      const site = await startSite({
-        logLevel: settings.logLevel,
-        dataDir,
-        env: {
-          LOG_LEVEL: "info",
-          BACKUP_SCHEDULE: "true",
-          BACKUP_TIME: due.time,
-          BACKUP_DIR: path.join(backupDir, "site"),
-        },
-      });
-      try {
-        const baselineStops = pathnames.map((pathname) => poll(`${site.base}${pathname}`));
-        await sleep(Math.max(BASELINE_MS, due.at - Date.now() - 1000));
-        const baselines = await Promise.all(baselineStops.map((stop) => stop()));
-        const stops = pathnames.map((pathname) => poll(`${site.base}${pathname}`));
-        const started = await waitForLogLine(site.logFile, "backup started", 180_000);
-        const made = await waitForLogLine(site.logFile, "backup made", 900_000);
+        const made = Date.now();
         const drilled = await waitForLogLine(site.logFile, "the backup's restore drill passed", 900_000);
+        await sleep(500);
         const samples = await Promise.all(stops.map((stop) => stop()));
         result.whileRunning.push(
           {
-            how: "the site's own backup, from a copy of its files",
-            seconds: round((made - started) / 1000),
-            pages: pagesOf(baselines, samples, started, made),
+            how: "npm run backup: the site makes it, from a copy of its files",
+            seconds: during.seconds,
+            pages: pagesOf(baselines, samples, from, made),
           },
           {
-            how: "that backup's restore drill, in a child process",
+            how: "that backup's restore drill, in a child process of the site",
             seconds: round((drilled - made) / 1000),
             pages: pagesOf(baselines, samples, made, drilled),
           },
         );
-        progress(`backup: the site's own backup: ${JSON.stringify(result.whileRunning.slice(-2))}`);
+        result.backups.push({
+          database: "embedded (site running: the site makes it)",
+          seconds: during.seconds,
+          archiveMb: megabytes((await stat(archiveOf(during))).size),
+          peakRssMb: during.peakRssMb,
+        });
+        progress(`backup: while the site runs: ${JSON.stringify(result.whileRunning)}`);
       } finally {
         await site.stop();
       }
