@@ -51,6 +51,8 @@ export type BackupBenchResult = {
     /** What ran: the command through the site's socket, or the site's own backup and its drill. */
     how: string;
     seconds: number;
+    /** The site process's resident memory (VmRSS) before, and its peak (VmHWM) by the end of this. */
+    siteRssMb: { before: number; peak: number };
     pages: ({ pathname: string; baselineP95: number; baselineMax: number; baselineNotOk: string } & PageWaits)[];
   }[];
 };
@@ -224,6 +226,13 @@ function poll(url: string) {
   };
 }
 
+/** A figure of /proc/<pid>/status (VmRSS, VmHWM) in MB. */
+async function procStatusMb(pid: number, field: "VmRSS" | "VmHWM"): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  const kb = Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN);
+  return round(kb / 1024);
+}
+
 /** The epoch ms of the first line of the site's JSON log whose msg is `msg`, once it is there. */
 async function waitForLogLine(logFile: string, msg: string, timeoutMs: number): Promise<number> {
   const deadline = Date.now() + timeoutMs;
@@ -329,12 +338,14 @@ export const backupSection = defineSection<BackupBenchResult>({
         const baselines = await Promise.all(baselineStops.map((stop) => stop()));
         const stops = pathnames.map((pathname) => poll(`${site.base}${pathname}`));
         await sleep(500);
+        const rssBefore = await procStatusMb(site.pid, "VmRSS");
         const from = Date.now();
         const during = await timed("scripts/backup.ts", ["--out", path.join(backupDir, "running")], {
           DATA_DIR: dataDir,
           BACKUP_DIR: backupDir,
         });
         const made = Date.now();
+        const peakAfterBackup = await procStatusMb(site.pid, "VmHWM");
         const drilled = await waitForLogLine(site.logFile, "the backup's restore drill passed", 900_000);
         await sleep(500);
         const samples = await Promise.all(stops.map((stop) => stop()));
@@ -342,11 +353,13 @@ export const backupSection = defineSection<BackupBenchResult>({
           {
             how: "npm run backup: the site makes it, from a copy of its files",
             seconds: during.seconds,
+            siteRssMb: { before: rssBefore, peak: peakAfterBackup },
             pages: pagesOf(baselines, samples, from, made),
           },
           {
             how: "that backup's restore drill, in a child process of the site",
             seconds: round((drilled - made) / 1000),
+            siteRssMb: { before: rssBefore, peak: await procStatusMb(site.pid, "VmHWM") },
             pages: pagesOf(baselines, samples, made, drilled),
           },
         );
@@ -454,6 +467,8 @@ export const backupSection = defineSection<BackupBenchResult>({
           [
             "during",
             "seconds",
+            "site RSS MB before",
+            "site peak RSS MB",
             "page",
             "before p95",
             "before max",
@@ -467,6 +482,8 @@ export const backupSection = defineSection<BackupBenchResult>({
             run.pages.map((page) => [
               run.how,
               run.seconds,
+              run.siteRssMb.before,
+              run.siteRssMb.peak,
               page.pathname,
               page.baselineP95,
               page.baselineMax,

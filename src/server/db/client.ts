@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { constants, existsSync } from "node:fs";
 import { cp } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -77,6 +77,9 @@ export const PGLITE_BYTEA = {
   parsers: { 17: (text: string) => Buffer.from(text.slice(2), "hex") },
 };
 
+/** How the embedded database's files are copied for a backup (openCopy): a copy-on-write clone where the file system makes one. */
+const COPY_OPTIONS = { recursive: true, errorOnExist: true, force: false, mode: constants.COPYFILE_FICLONE };
+
 /** How long PostgreSQL may run one statement before it cancels it itself. */
 export const STATEMENT_TIMEOUT_MS = 15_000;
 
@@ -140,7 +143,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     openCopy: async (dir: string) => {
       if (!onDisk) return openDatabase({ dataDir: dir, template: await client.dumpDataDir("none"), thread: "worker" });
       const copy = path.resolve(dir, "pglite");
-      await client._runExclusiveQuery(() => cp(location, copy, { recursive: true, errorOnExist: true, force: false }));
+      await client._runExclusiveQuery(() => cp(location, copy, COPY_OPTIONS));
       return openDatabase({ dataDir: dir, thread: "worker" });
     },
     close: () => client.close(),

@@ -6,6 +6,7 @@
 // packages, so the source and the compiled server start the same file.
 // docs/decisions/050-the-embedded-database-in-a-thread-of-its-own.md.
 import { Blob } from "node:buffer";
+import { constants } from "node:fs";
 import { chmod, cp, rm, symlink } from "node:fs/promises";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
@@ -14,6 +15,9 @@ import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
 /** @type {{ location: string, template?: ArrayBuffer, socketPath: string }} */
 const { location, template, socketPath } = workerData;
+
+/** How the database's files are copied for a backup: a copy-on-write clone where the file system makes one (Btrfs, XFS). */
+const COPY_OPTIONS = { recursive: true, errorOnExist: true, force: false, mode: constants.COPYFILE_FICLONE };
 
 /** Starts a socket server over the database at `path`, open to this user alone. */
 async function serve(db, path, maxConnections) {
@@ -48,9 +52,7 @@ try {
         // statement runs while PGlite's query lock is held): a backup opens and reads that copy
         // instead of holding the site's one session (src/server/backup/make-backup.ts). What the
         // copy lacks of the last transactions' pages its write-ahead log holds, as after a crash.
-        await db._runExclusiveQuery(() =>
-          cp(location, message.to, { recursive: true, errorOnExist: true, force: false }),
-        );
+        await db._runExclusiveQuery(() => cp(location, message.to, COPY_OPTIONS));
       } else if (message.type === "snapshot") {
         // The same of a database in memory, as a tar (PGlite's own dumpDataDir, under the same lock).
         const data = await (await db.dumpDataDir("none")).arrayBuffer();
