@@ -1,6 +1,6 @@
 import { execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -17,7 +17,7 @@ import { type ServerProcess, startServerProcess } from "../test/server-process.t
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "..");
 
-type Script = "enquiries" | "subscribers" | "content-sync";
+type Script = "enquiries" | "subscribers" | "content-sync" | "backup";
 
 async function command(script: Script, args: string[], env: Record<string, string>) {
   const { stdout } = await run(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
@@ -290,6 +290,32 @@ describe("one owner of the embedded database's files at a time", () => {
       expect(await command("content-sync", [], env)).toMatch(/imported .+:\n\d+ unchanged\.\n$/);
       // The site kept the files to itself all along.
       expect(server.child.exitCode).toBeNull();
+      expect(JSON.parse(await readFile(path.join(dataDir, "database.lock"), "utf8")).pid).toBe(server.child.pid);
+    },
+  );
+
+  it(
+    "npm run backup asks the running site to make the backup, and the site keeps its files and answers",
+    { timeout: 180_000 },
+    async () => {
+      dataDir = await mkdtemp(path.join(tmpdir(), "site-lock-"));
+      const env = { DATA_DIR: dataDir };
+      server = await startServerProcess({ ...env, LOG_LEVEL: "warn", BACKUP_DIR: path.join(dataDir, "backups") });
+      await server.ready();
+      const out = path.join(dataDir, "by-hand");
+      const output = await command("backup", ["--out", out], env);
+      expect(output).toMatch(
+        new RegExp(
+          `^The running site \\(pid ${server.child.pid}\\) made the backup; its restore drill runs there now\\.$`,
+          "m",
+        ),
+      );
+      const archive = output.trim().split("\n").at(-1)!;
+      expect(path.dirname(archive)).toBe(out);
+      expect(existsSync(archive)).toBe(true);
+      // The copy it read is gone; the site still holds its files and answers.
+      expect((await readdir(out)).filter((name) => name.startsWith("."))).toEqual([]);
+      expect((await fetch(`${server.baseUrl}/readyz`)).status).toBe(200);
       expect(JSON.parse(await readFile(path.join(dataDir, "database.lock"), "utf8")).pid).toBe(server.child.pid);
     },
   );
