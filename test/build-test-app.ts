@@ -7,6 +7,8 @@ import { seedContent } from "#server/content/import-content.ts";
 import { applyMigrations } from "#server/db/migrate.ts";
 import { type AdminRenderer, createAdminRenderer } from "#server/render/admin-renderer.ts";
 import { createPageRenderer, type PageRenderer } from "#server/render/page-renderer.ts";
+import type { PageData } from "#shared/page-rendering.ts";
+import { companyDataKey } from "#shared/company.ts";
 import { repoRoot, siteContentDir } from "./paths.ts";
 import { createTestDatabase, type TestDatabase, type TestDriver } from "./databases.ts";
 
@@ -21,7 +23,7 @@ export function testAdminRenderer(): AdminRenderer {
 }
 
 /** Pages rendered by the real server entry, with placeholder asset names. */
-export function testRenderer(siteUrl: string): PageRenderer {
+export function testRenderer(siteUrl: string, siteData?: PageData): PageRenderer {
   return createPageRenderer({
     loadEntry: () => import("#web/entry-server.tsx"),
     assets: {
@@ -31,6 +33,7 @@ export function testRenderer(siteUrl: string): PageRenderer {
       },
     },
     siteUrl,
+    ...(siteData ? { siteData } : {}),
   });
 }
 
@@ -84,7 +87,7 @@ export async function buildTestApp(
   const app = await buildApp({
     config,
     db: database.db,
-    renderer: testRenderer(config.siteUrl),
+    renderer: testRenderer(config.siteUrl, { [companyDataKey]: config.company }),
     adminRenderer: testAdminRenderer(),
     now: options.now,
     onEnquiryQueued: options.onMailQueued,

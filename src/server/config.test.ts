@@ -2,6 +2,42 @@ import { describe, expect, it } from "vitest";
 import { parseConfig } from "./config.ts";
 
 describe("parseConfig", () => {
+  it("reads the company's statutory details, upper-casing the CIN and GSTIN, and refuses malformed ones", () => {
+    expect(
+      parseConfig({
+        COMPANY_LEGAL_NAME: " Sabarmati Grid Engineering Private Limited ",
+        COMPANY_CIN: "u74900gj2009ptc056789",
+        COMPANY_REGISTERED_OFFICE: "4th Floor, Shivalik Business Centre, Ahmedabad 380054",
+        COMPANY_GSTIN: "24aaacs1234a1z5",
+        GRIEVANCE_OFFICER_NAME: "Meera Shah",
+        GRIEVANCE_OFFICER_EMAIL: "grievance@sabarmatigrid.example",
+      }).company,
+    ).toEqual({
+      legalName: "Sabarmati Grid Engineering Private Limited",
+      cin: "U74900GJ2009PTC056789",
+      registeredOffice: "4th Floor, Shivalik Business Centre, Ahmedabad 380054",
+      gstin: "24AAACS1234A1Z5",
+      grievanceOfficerName: "Meera Shah",
+      grievanceOfficerEmail: "grievance@sabarmatigrid.example",
+    });
+    expect(() => parseConfig({ COMPANY_CIN: "U74900GJ2009PTC05678" })).toThrow(
+      "Invalid configuration: COMPANY_CIN must be a Corporate Identity Number of 21 characters, as U74900GJ2009PTC056789",
+    );
+    expect(() => parseConfig({ COMPANY_CIN: "X74900GJ2009PTC056789" })).toThrow(/COMPANY_CIN must be/);
+    expect(() => parseConfig({ COMPANY_GSTIN: "24AAACS1234A1Y5" })).toThrow(
+      "Invalid configuration: COMPANY_GSTIN must be a GSTIN of 15 characters, as 24AAACS1234A1Z5",
+    );
+    expect(() => parseConfig({ COMPANY_LEGAL_NAME: "Sabarmati\u001b[2J Grid" })).toThrow(
+      "Invalid configuration: COMPANY_LEGAL_NAME must be one line, without control characters",
+    );
+    expect(() => parseConfig({ COMPANY_REGISTERED_OFFICE: "x".repeat(301) })).toThrow(
+      "Invalid configuration: COMPANY_REGISTERED_OFFICE must be at most 300 characters",
+    );
+    expect(() => parseConfig({ GRIEVANCE_OFFICER_EMAIL: "meera" })).toThrow(
+      "Invalid configuration: GRIEVANCE_OFFICER_EMAIL must be an email address",
+    );
+  });
+
   it("gives every setting its default when the environment is empty", () => {
     expect(parseConfig({})).toEqual({
       env: "development",
@@ -32,6 +68,7 @@ describe("parseConfig", () => {
       analytics: true,
       analyticsRetentionDays: 90,
       newsletterPerMinute: 30,
+      company: {},
       backup: {
         dir: "./backups",
         time: "02:30",

@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import { retention } from "#shared/retention.ts";
+import { CIN_PATTERN, type CompanyDetails, GSTIN_PATTERN } from "#shared/company.ts";
 import { BucketUrlError, parseBucketUrl, type BucketUrl } from "./backup/bucket-url.ts";
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -42,6 +43,15 @@ const trustProxyFromEnv = z.string().transform((value, context): false | number 
   });
   return z.NEVER;
 });
+
+/** One line of text shown on the pages: at most `max` characters, no control characters. */
+const printableLine = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    // eslint-disable-next-line no-control-regex
+    .regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, "must be one line, without control characters");
 
 const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -159,6 +169,23 @@ const configSchema = z.object({
     .min(1, "must be between 1 and 100000")
     .max(100_000, "must be between 1 and 100000")
     .default(30),
+  // The company's statutory details (#shared/company.ts): shown in every page's footer and the privacy notice.
+  COMPANY_LEGAL_NAME: printableLine(200).optional(),
+  COMPANY_CIN: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(CIN_PATTERN, "must be a Corporate Identity Number of 21 characters, as U74900GJ2009PTC056789")
+    .optional(),
+  COMPANY_REGISTERED_OFFICE: printableLine(300).optional(),
+  COMPANY_GSTIN: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(GSTIN_PATTERN, "must be a GSTIN of 15 characters, as 24AAACS1234A1Z5")
+    .optional(),
+  GRIEVANCE_OFFICER_NAME: printableLine(200).optional(),
+  GRIEVANCE_OFFICER_EMAIL: z.email("must be an email address").optional(),
   BACKUP_DIR: z.string().min(1, "must not be empty").default("./backups"),
   BACKUP_TIME: z
     .string()
@@ -252,6 +279,8 @@ export type Config = {
    * monthly letter can wait. Raise it only as far as the SMTP provider allows.
    */
   newsletterPerMinute: number;
+  /** The company's statutory details, each unset until configured (#shared/company.ts). */
+  company: CompanyDetails;
   /** Backups (docs/decisions/051-backups-that-restore.md). */
   backup: {
     /** Where archives are written and kept, with the erasure ledger beside them. */
@@ -324,6 +353,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     analytics: c.ANALYTICS ?? true,
     analyticsRetentionDays: c.ANALYTICS_RETENTION_DAYS,
     newsletterPerMinute: c.NEWSLETTER_PER_MINUTE,
+    company: {
+      legalName: c.COMPANY_LEGAL_NAME,
+      cin: c.COMPANY_CIN,
+      registeredOffice: c.COMPANY_REGISTERED_OFFICE,
+      gstin: c.COMPANY_GSTIN,
+      grievanceOfficerName: c.GRIEVANCE_OFFICER_NAME,
+      grievanceOfficerEmail: c.GRIEVANCE_OFFICER_EMAIL,
+    },
     backup: {
       dir: c.BACKUP_DIR,
       time: c.BACKUP_TIME,

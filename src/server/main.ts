@@ -10,6 +10,7 @@ import { projectRoot } from "./project-root.ts";
 import { devAssets, readBuiltAssets } from "./render/assets.ts";
 import { createPageRenderer, type PageRenderer } from "./render/page-renderer.ts";
 import { type Site, type SiteOptions, startSite } from "./site.ts";
+import { companyDataKey } from "#shared/company.ts";
 
 // Starts the site: configuration, database and migrations, content, pages, then listens.
 
@@ -103,6 +104,7 @@ async function main() {
         assets: devAssets,
         transformHtml: (url, html) => vite.transformIndexHtml(url, html),
         siteUrl: config.siteUrl,
+        siteData: { [companyDataKey]: config.company },
       });
       adminRenderer = createAdminRenderer({
         loadEntry: () => vite.ssrLoadModule("/src/web/admin/entry-server.tsx") as Promise<AdminServerEntry>,
@@ -115,6 +117,7 @@ async function main() {
         loadEntry: async () => entry,
         assets: readBuiltAssets(clientDir),
         siteUrl: config.siteUrl,
+        siteData: { [companyDataKey]: config.company },
       });
       const adminEntry = (await import(pathToFileURL(adminEntryPath).href)) as AdminServerEntry;
       adminRenderer = createAdminRenderer({ loadEntry: async () => adminEntry, assets: readAdminAssets(clientDir) });

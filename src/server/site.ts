@@ -11,6 +11,7 @@ import {
 } from "./content/import-content.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { leaveAnswer, takeRequests } from "./site-requests.ts";
+import { missingCompanySettings } from "#shared/company.ts";
 import { MEDIA_MEMORY_BUDGET, mediaProcessing } from "./media/media-store.ts";
 import { lockDataDir, SITE_HOLDER } from "./db/data-dir-lock.ts";
 import { tightenDataDir } from "./db/data-dir-permissions.ts";
@@ -327,6 +328,15 @@ export async function startSite(options: SiteOptions): Promise<Site> {
     log: app.log,
     onMailQueued: () => outbox?.wake(),
   });
+
+  // The company's statutory details the law asks every page to show (#shared/company.ts): the site
+  // starts without them, and says which are missing.
+  const missingDetails = missingCompanySettings(config.company);
+  if (missingDetails.length > 0)
+    app.log.warn(
+      { missing: missingDetails },
+      `the company's statutory details are not all set: ${missingDetails.join(", ")} (the footer and the privacy notice show only those set)`,
+    );
 
   // The daily backup, its drill, its copy off the machine (backup/daily-backup.ts).
   const backups = (started.backups = startBackupSchedule({

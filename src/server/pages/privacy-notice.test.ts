@@ -61,3 +61,56 @@ describe.each(testDrivers)("the privacy notice of a site with its own retention 
     expect(response.json()).toEqual({ ...retention, spamDays: 17, closedEnquiryDays: 200, analyticsDays: 45 });
   });
 });
+
+describe.each(testDrivers)("the company's statutory details on %s", (driver) => {
+  const details = {
+    COMPANY_LEGAL_NAME: "Sabarmati Grid Engineering Private Limited",
+    COMPANY_CIN: "U74900GJ2009PTC056789",
+    COMPANY_REGISTERED_OFFICE: "4th Floor, Shivalik Business Centre, Ahmedabad 380054",
+    COMPANY_GSTIN: "24AAACS1234A1Z5",
+    GRIEVANCE_OFFICER_NAME: "Meera Shah",
+    GRIEVANCE_OFFICER_EMAIL: "grievance@sabarmatigrid.example",
+  };
+  let set: TestApp;
+  let unset: TestApp;
+  beforeAll(async () => {
+    set = await buildTestApp(driver, { env: details });
+    unset = await buildTestApp(driver);
+  });
+  afterAll(async () => {
+    await set?.close();
+    await unset?.close();
+  });
+
+  const footerOf = (html: string) => html.slice(html.indexOf('<footer id="site-footer"'), html.indexOf("</footer>"));
+
+  it("are in every page's footer, as configured", async () => {
+    for (const url of ["/", "/about", "/blog", "/contact", "/no-such-page"]) {
+      const footer = footerOf((await set.app.inject({ method: "GET", url })).body);
+      expect({ url, footer }).toEqual({
+        url,
+        footer: expect.stringContaining(
+          "Sabarmati Grid Engineering Private Limited · CIN U74900GJ2009PTC056789 · GSTIN 24AAACS1234A1Z5 · Registered office: 4th Floor, Shivalik Business Centre, Ahmedabad 380054",
+        ),
+      });
+    }
+  });
+
+  it("are in the privacy notice with the grievance officer, and the page is valid HTML", async () => {
+    const html = (await set.app.inject({ method: "GET", url: "/privacy" })).body;
+    const text = html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    expect(text).toContain("Corporate Identity Number U74900GJ2009PTC056789");
+    expect(text).toContain("Registered office 4th Floor, Shivalik Business Centre, Ahmedabad 380054");
+    expect(text).toContain("Grievance officer Meera Shah , grievance@sabarmatigrid.example");
+    expect(html).toContain('<a href="mailto:grievance@sabarmatigrid.example">');
+    const report = await htmlValidator.validateString(html, "/privacy");
+    expect(report.results.flatMap((result) => result.messages.map((message) => message.message))).toEqual([]);
+  });
+
+  it("are left out where they are not configured, rather than shown empty", async () => {
+    const home = (await unset.app.inject({ method: "GET", url: "/" })).body;
+    expect(footerOf(home)).not.toContain("CIN");
+    const privacy = (await unset.app.inject({ method: "GET", url: "/privacy" })).body;
+    expect(privacy).not.toContain('aria-label="The company"');
+  });
+});

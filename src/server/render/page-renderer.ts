@@ -11,6 +11,8 @@ export type PageRendererOptions = {
   /** Development only: lets Vite inject its client and React refresh into the document. */
   transformHtml?: (url: string, html: string) => Promise<string>;
   siteUrl: string;
+  /** Data every page renders with, whatever its route: the company's statutory details (#shared/company.ts). */
+  siteData?: PageData;
 };
 
 export type PageRenderer = {
@@ -44,7 +46,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
           }
         }),
       );
-      const page = entry.renderPage(url, { ...data, ...extraData });
+      const page = entry.renderPage(url, { ...options.siteData, ...data, ...extraData });
       const assets = options.assets.forIslands(page.islandModules);
       let html = renderDocument({ page, assets, siteUrl: options.siteUrl, pathname });
       if (options.transformHtml) html = await options.transformHtml(url, html);

@@ -1,6 +1,8 @@
 import { Mail, Phone, Zap } from "lucide-react";
+import { companyDataKey, type CompanyDetails } from "#shared/company.ts";
 import { paths } from "#shared/paths.ts";
 import { site } from "#shared/site.ts";
+import { usePageValue } from "../lib/page-context.ts";
 
 // SPEC section 2, footer: four columns. Entries the spec calls placeholders have no destination
 // yet, so they are plain text rather than links that go nowhere.
@@ -51,6 +53,22 @@ const legalLinks = [
   { label: "Terms of Service", href: paths.terms },
   { label: "Cookie Policy", href: paths.cookies },
 ];
+
+/**
+ * The company's statutory details, those configured (COMPANY_*): its name, Corporate Identity
+ * Number, GSTIN and registered office, which an Indian company's website must show.
+ */
+function CompanyLine() {
+  const company = usePageValue<CompanyDetails>(companyDataKey);
+  const parts = [
+    company?.legalName,
+    company?.cin && `CIN ${company.cin}`,
+    company?.gstin && `GSTIN ${company.gstin}`,
+    company?.registeredOffice && `Registered office: ${company.registeredOffice}`,
+  ].filter(Boolean);
+  if (parts.length === 0) return null;
+  return <p className="text-xs leading-5 text-slate-400">{parts.join(" · ")}</p>;
+}
 
 export function SiteFooter() {
   return (
@@ -118,9 +136,12 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/10">
         <div className="container-page flex flex-col gap-3 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
-          <p>
-            © {site.copyrightYear} {site.name}. All rights reserved.
-          </p>
+          <div className="space-y-1">
+            <p>
+              © {site.copyrightYear} {site.name}. All rights reserved.
+            </p>
+            <CompanyLine />
+          </div>
           <ul className="flex flex-wrap gap-x-5 gap-y-1">
             {legalLinks.map((link) => (
               <li key={link.href}>

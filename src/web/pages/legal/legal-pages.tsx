@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
 import { apiPaths, paths } from "#shared/paths.ts";
+import { companyDataKey, type CompanyDetails } from "#shared/company.ts";
 import { retention as defaultRetention, type StatedRetention } from "#shared/retention.ts";
 import { site } from "#shared/site.ts";
 import { PageHero } from "../../components/page-hero.tsx";
-import { usePageData, useRouteBreadcrumbs } from "../../lib/page-context.ts";
+import { usePageData, usePageValue, useRouteBreadcrumbs } from "../../lib/page-context.ts";
 
 // Short, real notices. The site collects personal data (enquiries, newsletter addresses), and
 // India's Digital Personal Data Protection Act, 2023 expects a notice saying what and why.
@@ -23,6 +24,38 @@ function LegalPage({ eyebrow, title, children }: { eyebrow: string; title: strin
   );
 }
 
+/** Who is responsible for the data, as configured (COMPANY_*, GRIEVANCE_OFFICER_*): only what is set. */
+function CompanyDetailsList() {
+  const company = usePageValue<CompanyDetails>(companyDataKey);
+  const rows: [string, ReactNode][] = [];
+  if (company?.legalName) rows.push(["Company", company.legalName]);
+  if (company?.cin) rows.push(["Corporate Identity Number", company.cin]);
+  if (company?.gstin) rows.push(["GSTIN", company.gstin]);
+  if (company?.registeredOffice) rows.push(["Registered office", company.registeredOffice]);
+  if (company?.grievanceOfficerName || company?.grievanceOfficerEmail)
+    rows.push([
+      "Grievance officer",
+      <>
+        {company.grievanceOfficerName}
+        {company.grievanceOfficerName && company.grievanceOfficerEmail ? ", " : ""}
+        {company.grievanceOfficerEmail && (
+          <a href={`mailto:${company.grievanceOfficerEmail}`}>{company.grievanceOfficerEmail}</a>
+        )}
+      </>,
+    ]);
+  if (rows.length === 0) return null;
+  return (
+    <dl aria-label="The company" className="my-6 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
+      {rows.map(([term, detail]) => (
+        <div key={term} className="contents">
+          <dt className="font-semibold text-navy-900">{term}</dt>
+          <dd className="m-0">{detail}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export function PrivacyPage() {
   // The periods this site is configured with, which the server always has (createReadApi); the
   // defaults only for a render without the server's data.
@@ -33,6 +66,7 @@ export function PrivacyPage() {
         {site.name} ({site.address.street}, {site.address.locality}, {site.address.region}) runs this website. This
         notice says what personal data the website collects, why, how long we keep it and what you can ask of us.
       </p>
+      <CompanyDetailsList />
       <h2 id="what-we-collect">What we collect</h2>
       <ul>
         <li>
