@@ -17,15 +17,13 @@ import { defineConfig, type Plugin } from "vite";
 const worker = process.env.SERVER_ENTRY === "render-worker";
 
 // The embedded database's thread (src/server/db/pglite-worker.mjs, decision 050) is plain
-// JavaScript that imports only packages: the build copies it beside main.js as it is.
+// JavaScript that imports only packages and socket-sessions.mjs: the build copies both beside
+// main.js as they are.
 const pgliteWorker: Plugin = {
   name: "pglite-worker",
   generateBundle() {
-    this.emitFile({
-      type: "asset",
-      fileName: "pglite-worker.mjs",
-      source: readFileSync("src/server/db/pglite-worker.mjs", "utf8"),
-    });
+    for (const file of ["pglite-worker.mjs", "socket-sessions.mjs"])
+      this.emitFile({ type: "asset", fileName: file, source: readFileSync(`src/server/db/${file}`, "utf8") });
   },
 };
 

@@ -24,6 +24,7 @@ const outputs = [
   path.join(root, "dist", "server-node", "render-worker.js"),
   // The embedded database's thread, copied beside it (decision 050).
   path.join(root, "dist", "server-node", "pglite-worker.mjs"),
+  path.join(root, "dist", "server-node", "socket-sessions.mjs"),
 ];
 // The server reads drizzle/ at run time; it is an input so that a new migration comes with a
 // build of the code that expects it.

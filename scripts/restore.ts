@@ -24,8 +24,9 @@ const USAGE = "Usage: npm run restore -- <archive> [--force]";
 async function askPassphrase(archive: string): Promise<string | undefined> {
   if (!process.stdin.isTTY || !process.stderr.isTTY) return undefined;
   const stdin = process.stdin;
-  process.stderr.write(`${path.basename(archive)} is encrypted. Its passphrase (BACKUP_PASSPHRASE): `);
+  // Raw (no echo) before the question: what is typed once it shows is never shown.
   stdin.setRawMode(true);
+  process.stderr.write(`${path.basename(archive)} is encrypted. Its passphrase (BACKUP_PASSPHRASE): `);
   stdin.resume();
   stdin.setEncoding("utf8");
   let typed = "";

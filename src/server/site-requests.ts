@@ -89,7 +89,11 @@ export async function askRunningSite<Answer>(
   for (;;) {
     const answer = await takeAnswer<Answer>(db, kind, id).catch((error: unknown) => {
       if (!alive(pid)) throw new Error(`The running site (pid ${pid}) stopped before it answered: see its log.`);
-      throw error;
+      // A failed query's own message names only the statement: say why it failed.
+      const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+      throw new Error(`Waiting for the running site's (pid ${pid}) answer failed: ${cause.split("\n")[0]}`, {
+        cause: error,
+      });
     });
     if (answer) return answer;
     if (Date.now() > deadline) {

@@ -3,7 +3,8 @@
 // server's own thread a report over many rows held every other request for as long. Here it runs
 // beside the event loop, and answers over a Unix socket in PostgreSQL's own protocol: the site
 // reaches it through `pg`, as it reaches a PostgreSQL server. Plain JavaScript that imports only
-// packages, so the source and the compiled server start the same file.
+// packages and socket-sessions.mjs (copied beside it by the build), so the source and the compiled
+// server start the same file.
 // docs/decisions/050-the-embedded-database-in-a-thread-of-its-own.md.
 import { Blob } from "node:buffer";
 import { constants } from "node:fs";
@@ -12,6 +13,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { keepProtocolCyclesTogether } from "./socket-sessions.mjs";
 
 /** @type {{ location: string, template?: ArrayBuffer, socketPath: string }} */
 const { location, template, socketPath } = workerData;
@@ -23,7 +25,7 @@ const COPY_OPTIONS = { recursive: true, errorOnExist: true, force: false, mode: 
 async function serve(db, path, maxConnections) {
   // A socket file left by a process that crashed would block the bind.
   await rm(path, { force: true });
-  const server = new PGLiteSocketServer({ db, path, maxConnections });
+  const server = new PGLiteSocketServer({ db: keepProtocolCyclesTogether(db), path, maxConnections });
   await server.start();
   await chmod(path, 0o600);
   return server;

@@ -2,6 +2,7 @@ import { chmod, mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { keepProtocolCyclesTogether } from "./socket-sessions.mjs";
 
 // The embedded database can be opened by one process only. While the site runs, it shares its
 // PGlite over a Unix socket in DATA_DIR, so that the commands (npm run enquiries, subscribers,
@@ -24,7 +25,11 @@ export async function shareDatabaseOnSocket(
 ): Promise<{ stop: () => Promise<void> }> {
   // A socket file left by a process that crashed would block the bind.
   await rm(socketPath, { force: true });
-  const server = new PGLiteSocketServer({ db: pglite, path: socketPath, maxConnections: 4 });
+  const server = new PGLiteSocketServer({
+    db: keepProtocolCyclesTogether(pglite),
+    path: socketPath,
+    maxConnections: 4,
+  });
   await server.start();
   // Whoever may connect reads and changes every enquiry: the site's own user alone.
   await chmod(socketPath, 0o600);
