@@ -119,20 +119,19 @@ type MediaFileKey = { mediaId: string; name: string; size: number };
 /**
  * Writes one archive of the database `db` into `options.dir` and returns where it is. The tables
  * and the pictures' bytes are read in one REPEATABLE READ, read-only transaction: of PostgreSQL
- * itself, or of a copy of the embedded database (`options.openCopy`). Reading the embedded
- * database itself, the pictures are read after the transaction, which holds its one session away
- * from the site (a picture's files never change, and one deleted meanwhile fails the backup). The
- * archive is written as `<name>.part` and renamed once whole.
+ * itself, of a copy of the embedded database (`options.openCopy`), or of an embedded database no
+ * site holds (a command that opened the files). The archive is written as `<name>.part` and
+ * renamed once whole.
  */
 export async function makeBackup(db: Database, options: BackupOptions): Promise<BackupResult> {
   await mkdir(options.dir, { recursive: true, mode: 0o700 });
-  if (!options.openCopy) return writeArchive(db, options, options.driver === "postgres");
+  if (!options.openCopy) return writeArchive(db, options);
   await removeStaleCopies(options.dir);
   const copyDir = await mkdtemp(path.join(path.resolve(options.dir), COPY_PREFIX));
   try {
     const copy = await options.openCopy(copyDir);
     try {
-      return await writeArchive(copy.db, options, true);
+      return await writeArchive(copy.db, options);
     } finally {
       await copy.close();
     }
@@ -150,7 +149,7 @@ async function removeStaleCopies(dir: string): Promise<void> {
   }
 }
 
-async function writeArchive(db: Database, options: BackupOptions, picturesInSnapshot: boolean): Promise<BackupResult> {
+async function writeArchive(db: Database, options: BackupOptions): Promise<BackupResult> {
   const now = options.now ?? new Date();
   const fileName = `${archiveBaseName(now)}.tar.gz${options.passphrase ? ".enc" : ""}`;
   const file = path.join(path.resolve(options.dir), fileName);
@@ -189,7 +188,7 @@ async function writeArchive(db: Database, options: BackupOptions, picturesInSnap
   };
 
   try {
-    const { migrations, tables, mediaFiles } = await db.transaction(
+    const { migrations, tables } = await db.transaction(
       async (tx) => {
         const t = tx as unknown as Database;
         const migrations = (
@@ -233,12 +232,11 @@ async function writeArchive(db: Database, options: BackupOptions, picturesInSnap
           await t.execute(sql`close backup_rows`);
           tables.push(entry);
         }
-        if (picturesInSnapshot) for (const key of mediaFiles) await putMediaFile(t, key);
-        return { migrations, tables, mediaFiles };
+        for (const key of mediaFiles) await putMediaFile(t, key);
+        return { migrations, tables };
       },
       { isolationLevel: "repeatable read", accessMode: "read only" },
     );
-    if (!picturesInSnapshot) for (const key of mediaFiles) await putMediaFile(db, key);
 
     const manifest: Manifest = {
       format: ARCHIVE_FORMAT,

@@ -80,6 +80,18 @@ export const PGLITE_BYTEA = {
 /** How the embedded database's files are copied for a backup (openCopy): a copy-on-write clone where the file system makes one. */
 const COPY_OPTIONS = { recursive: true, errorOnExist: true, force: false, mode: constants.COPYFILE_FICLONE };
 
+/**
+ * Opens, in a thread of its own, a copy of an embedded database in the folder `dir`, made by `copy`:
+ * its files copied into `<dir>/pglite` (a database in a folder), or a tar of them (one in memory).
+ */
+async function openCopyIn(
+  dir: string,
+  copy: ((to: string) => Promise<void>) | (() => Promise<Blob>),
+): Promise<DatabaseHandle> {
+  const tar = await copy(path.resolve(dir, "pglite"));
+  return openDatabase({ dataDir: dir, thread: "worker", ...(tar ? { template: tar } : {}) });
+}
+
 /** How long PostgreSQL may run one statement before it cancels it itself. */
 export const STATEMENT_TIMEOUT_MS = 15_000;
 
@@ -119,11 +131,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const thread = await startPgliteThread(location, template);
     if (onDisk) await tightenDataDir(path.resolve(options.dataDir));
     const db = drizzlePg({ client: thread.pool, schema }) as unknown as Database;
-    const openCopy = async (dir: string) => {
-      if (!onDisk) return openDatabase({ dataDir: dir, template: await thread.snapshot(), thread: "worker" });
-      await thread.copyFiles(path.resolve(dir, "pglite"));
-      return openDatabase({ dataDir: dir, thread: "worker" });
-    };
+    const openCopy = (dir: string) => openCopyIn(dir, onDisk ? thread.copyFiles : thread.snapshot);
     return { db, driver: "pglite", share: thread.share, openCopy, close: thread.close };
   }
   // pg_trgm: the inbox search's trigram index (drizzle/0005_enquiry_inbox.sql creates the extension).
@@ -140,12 +148,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     driver: "pglite",
     pglite: client,
     share: (socketPath) => shareDatabaseOnSocket(client, socketPath),
-    openCopy: async (dir: string) => {
-      if (!onDisk) return openDatabase({ dataDir: dir, template: await client.dumpDataDir("none"), thread: "worker" });
-      const copy = path.resolve(dir, "pglite");
-      await client._runExclusiveQuery(() => cp(location, copy, COPY_OPTIONS));
-      return openDatabase({ dataDir: dir, thread: "worker" });
-    },
+    openCopy: (dir: string) =>
+      openCopyIn(
+        dir,
+        onDisk
+          ? (to: string) => client._runExclusiveQuery(() => cp(location, to, COPY_OPTIONS))
+          : () => client.dumpDataDir("none"),
+      ),
     close: () => client.close(),
   };
 }
