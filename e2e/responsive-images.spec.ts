@@ -4,8 +4,8 @@ import { expect, test } from "./fixtures.ts";
 // Every content picture of the public pages is a media library picture drawn responsively
 // (docs/decisions/041-responsive-images.md): srcset, sizes, width and height on its <img>, AVIF and
 // WebP sources beside it, the browser's pick a /media/ width no larger than the place needs, the
-// largest picture above the fold fetched first and every other lazily, and nothing shifts as they
-// load. The seeded site's pictures are library pictures (brought in from public/images). The
+// largest picture above the fold fetched first and every other lazily, and nothing visibly shifts
+// as they load. The seeded site's pictures are library pictures (brought in from public/images). The
 // design's illustrations (the home page's hero, the contact page's map) are not content.
 
 const DESIGN_PICTURES = ["/images/hero-substation.svg", "/images/office-map.svg"];
@@ -110,13 +110,35 @@ async function scrollThrough(page: Page): Promise<void> {
 }
 
 /** Layout shifts without input since the page started, as the CLS metric counts them. */
+type Shift = { value: number; at: number; moved: string[] };
+
+/**
+ * Records every layout shift not caused by input: its score and what moved, from where to where
+ * (window.layoutShifts), so a failure names the element.
+ */
 const watchLayoutShifts = (page: Page) =>
   page.addInitScript(() => {
-    const record = window as unknown as { layoutShift: number };
-    record.layoutShift = 0;
+    const record = window as unknown as { layoutShifts: Shift[] };
+    record.layoutShifts = [];
+    type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+    const rect = (box: DOMRectReadOnly) => `${box.x},${box.y} ${box.width}×${box.height}`;
+    const describe = (source: Source) => {
+      const node = source.node as Element | null | undefined;
+      const name = node?.outerHTML?.slice(0, 120) ?? node?.nodeName ?? "(gone)";
+      return `${name}: ${rect(source.previousRect)} → ${rect(source.currentRect)}`;
+    };
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-        if (!entry.hadRecentInput) record.layoutShift += entry.value;
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: Source[];
+      })[])
+        if (!entry.hadRecentInput)
+          record.layoutShifts.push({
+            value: entry.value,
+            at: Math.round(entry.startTime),
+            moved: (entry.sources ?? []).map(describe),
+          });
     }).observe({ type: "layout-shift", buffered: true });
   });
 
@@ -142,7 +164,7 @@ for (const viewport of [
     test.use({ viewport, deviceScaleFactor: 1 });
 
     for (const place of places) {
-      test(`${place.name}: responsive, the right width, one picture first, the rest lazy, nothing shifts`, async ({
+      test(`${place.name}: responsive, the right width, one picture first, the rest lazy, nothing visibly shifts`, async ({
         page,
         request,
       }) => {
@@ -219,8 +241,13 @@ for (const viewport of [
           expect(Number(cover[1]), "the cover at 375 px").toBeLessThanOrEqual(640);
         }
 
-        const layoutShift = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
-        expect(layoutShift, "cumulative layout shift").toBe(0);
+        // Nothing visibly moves: a picture without its place reserved scores 0.05 and more, and a
+        // band of the screen moving 3 px about 0.002. CI once saw 0.00003 on a project page at
+        // 768 px (a sub-pixel rounding no visitor sees), hence a bound, not 0; a failure names
+        // what moved, from where to where.
+        const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: Shift[] }).layoutShifts);
+        const cumulative = shifts.reduce((sum, shift) => sum + shift.value, 0);
+        expect(cumulative, `cumulative layout shift: ${JSON.stringify(shifts, null, 1)}`).toBeLessThan(0.001);
       });
     }
   });
