@@ -15,6 +15,8 @@ const headings: Record<RouteId, string> = {
   contact: "Get In Touch",
   thankYou: "Thank You!",
   privacy: "Privacy Policy",
+  privacyHindi: "गोपनीयता सूचना",
+  privacyGujarati: "ગોપનીયતા સૂચના",
   terms: "Terms of Service",
   cookies: "Cookie Policy",
 };

@@ -27,6 +27,9 @@ export const routes = {
   contact: { pattern: "/contact", indexed: true },
   thankYou: { pattern: "/thank-you", indexed: false },
   privacy: { pattern: "/privacy", indexed: true },
+  /** The privacy notice in Hindi and in Gujarati (translations awaiting the firm's review). */
+  privacyHindi: { pattern: "/privacy/hi", indexed: true },
+  privacyGujarati: { pattern: "/privacy/gu", indexed: true },
   terms: { pattern: "/terms", indexed: true },
   cookies: { pattern: "/cookies", indexed: true },
 } as const satisfies Record<string, RouteDefinition>;
@@ -44,8 +47,9 @@ type FixedRouteId = {
 }[RouteId];
 export type FixedPaths = { [Id in FixedRouteId]: (typeof routes)[Id]["pattern"] };
 
-const routeEntries = Object.entries(routes) as [RouteId, RouteDefinition][];
-const compiled = routeEntries.map(([id, route]) => ({ id, segments: route.pattern.split("/") }));
+// Pure: a browser bundle that never matches routes drops these (docs/performance.md, the budget).
+const routeEntries = /* @__PURE__ */ Object.entries(routes) as [RouteId, RouteDefinition][];
+const compiled = /* @__PURE__ */ routeEntries.map(([id, route]) => ({ id, segments: route.pattern.split("/") }));
 
 /**
  * The page at this path and its parameters, or undefined (a 404). Exact: the path must already be
@@ -84,4 +88,4 @@ export function queryChangesPage(id: RouteId, search: URLSearchParams): boolean 
 }
 
 /** Every route id, in the table's order. */
-export const routeIds = routeEntries.map(([id]) => id);
+export const routeIds = /* @__PURE__ */ routeEntries.map(([id]) => id);

@@ -13,7 +13,13 @@ import { BlogPage } from "./pages/blog/blog-page.tsx";
 import { ContactPage } from "./pages/contact/contact-page.tsx";
 import { HomePage } from "./pages/home/home-page.tsx";
 import { IndustriesPage } from "./pages/industries/industries-page.tsx";
-import { CookiesPage, PrivacyPage, TermsPage } from "./pages/legal/legal-pages.tsx";
+import {
+  CookiesPage,
+  PrivacyPage,
+  PrivacyPageGujarati,
+  PrivacyPageHindi,
+  TermsPage,
+} from "./pages/legal/legal-pages.tsx";
 import { ProjectPage } from "./pages/project/project-page.tsx";
 import { ProjectsPage } from "./pages/projects/projects-page.tsx";
 import { ServicesPage } from "./pages/services/services-page.tsx";
@@ -130,7 +136,7 @@ export const pageRoutes: { readonly [Id in RouteId]: PageRoute } = {
       };
     },
   },
-  contact: staticPage(ContactPage, [apiPaths.formToken], {
+  contact: staticPage(ContactPage, [apiPaths.formToken, apiPaths.retention], {
     title: `Contact Us | ${site.name}`,
     description:
       "Send us your project details: we reply within 24 hours. Office in Ahmedabad, Gujarat; 24/7 emergency support for critical infrastructure.",
@@ -147,6 +153,21 @@ export const pageRoutes: { readonly [Id in RouteId]: PageRoute } = {
     title: `Privacy Policy | ${site.name}`,
     description: "What personal data this website stores, why, for how long, and your rights under India's DPDP Act.",
     breadcrumbs: trail({ name: "Privacy Policy", path: paths.privacy }),
+  }),
+  privacyHindi: staticPage(PrivacyPageHindi, [apiPaths.retention], {
+    title: `गोपनीयता सूचना (Privacy Policy in Hindi) | ${site.name}`,
+    description:
+      "वेबसाइट कौन-सा व्यक्तिगत डेटा रखती है, क्यों, कितने समय तक, और DPDP अधिनियम के तहत आपके अधिकार (अनुवाद, समीक्षा की प्रतीक्षा में)।",
+    breadcrumbs: trail({ name: "Privacy Policy", path: paths.privacy }, { name: "हिन्दी", path: paths.privacyHindi }),
+  }),
+  privacyGujarati: staticPage(PrivacyPageGujarati, [apiPaths.retention], {
+    title: `ગોપનીયતા સૂચના (Privacy Policy in Gujarati) | ${site.name}`,
+    description:
+      "વેબસાઇટ કયો વ્યક્તિગત ડેટા રાખે છે, શા માટે, કેટલો સમય, અને DPDP અધિનિયમ હેઠળ તમારા અધિકારો (અનુવાદ, સમીક્ષાની રાહમાં).",
+    breadcrumbs: trail(
+      { name: "Privacy Policy", path: paths.privacy },
+      { name: "ગુજરાતી", path: paths.privacyGujarati },
+    ),
   }),
   terms: staticPage(TermsPage, [], {
     title: `Terms of Service | ${site.name}`,

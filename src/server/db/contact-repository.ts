@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { ContactSubmission } from "#shared/api-types.ts";
+import { PRIVACY_NOTICE_VERSION } from "#shared/privacy-notice.ts";
 import type { ContactSubmissionData } from "#shared/schemas/contact-submission.ts";
 import type { Database } from "./client.ts";
 import type { Attribution } from "../analytics/counting.ts";
@@ -13,6 +14,8 @@ export type MailPlan = { configured: boolean; acknowledge: boolean };
 export type StoreEnquiryInput = {
   data: ContactSubmissionData;
   idempotencyKey: string;
+  /** The version of the privacy notice the form showed (src/shared/privacy-notice.ts); the current one when not given. */
+  noticeVersion?: string;
   /** Where the enquiry came from (analytics); stored with an enquiry that is not spam. */
   attribution?: Attribution;
   /** When it was sent, by the app's clock when the app has one of its own (tests); else the database's. */
@@ -133,6 +136,7 @@ export async function storeEnquiry(db: Database, input: StoreEnquiryInput): Prom
         status: spamReason !== null ? "spam" : "new",
         spamReason,
         bodyDigest: digest,
+        noticeVersion: input.noticeVersion ?? PRIVACY_NOTICE_VERSION,
         ...(spamReason === null ? input.attribution : undefined),
         ...(input.createdAt ? { createdAt: input.createdAt } : {}),
       })

@@ -68,6 +68,8 @@ export const contactSubmissions = pgTable(
      * key is the same enquiry only when this matches. Kept because spam is stored shortened.
      */
     bodyDigest: text("body_digest"),
+    /** The version of the privacy notice the form showed (src/shared/privacy-notice.ts); null before versions. */
+    noticeVersion: text("notice_version"),
     // The back office's inbox (docs/decisions/028-…): where an enquiry stands, who handles it,
     // and when it was first answered. Spam rows carry the status "spam" (is_spam stays in step).
     /** new, contacted, qualified, proposal-sent, won, lost or spam (src/shared/inbox.ts). */
@@ -160,6 +162,8 @@ export const newsletterSubscribers = pgTable(
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     consentPage: text("consent_page"),
     consentText: text("consent_text"),
+    /** The version of the privacy notice the box showed with it; null before versions. */
+    noticeVersion: text("notice_version"),
     /** Why the address is bouncing (the SMTP server's answer, redacted). */
     bounceReason: text("bounce_reason"),
   },

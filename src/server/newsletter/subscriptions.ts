@@ -1,5 +1,6 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { CONFIRMATION_PAGE_TEXT } from "#shared/newsletter-consent.ts";
+import { PRIVACY_NOTICE_VERSION } from "#shared/privacy-notice.ts";
 import { type Database, queryRows } from "../db/client.ts";
 import { mailOutbox, newsletterSubscribers } from "../db/schema.ts";
 import type { Attribution } from "../analytics/counting.ts";
@@ -91,6 +92,8 @@ export type SubscribeInput = {
   consentPage: string;
   /** The box's wording as shown (#shared/newsletter-consent.ts). */
   consentText: string;
+  /** The version of the privacy notice the box showed (src/shared/privacy-notice.ts); the current one when not given. */
+  noticeVersion?: string;
   attribution?: Attribution;
 };
 
@@ -182,6 +185,7 @@ async function subscribeInTransaction(
         statusChangedAt: context.now,
         consentPage: input.consentPage,
         consentText: input.consentText,
+        noticeVersion: input.noticeVersion ?? PRIVACY_NOTICE_VERSION,
       })
       .onConflictDoNothing({ target: newsletterSubscribers.email })
       .returning({ id: newsletterSubscribers.id });
@@ -208,6 +212,7 @@ async function subscribeInTransaction(
       statusChangedAt: context.now,
       consentPage: input.consentPage,
       consentText: input.consentText,
+      noticeVersion: input.noticeVersion ?? PRIVACY_NOTICE_VERSION,
       confirmedAt: null,
     });
     return { queued: true, created: false };

@@ -7,6 +7,7 @@ import { MIN_FORM_FILL_MS } from "#shared/schemas/contact-limits.ts";
 import { contactSubmissionSchema, fieldErrorsFrom } from "#shared/schemas/contact-submission.ts";
 import { newsletterSignupSchema } from "#shared/schemas/newsletter-signup.ts";
 import { CONSENT_PAGE_FIELD, NEWSLETTER_BOX_TEXT, SUBSCRIPTION_ANSWER } from "#shared/newsletter-consent.ts";
+import { NOTICE_VERSION_FIELD, noticeVersionOf, UNKNOWN_NOTICE_VERSION } from "#shared/privacy-notice.ts";
 import { matchRoute } from "#shared/routes.ts";
 import { controlCharacterFields, hiddenFormFields } from "#shared/schemas/text-rules.ts";
 import type { Database } from "../db/client.ts";
@@ -215,7 +216,9 @@ export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDe
 
       const parsed = contactSubmissionSchema.safeParse(body);
       const hiddenFieldProblems = controlCharacterFields(body, hiddenFormFields);
-      if (!parsed.success || Object.keys(hiddenFieldProblems).length > 0) {
+      const noticeVersion = noticeVersionOf(body[NOTICE_VERSION_FIELD]);
+      if (noticeVersion === undefined) hiddenFieldProblems[NOTICE_VERSION_FIELD] ??= UNKNOWN_NOTICE_VERSION;
+      if (!parsed.success || noticeVersion === undefined || Object.keys(hiddenFieldProblems).length > 0) {
         const fields = {
           ...(parsed.success ? {} : (fieldErrorsFrom(parsed.error.issues) as Record<string, string>)),
           ...hiddenFieldProblems,
@@ -266,6 +269,7 @@ export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDe
           createdAt: deps.now?.(),
           data: parsed.data,
           idempotencyKey,
+          noticeVersion,
           spamReason,
           mail: deps.mail,
           formToken: formToken.token,
@@ -360,7 +364,9 @@ export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDe
       }
       const parsed = newsletterSignupSchema.safeParse(body);
       const hiddenFieldProblems = controlCharacterFields(body, hiddenFormFields);
-      if (!parsed.success || Object.keys(hiddenFieldProblems).length > 0) {
+      const noticeVersion = noticeVersionOf(body[NOTICE_VERSION_FIELD]);
+      if (noticeVersion === undefined) hiddenFieldProblems[NOTICE_VERSION_FIELD] ??= UNKNOWN_NOTICE_VERSION;
+      if (!parsed.success || noticeVersion === undefined || Object.keys(hiddenFieldProblems).length > 0) {
         const fields = {
           ...(parsed.success ? {} : (fieldErrorsFrom(parsed.error.issues) as Record<string, string>)),
           ...hiddenFieldProblems,
@@ -387,7 +393,13 @@ export function registerEnquiryRoutes(app: FastifyInstance, deps: EnquiryRouteDe
         const accepted = deps.workAfterAnswer.accept(request.log, "newsletter subscription", async () => {
           const result = await subscribe(
             deps.db,
-            { email, consentPage, consentText: NEWSLETTER_BOX_TEXT, attribution: await attributionOf(request) },
+            {
+              email,
+              consentPage,
+              consentText: NEWSLETTER_BOX_TEXT,
+              noticeVersion,
+              attribution: await attributionOf(request),
+            },
             { siteUrl: deps.siteUrl, mailConfigured: deps.mail.configured, now, client },
           );
           if (result.limited)

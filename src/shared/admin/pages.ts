@@ -100,6 +100,8 @@ export type EnquiryView = {
   spamReason: string | null;
   /** Where the sender came from (analytics): "via google, landed on /blog/…", or null. */
   attribution: string | null;
+  /** The version of the privacy notice the form showed; null for an enquiry from before versions. */
+  noticeVersion: string | null;
   version: number;
   reply: ReplyStateView;
 };
@@ -124,6 +126,8 @@ export type SubscriberView = {
   confirmedAt: string | null;
   consentPage: string | null;
   consentText: string | null;
+  /** The version of the privacy notice the box showed; null for a subscription from before versions. */
+  noticeVersion: string | null;
   /** Why a bouncing address bounced (the mail server's answer). */
   bounceReason: string | null;
 };

@@ -55,4 +55,4 @@ export function controlCharacterFields(
 }
 
 /** The hidden fields of the site's forms. */
-export const hiddenFormFields = ["form-name", "bot-field", "formToken", "idempotencyKey"] as const;
+export const hiddenFormFields = ["form-name", "bot-field", "formToken", "idempotencyKey", "noticeVersion"] as const;

@@ -461,6 +461,7 @@ const fixtures: { [Name in AdminPageName]: { props: AdminPagePropsOf<Name>; titl
         firstReplyBy: null,
         spamReason: null,
         attribution: null,
+        noticeVersion: "2026-11-29",
         version: 1,
         reply: { kind: "due", label: "Due in 24 h" },
       },
@@ -1017,6 +1018,15 @@ describe("the staff page", () => {
     expect(html).toContain('<input type="hidden" name="id" value="s 2/x"/>');
     expect(html).toContain("Change role");
     expect(html).toContain("it does not change their role.");
+  });
+});
+
+describe("an enquiry's page", () => {
+  it("says which version of the privacy notice its form showed, or that it was sent before versions", () => {
+    const { props } = fixtures.enquiry;
+    expect(renderAdminPage(props).bodyHtml).toContain("Privacy notice shown</dt><dd>Version 2026-11-29</dd>");
+    const older = { ...props, enquiry: { ...props.enquiry, noticeVersion: null } };
+    expect(renderAdminPage(older).bodyHtml).toContain("Before versions (not recorded)");
   });
 });
 

@@ -15,7 +15,19 @@ type Status = { kind: "idle" } | { kind: "sending" } | { kind: "done" } | { kind
  * post without JavaScript comes back to /blog?subscribed=1 (`subscribed`), or, when it failed,
  * gets this page again from the server with the typed address and the problem (`posted`).
  */
-export function NewsletterSignup({ subscribed, posted }: { subscribed: boolean; posted?: PostedFormState }) {
+export function NewsletterSignup({
+  subscribed,
+  posted,
+  noticeVersion,
+}: {
+  subscribed: boolean;
+  posted?: PostedFormState;
+  /**
+   * The version of the privacy notice's lines the page draws under the box's button
+   * (#newsletter-notice), posted with the address (NOTICE_VERSION_FIELD, #shared/privacy-notice.ts).
+   */
+  noticeVersion: string;
+}) {
   const id = useId();
   const [status, setStatus] = useState<Status>(() => {
     const problem = posted?.errors.email ?? posted?.formError;
@@ -38,6 +50,7 @@ export function NewsletterSignup({ subscribed, posted }: { subscribed: boolean; 
         email: email.trim(),
         "bot-field": String(form.get("bot-field") ?? ""),
         [CONSENT_PAGE_FIELD]: String(form.get(CONSENT_PAGE_FIELD) ?? ""),
+        noticeVersion,
       });
       setStatus({ kind: "done" });
     } catch (error) {
@@ -46,7 +59,7 @@ export function NewsletterSignup({ subscribed, posted }: { subscribed: boolean; 
   }
 
   return (
-    <div id="newsletter" className="rounded-xl bg-navy-900 p-8 text-white">
+    <div>
       <Mail aria-hidden="true" className="size-8 text-amber-accent" />
       <h2 id="newsletter-heading" className="mt-4 text-2xl font-bold">
         Stay Updated
@@ -61,6 +74,7 @@ export function NewsletterSignup({ subscribed, posted }: { subscribed: boolean; 
         <form method="post" action={formPaths.newsletter} noValidate onSubmit={onSubmit} className="mt-6">
           <input type="hidden" name="form-name" value="newsletter" />
           <input type="hidden" name={CONSENT_PAGE_FIELD} value={paths.blog} />
+          <input type="hidden" name="noticeVersion" value={noticeVersion} />
           <p className="hidden" aria-hidden="true">
             <label>
               Don&apos;t fill this out if you&apos;re human:{" "}
@@ -83,7 +97,12 @@ export function NewsletterSignup({ subscribed, posted }: { subscribed: boolean; 
               aria-describedby={status.kind === "error" ? `${id}-error` : undefined}
               className="min-h-11 flex-1 rounded-md border border-white/30 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500"
             />
-            <button type="submit" className="btn-accent" disabled={status.kind === "sending"}>
+            <button
+              type="submit"
+              className="btn-accent"
+              disabled={status.kind === "sending"}
+              aria-describedby="newsletter-notice"
+            >
               {status.kind === "sending" ? <Spinner className="size-4" /> : null}
               Subscribe
             </button>

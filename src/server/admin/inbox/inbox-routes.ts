@@ -208,6 +208,7 @@ export function inboxRoutes(
       firstReplyBy: enquiry.firstReplyAt ? (people?.replier ?? "a former member of staff") : null,
       spamReason: enquiry.spamReason,
       attribution: attributionLabel(enquiry),
+      noticeVersion: enquiry.noticeVersion,
       version: enquiry.version,
       reply: replyState(
         { receivedAt: enquiry.createdAt, firstReplyAt: enquiry.firstReplyAt, status: enquiry.status },

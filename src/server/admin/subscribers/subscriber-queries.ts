@@ -41,6 +41,7 @@ export function subscriberView(row: SubscriberRow): SubscriberView {
     confirmedAt: row.confirmedAt?.toISOString() ?? null,
     consentPage: row.consentPage,
     consentText: row.consentText,
+    noticeVersion: row.noticeVersion,
     bounceReason: row.bounceReason,
   };
 }

@@ -1,7 +1,9 @@
+import { newsletterFormNotice } from "#shared/privacy-notice.ts";
 import { Cpu, Gauge, Scale, SunMedium } from "lucide-react";
 import { formStateKeys, type PostedFormState } from "#shared/page-rendering.ts";
 import { useBlogPosts } from "../../api/queries.ts";
 import { PageHero } from "../../components/page-hero.tsx";
+import { FormNotice } from "../../components/form-notice.tsx";
 import { Island } from "../../islands/island.tsx";
 import { usePageValue, useRouteBreadcrumbs, useSearch } from "../../lib/page-context.ts";
 import { ALL_CATEGORIES, type BlogFilters, blogHref } from "./filter-posts.ts";
@@ -53,7 +55,14 @@ export function BlogPage() {
 
       <section aria-labelledby="newsletter-heading" className="bg-paper py-16">
         <div className="container-page grid gap-10 lg:grid-cols-2">
-          <Island name="newsletterSignup" props={{ subscribed, posted }} />
+          {/* The box: the form (an island), then under its button the privacy notice's lines. */}
+          <div id="newsletter" className="rounded-xl bg-navy-900 p-8 text-white">
+            <Island
+              name="newsletterSignup"
+              props={{ subscribed, posted, noticeVersion: newsletterFormNotice.version }}
+            />
+            <FormNotice id="newsletter-notice" notice={newsletterFormNotice} tone="dark" className="mt-2" />
+          </div>
           <div>
             <h2 className="text-2xl font-bold text-navy-900">Featured Topics</h2>
             <ul className="mt-6 grid gap-4 sm:grid-cols-2">

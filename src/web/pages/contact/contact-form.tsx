@@ -29,7 +29,13 @@ async function validate(values: Values): Promise<FieldErrors> {
   return result.success ? {} : fieldErrorsFrom(result.error.issues);
 }
 
-type EnquiryPayload = Values & { idempotencyKey: string; formToken: string; "bot-field": string };
+type EnquiryPayload = Values & {
+  idempotencyKey: string;
+  formToken: string;
+  "bot-field": string;
+  /** The version of the privacy notice shown beside the button. */
+  noticeVersion: string;
+};
 
 /**
  * Sends an enquiry. SPEC section 7: a network failure (fetch throwing) counts as success with a
@@ -54,9 +60,19 @@ async function sendEnquiry(payload: EnquiryPayload): Promise<unknown> {
 /**
  * The enquiry form, an island. `fields` are the hidden fields the server made for this page (a form
  * token and a key), absent when it could not; `posted` is what a form post without JavaScript
- * handed back: the values and each field's error.
+ * handed back: the values and each field's error. The page draws the box around it and, under its
+ * button, the privacy notice's two lines (#enquiry-notice), whose version (`noticeVersion`) it
+ * posts in the field the server reads (NOTICE_VERSION_FIELD of #shared/privacy-notice.ts).
  */
-export function ContactForm({ fields, posted }: { fields?: FormFields; posted?: PostedFormState }) {
+export function ContactForm({
+  fields,
+  posted,
+  noticeVersion,
+}: {
+  fields?: FormFields;
+  posted?: PostedFormState;
+  noticeVersion: string;
+}) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [formFields, setFormFields] = useState(fields);
@@ -180,12 +196,18 @@ export function ContactForm({ fields, posted }: { fields?: FormFields; posted?: 
     }
     setAnnouncement("");
     idempotencyKey.current ??= newIdempotencyKey();
-    void send({ ...values, idempotencyKey: idempotencyKey.current, formToken, "bot-field": botField });
+    void send({
+      ...values,
+      idempotencyKey: idempotencyKey.current,
+      formToken,
+      "bot-field": botField,
+      noticeVersion,
+    });
   }
 
   if (sent) {
     return (
-      <div ref={sentCardRef} className="card p-8 text-center">
+      <div ref={sentCardRef} className="p-2 text-center">
         <CheckCircle2 aria-hidden="true" className="mx-auto size-14 text-green-700" />
         <h2 ref={sentHeadingRef} tabIndex={-1} className="mt-4 text-2xl font-bold text-navy-900 focus:outline-none">
           Message Sent!
@@ -228,7 +250,7 @@ export function ContactForm({ fields, posted }: { fields?: FormFields; posted?: 
     ) : null;
 
   return (
-    <div className="card p-6 sm:p-8">
+    <div>
       <h2 className="text-2xl font-bold text-navy-900">Send Us a Message</h2>
       {/* Screen readers hear each field's own "required" (and "optional" in its label), and this once. */}
       <p className="mt-1 text-sm text-slate-600">
@@ -249,6 +271,7 @@ export function ContactForm({ fields, posted }: { fields?: FormFields; posted?: 
         <input type="hidden" name="form-name" value="contact" />
         <input type="hidden" name="formToken" value={formToken} />
         <input type="hidden" name="idempotencyKey" value={plainPostKey} />
+        <input type="hidden" name="noticeVersion" value={noticeVersion} />
         <p className="hidden" aria-hidden="true">
           <label>
             Don&apos;t fill this out if you&apos;re human:{" "}
@@ -388,7 +411,12 @@ export function ContactForm({ fields, posted }: { fields?: FormFields; posted?: 
           {fieldError("message")}
         </div>
 
-        <button type="submit" className="btn-primary w-full sm:w-auto sm:justify-self-start" disabled={sending}>
+        <button
+          type="submit"
+          className="btn-primary w-full sm:w-auto sm:justify-self-start"
+          disabled={sending}
+          aria-describedby="enquiry-notice"
+        >
           {sending ? (
             <>
               <Spinner className="size-4" /> Sending...

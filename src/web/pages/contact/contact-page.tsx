@@ -5,6 +5,9 @@ import { PageHero } from "../../components/page-hero.tsx";
 import type { FormFields } from "#shared/api-types.ts";
 import { formStateKeys, type PostedFormState } from "#shared/page-rendering.ts";
 import { apiPaths } from "#shared/paths.ts";
+import { enquiryFormNotice } from "#shared/privacy-notice.ts";
+import { retention, type StatedRetention } from "#shared/retention.ts";
+import { FormNotice } from "../../components/form-notice.tsx";
 import { Island } from "../../islands/island.tsx";
 import { usePageData, usePageValue, useRouteBreadcrumbs } from "../../lib/page-context.ts";
 
@@ -21,6 +24,7 @@ const directions = [
 ];
 
 export function ContactPage() {
+  const notice = enquiryFormNotice(usePageData<StatedRetention>(apiPaths.retention).data ?? retention);
   return (
     <>
       <PageHero eyebrow="Contact Us" title="Get In Touch" breadcrumbs={useRouteBreadcrumbs()}>
@@ -33,13 +37,18 @@ export function ContactPage() {
       <section className="bg-paper py-16">
         <div className="container-page grid gap-8 lg:grid-cols-3">
           <div className="lg:col-span-2">
-            <Island
-              name="contactForm"
-              props={{
-                fields: usePageData<FormFields>(apiPaths.formToken).data,
-                posted: usePageValue<PostedFormState>(formStateKeys.contact),
-              }}
-            />
+            {/* The form's box: the form (an island), then under its button the privacy notice's lines. */}
+            <div className="card p-6 sm:p-8">
+              <Island
+                name="contactForm"
+                props={{
+                  fields: usePageData<FormFields>(apiPaths.formToken).data,
+                  posted: usePageValue<PostedFormState>(formStateKeys.contact),
+                  noticeVersion: notice.version,
+                }}
+              />
+              <FormNotice id="enquiry-notice" notice={notice} className="mt-5" />
+            </div>
           </div>
           <aside className="grid content-start gap-6" aria-label="Contact details">
             <section className="card p-6" aria-labelledby="contact-info-heading">

@@ -2,39 +2,53 @@ import type { ReactNode } from "react";
 import { apiPaths, paths } from "#shared/paths.ts";
 import { companyDataKey, type CompanyDetails } from "#shared/company.ts";
 import { retention as defaultRetention, type StatedRetention } from "#shared/retention.ts";
+import { PRIVACY_NOTICE_VERSION, privacyNoticeLanguages, privacyNoticeVersions } from "#shared/privacy-notice.ts";
 import { site } from "#shared/site.ts";
 import { PageHero } from "../../components/page-hero.tsx";
 import { usePageData, usePageValue, useRouteBreadcrumbs } from "../../lib/page-context.ts";
+import { type NoticeLanguage, noticeTexts, type NoticeText } from "./privacy-notice-texts.tsx";
 
 // Short, real notices. The site collects personal data (enquiries, newsletter addresses), and
 // India's Digital Personal Data Protection Act, 2023 expects a notice saying what and why.
 
 const UPDATED = "November 2026";
 
-function LegalPage({ eyebrow, title, children }: { eyebrow: string; title: string; children: ReactNode }) {
+function LegalPage({
+  eyebrow,
+  title,
+  updated = <p>Last updated {UPDATED}.</p>,
+  lang,
+  children,
+}: {
+  eyebrow: string;
+  title: string;
+  updated?: ReactNode;
+  lang?: string;
+  children: ReactNode;
+}) {
   return (
-    <>
+    <div lang={lang}>
       <PageHero eyebrow={eyebrow} title={title} breadcrumbs={useRouteBreadcrumbs()}>
-        <p>Last updated {UPDATED}.</p>
+        {updated}
       </PageHero>
       <div className="container-page max-w-3xl py-14">
         <div className="article-body">{children}</div>
       </div>
-    </>
+    </div>
   );
 }
 
 /** Who is responsible for the data, as configured (COMPANY_*, GRIEVANCE_OFFICER_*): only what is set. */
-function CompanyDetailsList() {
+function CompanyDetailsList({ labels }: { labels: NoticeText["company"] }) {
   const company = usePageValue<CompanyDetails>(companyDataKey);
   const rows: [string, ReactNode][] = [];
-  if (company?.legalName) rows.push(["Company", company.legalName]);
-  if (company?.cin) rows.push(["Corporate Identity Number", company.cin]);
-  if (company?.gstin) rows.push(["GSTIN", company.gstin]);
-  if (company?.registeredOffice) rows.push(["Registered office", company.registeredOffice]);
+  if (company?.legalName) rows.push([labels.legalName, company.legalName]);
+  if (company?.cin) rows.push([labels.cin, company.cin]);
+  if (company?.gstin) rows.push([labels.gstin, company.gstin]);
+  if (company?.registeredOffice) rows.push([labels.office, company.registeredOffice]);
   if (company?.grievanceOfficerName || company?.grievanceOfficerEmail)
     rows.push([
-      "Grievance officer",
+      labels.grievance,
       <>
         {company.grievanceOfficerName}
         {company.grievanceOfficerName && company.grievanceOfficerEmail ? ", " : ""}
@@ -45,7 +59,7 @@ function CompanyDetailsList() {
     ]);
   if (rows.length === 0) return null;
   return (
-    <dl aria-label="The company" className="my-6 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
+    <dl aria-label={labels.label} className="my-6 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
       {rows.map(([term, detail]) => (
         <div key={term} className="contents">
           <dt className="font-semibold text-navy-900">{term}</dt>
@@ -56,111 +70,108 @@ function CompanyDetailsList() {
   );
 }
 
-export function PrivacyPage() {
+/** The notice's languages, each a link but the one shown, each named in its own language. */
+function NoticeLanguages({ current }: { current: string }) {
+  return (
+    <nav aria-label="Language / भाषा / ભાષા" className="not-prose mt-3 text-sm">
+      <ul className="flex flex-wrap gap-x-4 gap-y-1">
+        {privacyNoticeLanguages.map((language) => (
+          <li key={language.lang} lang={language.lang}>
+            {language.lang === current ? (
+              <span aria-current="page" className="font-semibold">
+                {language.name}
+              </span>
+            ) : (
+              <a href={language.path} hrefLang={language.lang} className="underline">
+                {language.name}
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The privacy notice in one of its languages (privacy-notice-texts.tsx): the English is the
+ * notice, the Hindi and Gujarati translations say that they await the firm's review.
+ */
+function PrivacyNotice({ language }: { language: NoticeLanguage }) {
   // The periods this site is configured with, which the server always has (createReadApi); the
   // defaults only for a render without the server's data.
   const retention = usePageData<StatedRetention>(apiPaths.retention).data ?? defaultRetention;
+  const text = noticeTexts[language];
+  const lang = privacyNoticeLanguages.find((entry) => entry.path === noticePaths[language])!.lang;
   return (
-    <LegalPage eyebrow="Legal" title="Privacy Policy">
-      <p>
-        {site.name} ({site.address.street}, {site.address.locality}, {site.address.region}) runs this website. This
-        notice says what personal data the website collects, why, how long we keep it and what you can ask of us.
-      </p>
-      <CompanyDetailsList />
-      <h2 id="what-we-collect">What we collect</h2>
+    <LegalPage
+      eyebrow={text.eyebrow}
+      title={text.title}
+      lang={language === "en" ? undefined : lang}
+      updated={
+        <>
+          <p>
+            {text.updated} {text.version(PRIVACY_NOTICE_VERSION)}
+          </p>
+          <NoticeLanguages current={lang} />
+        </>
+      }
+    >
+      {text.reviewNote ? (
+        <p role="note" className="rounded-md border border-amber-300 bg-amber-50 p-4">
+          {text.reviewNote}{" "}
+          <span lang="en-IN">
+            This translation awaits the firm&apos;s review; where it differs, the{" "}
+            <a href={paths.privacy}>English notice</a> prevails.
+          </span>
+        </p>
+      ) : null}
+      <p>{text.intro}</p>
+      <CompanyDetailsList labels={text.company} />
+      <h2 id="what-we-collect">{text.collect.heading}</h2>
       <ul>
-        <li>
-          <strong>Enquiries</strong> sent with the contact form: your first and last name, email address, company (if
-          you give it), the service you are interested in and the details of your project, with the time you sent them.
-        </li>
-        <li>
-          <strong>Newsletter subscriptions</strong>: your email address; its state (waiting for your confirmation,
-          confirmed, unsubscribed, or refused by your mail server) and when it last changed; and, as the record of your
-          consent, when you confirmed it, the page you subscribed on and the exact wording you were shown there and on
-          the confirmation page.
-        </li>
-        <li>
-          <strong>Our staff&apos;s accounts</strong>, for the firm&apos;s own people who sign in to the website&apos;s
-          back office: their name, work email address and role; the public half of each passkey they register (no
-          password, no fingerprint or face: those never leave their device) with the kind of device it was made on; when
-          they signed in, from which kind of browser; and a record of what they did in the back office, with the network
-          address it came from.
-        </li>
-        <li>
-          <strong>Request records</strong>: our server logs which page was asked for, when, and how it answered. These
-          records hold no name, email address or message. To limit abuse, we count posts per network address for one
-          minute, storing only a one-way keyed hash of the address.
-        </li>
-        <li>
-          <strong>Visit counts</strong>, without cookies: for each page shown, its address (without what follows the
-          &ldquo;?&rdquo;), the site that linked to it, the campaign named in the link (utm_source, utm_medium,
-          utm_campaign), and whether the device is a phone, a tablet or a computer. To tell visitors apart for one day,
-          we keep a one-way keyed hash of your network address and browser, made with a random key that changes every
-          day and is deleted after 48 hours; your network address and browser are never stored, so the next day&apos;s
-          hash cannot be linked to today&apos;s. When you send an enquiry or subscribe, we note with it the first page
-          you viewed that day and the site or campaign that brought you. If your browser sends the Global Privacy
-          Control signal (Sec-GPC), nothing of your visit is counted.
-        </li>
+        {text.collect.items.map((item, index) => (
+          <li key={index}>{item}</li>
+        ))}
       </ul>
-      <h2 id="why">Why we collect it</h2>
-      <p>
-        We use an enquiry only to answer it and, if you become a client, to prepare a proposal. Sending the form is your
-        consent to this use. We do not sell personal data, share it for advertising, or use it to profile you.
-      </p>
-      <h2 id="newsletter">The newsletter</h2>
-      <p>
-        When you subscribe, we send one email asking you to confirm: nothing else is sent until you press &ldquo;Confirm
-        subscription&rdquo; on the page its link opens, so nobody can subscribe your address for you. Once confirmed,
-        you receive about one email a month featuring our new articles, and nothing else. Every newsletter has an
-        unsubscribe link that stops it in one click, without signing in; your mail program may also show an
-        &ldquo;Unsubscribe&rdquo; button that does the same. You can also write to{" "}
-        <a href={`mailto:${site.email}`}>{site.email}</a>. The newsletter has no tracking pixel: we do not record
-        whether you open it. Its links to our site name the newsletter they came from (utm_campaign), counted with the
-        visit like any other campaign.
-      </p>
-      <h2 id="how-long">How long we keep it</h2>
+      <h2 id="why">{text.why.heading}</h2>
+      <p>{text.why.body}</p>
+      <h2 id="newsletter">{text.newsletter.heading}</h2>
+      <p>{text.newsletter.body}</p>
+      <h2 id="how-long">{text.howLong.heading}</h2>
       <ul>
-        <li>
-          Enquiries: {retention.closedEnquiryDays} days after we close them (the work was won or lost), and in any case{" "}
-          {retention.enquiryMonths} months from the day you send them, then deleted, with our notes on them. An enquiry
-          that leads to work becomes part of our project records, kept for as long as our contract and the law require.
-        </li>
-        <li>Messages our spam filter holds back: {retention.spamDays} days, then deleted.</li>
-        <li>
-          Newsletter addresses: an address not confirmed within 7 days is deleted. A confirmed one is kept, with its
-          record of consent, until you ask us to erase it; once you unsubscribe it is kept only so that we know not to
-          mail it, and nothing is sent to it unless you subscribe and confirm again.
-        </li>
-        <li>Server request records: 30 days.</li>
-        <li>
-          Visit counts: {retention.analyticsDays} days, then only daily totals (per page, source, campaign and kind of
-          device) are kept, which concern no one visitor.
-        </li>
-        <li>
-          Staff accounts: while the person works with us; a back-office session ends after 12 hours without use and 7
-          days after sign-in at the latest. The record of back-office actions: {retention.auditMonths} months.
-        </li>
+        {text.howLong.items({ retention }).map((item, index) => (
+          <li key={index}>{item}</li>
+        ))}
       </ul>
-      <h2 id="where">Where it is kept</h2>
-      <p>
-        On our own servers and in our email inbox. Enquiries are emailed to our engineers through our mail provider. The
-        website loads nothing from other websites, so no third party learns that you visited.
-      </p>
-      <h2 id="your-rights">Your rights</h2>
-      <p>
-        You may ask to see the personal data we hold about you, to correct it, or to erase it, and you may withdraw your
-        consent at any time. Write to <a href={`mailto:${site.email}`}>{site.email}</a> or call {site.phone}; we answer
-        within 30 days. To have your data erased, write from (or name) the email address you used: we delete every
-        enquiry of that address, our notes on it, the mail about it and its newsletter subscription, and keep only a
-        record that an erasure happened, without your address or name. If you are not satisfied with our answer, you may
-        complain to the Data Protection Board of India.
-      </p>
-      <p>
-        See also our <a href={paths.cookies}>Cookie Policy</a> and <a href={paths.terms}>Terms of Service</a>.
-      </p>
+      <h2 id="where">{text.where.heading}</h2>
+      <p>{text.where.body}</p>
+      <h2 id="your-rights">{text.rights.heading}</h2>
+      <p>{text.rights.body}</p>
+      <h2 id="versions">{text.versions.heading}</h2>
+      <p>{text.versions.intro}</p>
+      <ul>
+        {[...privacyNoticeVersions].reverse().map((notice) => (
+          <li key={notice.version}>
+            <strong>{notice.version}</strong>
+            {language === "en" ? <>: {notice.change}</> : <span lang="en-IN">: {notice.change}</span>}
+          </li>
+        ))}
+      </ul>
+      <p>{text.seeAlso}</p>
     </LegalPage>
   );
 }
+
+const noticePaths: Record<NoticeLanguage, string> = {
+  en: paths.privacy,
+  hi: paths.privacyHindi,
+  gu: paths.privacyGujarati,
+};
+
+export const PrivacyPage = () => <PrivacyNotice language="en" />;
+export const PrivacyPageHindi = () => <PrivacyNotice language="hi" />;
+export const PrivacyPageGujarati = () => <PrivacyNotice language="gu" />;
 
 export function TermsPage() {
   return (

@@ -79,6 +79,8 @@ export function EnquiryPage(props: Props) {
             <dd>{formatIndiaDateTime(enquiry.receivedAt)}</dd>
             <dt className="font-medium text-slate-600">Came from</dt>
             <dd className="break-all">{enquiry.attribution ?? "Not known"}</dd>
+            <dt className="font-medium text-slate-600">Privacy notice shown</dt>
+            <dd>{enquiry.noticeVersion ? `Version ${enquiry.noticeVersion}` : "Before versions (not recorded)"}</dd>
             <dt className="font-medium text-slate-600">Reply due</dt>
             <dd>{formatIndiaDateTime(enquiry.dueAt)}</dd>
             <dt className="font-medium text-slate-600">First reply</dt>

@@ -27,7 +27,7 @@ function Details({ row }: { row: SubscriberView }) {
       {row.state === "pending" ? <span className="text-slate-700">Not confirmed yet.</span> : null}
       {row.confirmedAt ? (
         <span className="wrap-anywhere">
-          {`Consent given ${formatIndiaDateTime(row.confirmedAt)}${row.consentPage ? ` on ${row.consentPage}` : ""}.`}
+          {`Consent given ${formatIndiaDateTime(row.confirmedAt)}${row.consentPage ? ` on ${row.consentPage}` : ""}${row.noticeVersion ? `, privacy notice version ${row.noticeVersion}` : ""}.`}
         </span>
       ) : null}
       {row.consentText ? (
