@@ -27,11 +27,13 @@ const BOLT_SVG = `data:image/svg+xml;base64,${Buffer.from(
   `<svg xmlns="http://www.w3.org/2000/svg" width="420" height="560" viewBox="14 6 36 52"><path d="M36 8 16 36h14l-4 20 22-30H34z" fill="${amber}"/></svg>`,
 ).toString("base64")}`;
 
-const FONT_FILES: { file: string; weight: 400 | 700 }[] = [
-  { file: "inter-latin-400-normal.woff", weight: 400 },
-  { file: "inter-latin-700-normal.woff", weight: 700 },
-  { file: "inter-latin-ext-400-normal.woff", weight: 400 },
-  { file: "inter-latin-ext-700-normal.woff", weight: 700 },
+// Two names: satori takes one font per name and weight, and falls back to the other names for a
+// glyph the first lacks (the Latin subset has no ₹, no ā; the extended one has them).
+const FONT_FILES: { name: string; file: string; weight: 400 | 700 }[] = [
+  { name: "Inter", file: "inter-latin-400-normal.woff", weight: 400 },
+  { name: "Inter", file: "inter-latin-700-normal.woff", weight: 700 },
+  { name: "Inter Extended", file: "inter-latin-ext-400-normal.woff", weight: 400 },
+  { name: "Inter Extended", file: "inter-latin-ext-700-normal.woff", weight: 700 },
 ];
 
 let fonts: Promise<Font[]> | undefined;
@@ -39,8 +41,8 @@ let fonts: Promise<Font[]> | undefined;
 /** The fonts, read from the project once per process. */
 function loadFonts(): Promise<Font[]> {
   fonts ??= Promise.all(
-    FONT_FILES.map(async ({ file, weight }) => ({
-      name: "Inter",
+    FONT_FILES.map(async ({ name, file, weight }) => ({
+      name,
       data: await readFile(path.join(projectRoot, "assets", "fonts", file)),
       weight,
       style: "normal" as const,
@@ -144,7 +146,7 @@ export function cardTree(card: LinkCard, photo?: string): Node {
       flexDirection: "column",
       backgroundColor: navy,
       backgroundImage: `linear-gradient(135deg, ${navy} 0%, ${navy} 55%, ${navyDeep} 100%)`,
-      fontFamily: "Inter",
+      fontFamily: "Inter, Inter Extended",
       color: paper,
       position: "relative",
     },
