@@ -259,6 +259,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     queuedWorkTimer: deps.queuedWorkTimer,
     health: healthSettingsOf(config),
     backups: deps.backups,
+    cards,
   });
   for (const unknownApi of ["/api", "/api/*"]) {
     app.all(unknownApi, async (request, reply) => reply.code(404).send(apiNotFound(request.method, request.url)));
