@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { adminHref } from "#shared/admin/routes.ts";
-import type { ArticleDocument } from "#shared/content/documents.ts";
+import { type ArticleDocument, EMPTY_PROJECT } from "#shared/content/documents.ts";
 import { CARD_HEIGHT, CARD_WIDTH } from "#shared/link-card.ts";
 import {
   type AdminTestApp,
@@ -14,7 +14,8 @@ import { projectDriver } from "../../../../test/databases.ts";
 import { cardPath } from "../../cards/card-address.ts";
 import { contentRevisions } from "../../db/schema.ts";
 import { createArticle, propsOf, uniqueEmail } from "./studio-test-kit.ts";
-import { draftArticleCard } from "./card-preview.ts";
+import { draftArticleCard, draftProjectCard } from "./card-preview.ts";
+import { DRAFT_STAND_IN_TITLE } from "../../content/draft-article.ts";
 
 // The studio's preview of a draft's link-preview card (docs/decisions/053-link-preview-cards.md):
 // shown beside the publish checklist, drawn behind the back office's door, and never at a public address.
@@ -63,6 +64,21 @@ describe("a draft's card in the studio", () => {
     expect(card.headers["cache-control"]).toBe("no-store");
     const info = await sharp(card.rawPayload).metadata();
     expect([info.format, info.width, info.height]).toEqual(["jpeg", CARD_WIDTH, CARD_HEIGHT]);
+  });
+
+  it("gives a project's draft its capacity, and an untitled draft the stand-in title", () => {
+    const project = { ...EMPTY_PROJECT, title: "Charanka 250 MW", category: "Renewable Energy", capacity: "250 MW" };
+    expect(draftProjectCard(project)).toEqual({
+      kind: "project",
+      title: "Charanka 250 MW",
+      label: "Project · Renewable Energy",
+      capacity: "250 MW",
+    });
+    expect(draftProjectCard({ ...project, title: " ", capacity: "" })).toEqual({
+      kind: "project",
+      title: DRAFT_STAND_IN_TITLE,
+      label: "Project · Renewable Energy",
+    });
   });
 
   it("refuses without a session, and never draws the draft at a public address", async () => {
