@@ -23,6 +23,8 @@ COPY --from=build /app/dist ./dist
 # Read at run time: migrations and content files (public/ is inside dist/client already).
 COPY drizzle ./drizzle
 COPY content ./content
+# The link-preview cards' font (docs/decisions/053-link-preview-cards.md).
+COPY assets ./assets
 # Only for the operators' commands (npm run enquiries, subscribers, content:sync), which run
 # from source through tsx; the server itself never loads them.
 COPY src ./src

@@ -91,6 +91,8 @@ test.describe("publishing from the studio", () => {
     const id = articleIdOf(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
     await expect(page.locator("[data-studio-checklist]")).toContainText("Nothing is missing.");
+    // The card LinkedIn and WhatsApp will show, drawn for staff from the saved draft (decision 053).
+    await expect(page.locator("[data-studio-link-preview] img").first()).toHaveJSProperty("naturalWidth", 1200);
 
     // Not public yet: a visitor finds nothing at its address.
     const visitor = await visitorContext(browser);
@@ -129,6 +131,11 @@ test.describe("publishing from the studio", () => {
       pageGuard.watch(reader);
       await reader.goto(`/blog/${slug}`);
       await expect(reader.getByRole("heading", { level: 1 })).toHaveText(title);
+      // Its link preview: the card, a JPEG anyone may fetch now the article is public.
+      const card = await reader.locator('meta[property="og:image"]').getAttribute("content");
+      const cardAnswer = await visitor.request.get(new URL(card!).pathname);
+      expect(cardAnswer.status()).toBe(200);
+      expect(cardAnswer.headers()["content-type"]).toBe("image/jpeg");
       const article = reader.getByRole("article", { name: title, exact: true });
       await expect(article.getByRole("heading", { name: "Measured distortion", level: 2 })).toBeVisible();
       await expect(article.getByRole("table")).toContainText("Bus");

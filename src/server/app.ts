@@ -37,6 +37,8 @@ import { retention, type StatedRetention } from "#shared/retention.ts";
 import { PUBLIC_PICTURE_CORP, registerMedia } from "./media/media-routes.ts";
 import { registerMetrics } from "./metrics/metrics-routes.ts";
 import type { BackupControl } from "./backup/daily-backup.ts";
+import type { CardMaker } from "./cards/card-maker.ts";
+import { cardMakerFor, cardsFromPages, registerCardRoutes } from "./cards/card-routes.ts";
 
 export type AppDependencies = {
   config: Config;
@@ -78,6 +80,8 @@ export type AppDependencies = {
    * backup now"; a getter, as the schedule starts after the app. Absent: the page offers none.
    */
   backups?: () => BackupControl | undefined;
+  /** Draws the link-preview cards (tests pass one that counts or slows its drawing). */
+  cardMaker?: CardMaker;
 };
 
 declare module "fastify" {
@@ -88,6 +92,8 @@ declare module "fastify" {
     contentVersion: ContentVersionWatcher;
     /** The public routes' work after their answers (tests wait for it to settle before they look). */
     workAfterAnswer: WorkAfterAnswer;
+    /** Draws and keeps the link-preview cards (tests count its drawings). */
+    cards: CardMaker;
   }
 }
 
@@ -231,6 +237,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   // The media library's pictures at /media/<key>/<name>.
   await registerMedia(app, { db, contentVersion: () => contentVersion.current() });
+  // One maker of link-preview cards for the public cards and the studio's previews of drafts' cards.
+  const cards = deps.cardMaker ?? cardMakerFor(db);
+  app.decorate("cards", cards);
   await registerAdmin(app, {
     db,
     siteUrl: config.siteUrl,
@@ -250,6 +259,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     queuedWorkTimer: deps.queuedWorkTimer,
     health: healthSettingsOf(config),
     backups: deps.backups,
+    cards,
   });
   for (const unknownApi of ["/api", "/api/*"]) {
     app.all(unknownApi, async (request, reply) => reply.code(404).send(apiNotFound(request.method, request.url)));
@@ -266,15 +276,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     rateLimitPerMinute: config.rateLimitPerMinute,
     now,
   });
+  const cachedReadApi = createReadApi({
+    db,
+    issueFormFields: () => FORM_FIELD_PLACEHOLDERS,
+    retention: statedRetention,
+    now,
+  });
+  // Each page's link-preview card at /cards/<key>-<hash>.jpg, read from the public page (cards/).
+  registerCardRoutes(app, {
+    db,
+    cardOfPage: cardsFromPages({ renderer: deps.renderer, readApi: cachedReadApi, contentVersion: keptVersion }),
+    maker: cards,
+  });
   registerPageRoutes(app, {
     renderer: deps.renderer,
     readApi,
-    cachedReadApi: createReadApi({
-      db,
-      issueFormFields: () => FORM_FIELD_PLACEHOLDERS,
-      retention: statedRetention,
-      now,
-    }),
+    cachedReadApi,
     contentVersion: keptVersion,
     formSecret,
     cache: deps.pageCache,

@@ -75,6 +75,8 @@ export type ArticleDetail = BlogPostSummary & {
   headings: ArticleHeading[];
   readingMinutes: number;
   authorName: string | null;
+  /** The author's photo (a media-library reference) when they are on the public team page; else null. */
+  authorImageUrl: string | null;
   /** Same category first, then the newest others. */
   related: BlogPostSummary[];
 };

@@ -2,6 +2,8 @@
 // (src/web/entry-server.tsx). The server loads the entry as a module (Vite in development, the
 // SSR build in production) and never imports web code directly.
 
+import type { LinkCard } from "./link-card.ts";
+
 /**
  * What the server loaded for the page: the API data it shows (keyed by API path) and, after a form
  * post without JavaScript, the form's state (keyed by a formStateKeys entry).
@@ -40,6 +42,8 @@ export type PageMeta = {
    * 1200 pixels wide, with its size and words. Without one, the site's picture (/og-image.png).
    */
   image?: PreviewImage;
+  /** What the page's link-preview card shows (#shared/link-card.ts); unset: its name and section. */
+  card?: LinkCard;
   /** Visible breadcrumbs on inner pages, from Home to this page. */
   breadcrumbs?: Breadcrumb[];
   article?: { publishedAt: string; authorName: string | null; category: string };

@@ -5,6 +5,7 @@ import type { PageMeta, PreviewImage } from "#shared/page-rendering.ts";
 import { apiPaths, articleApiPath, articlePath, paths, projectApiPath, projectPath } from "#shared/paths.ts";
 import { matchRoute, type RouteId, type RouteParams } from "#shared/routes.ts";
 import { limits, site } from "#shared/site.ts";
+import { articleCard, projectCard } from "#shared/link-card.ts";
 
 import type { ComponentType } from "react";
 import { AboutPage } from "./pages/about/about-page.tsx";
@@ -108,6 +109,7 @@ export const pageRoutes: { readonly [Id in RouteId]: PageRoute } = {
         title: `${title} | ${site.name}`,
         description: detail?.project.description.slice(0, 200) ?? "A project by our engineers.",
         image: previewImage(detail?.project.image, detail?.project.image?.alt ?? ""),
+        card: detail ? projectCard(detail.project) : undefined,
         breadcrumbs: trail({ name: "Projects", path: paths.projects }, { name: title, path: projectPath(slug) }),
       };
     },
@@ -129,6 +131,7 @@ export const pageRoutes: { readonly [Id in RouteId]: PageRoute } = {
         title: `${title} | ${site.name}`,
         description: article?.excerpt ?? "An article by our engineers.",
         image: previewImage(article?.image, article?.imageAlt || article?.image?.alt || ""),
+        card: article ? articleCard(article) : undefined,
         breadcrumbs: trail({ name: "Insights", path: paths.blog }, { name: title, path: articlePath(slug) }),
         article: article
           ? { publishedAt: article.publishedAt, authorName: article.authorName, category: article.category }

@@ -1,3 +1,4 @@
+import type { CardMaker } from "../cards/card-maker.ts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AdminPageProps, AdminViewer, RetentionView, StaffRole } from "#shared/admin/pages.ts";
 import type { AdminRouteName, AdminRouteParams } from "#shared/admin/routes.ts";
@@ -27,6 +28,8 @@ export type AccountBucket = "sign-in" | "invitation" | "sign-in-link";
 
 export type AdminContext = {
   db: Database;
+  /** Draws link-preview cards, the public site's maker: one line of drawing per instance. */
+  cards: CardMaker;
   /** The clock: tests move it. */
   now: () => Date;
   siteUrl: string;

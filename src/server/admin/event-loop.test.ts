@@ -961,6 +961,8 @@ describe.each(testDrivers)("no request holds the event loop, on %s", (driver) =>
         pages(kit.admin.cookie, [["a one-letter search of every status", `${hrefOf(route("s"))}?q=a&status=all`]]),
       ),
       new: queryProbe(route("New")),
+      // The draft's card reads its head revision's title and byline, never its body.
+      card: queryProbe(route("Card"), async () => ({ id: await light() })),
       create: all(formProbe(route("Create"), fields), async (kit) =>
         shapes.map(([shape, text]) => ({
           what: `a ${textField} of ${shape}`,
@@ -1442,6 +1444,7 @@ describe.each(testDrivers)("no request holds the event loop, on %s", (driver) =>
     articleTrash: articleProbes.action("Trash"),
     articleUntrash: articleProbes.action("Untrash"),
     articlePreviewLink: articleProbes.previewLink,
+    articleCard: articleProbes.card,
     articleShareLink: articleProbes.shareLink,
     articleShareLinkRevoke: articleProbes.shareLinkRevoke,
     articleHistory: articleProbes.history,
@@ -1532,6 +1535,7 @@ describe.each(testDrivers)("no request holds the event loop, on %s", (driver) =>
     projectTrash: projectProbes.action("Trash"),
     projectUntrash: projectProbes.action("Untrash"),
     projectPreviewLink: projectProbes.previewLink,
+    projectCard: projectProbes.card,
     projectShareLink: projectProbes.shareLink,
     projectShareLinkRevoke: projectProbes.shareLinkRevoke,
     projectHistory: projectProbes.history,

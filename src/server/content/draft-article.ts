@@ -51,7 +51,10 @@ export async function draftArticle(
   const document = revision.document;
   // The byline the article would be published with (publishing.ts names the author the same way).
   const [author] = document.author
-    ? await db.select({ name: teamMembers.name }).from(teamMembers).where(eq(teamMembers.slug, document.author))
+    ? await db
+        .select({ name: teamMembers.name, imageUrl: teamMembers.imageUrl, status: teamMembers.status })
+        .from(teamMembers)
+        .where(and(eq(teamMembers.slug, document.author), isNull(teamMembers.deletedAt)))
     : [];
   const images = await mediaIndex(db);
   // Kept by the revision's id: opening a link again renders nothing again.
@@ -75,6 +78,8 @@ export async function draftArticle(
       headings: rendered.headings,
       readingMinutes: readingMinutes(rendered.words),
       authorName: author?.name ?? null,
+      // Only a photo the team page shows: the card never draws one the public has not seen.
+      authorImageUrl: author?.status === "published" ? (author.imageUrl ?? null) : null,
       // Never the article itself, whichever address its published copy has.
       related: relatedFirst(posts, category, (post) => post.id === articleId, 3),
     },

@@ -172,8 +172,11 @@ export async function getArticle(db: Database, slug: string, now: Date = new Dat
       imageAlt: blogPosts.imageAlt,
       content: blogPosts.content,
       authorName: blogPosts.authorName,
+      authorImageUrl: teamMembers.imageUrl,
     })
     .from(blogPosts)
+    // The author's photo only while they are on the public team page.
+    .leftJoin(teamMembers, and(eq(teamMembers.id, blogPosts.authorId), teamMemberIsPublic))
     .where(and(eq(blogPosts.slug, slug), articleIsPublic(now)));
   if (!found) return null;
   const row = published(found);
@@ -194,6 +197,7 @@ export async function getArticle(db: Database, slug: string, now: Date = new Dat
     headings: rendered.headings,
     readingMinutes: readingMinutes(rendered.words),
     authorName: row.authorName,
+    authorImageUrl: found.authorImageUrl ?? null,
     related: relatedFirst(posts, row.category, (post) => post.id === row.id, 3),
   };
 }

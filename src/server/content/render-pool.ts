@@ -2,6 +2,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Piscina } from "piscina";
 import type { DiffPart } from "#shared/admin/diff-parts.ts";
+import type { LinkCard } from "#shared/link-card.ts";
 import type { MediaIndex } from "./media-index.ts";
 import { type RenderedArticle, renderAsText } from "./render-markdown.ts";
 import type { RenderTask } from "./render-worker.ts";
@@ -13,6 +14,8 @@ import type { RenderTask } from "./render-worker.ts";
 // article rendered again after the content moved. So all of it goes to a worker thread
 // (render-worker.ts), and the event loop only waits for the answer.
 // docs/decisions/049-markdown-rendered-off-the-event-loop.md.
+//
+// Link-preview cards are laid out there too (cards/card-layout.ts), for the same reason.
 //
 // Bounds: one task takes at most RENDER_TIME_LIMIT_MS, waiting included; at most RENDER_QUEUE_MAX
 // wait. A rendering that cannot be had in time (a slow body, a full queue, a worker that died) is
@@ -117,6 +120,16 @@ export async function bodyDiffOffThread(from: string, to: string): Promise<DiffP
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A link-preview card laid out as SVG on the worker (cards/card-layout.ts): satori's layout is
+ * synchronous, and a process's first parses the fonts for about a second. Throws when the worker
+ * cannot answer in time (the card is then not made: a 503, asked again later).
+ */
+export async function cardSvgOffThread(card: LinkCard, photo?: string): Promise<string> {
+  const task: RenderTask = photo ? { kind: "card", card, photo } : { kind: "card", card };
+  return (await runTask(task)) as string;
 }
 
 /** Stops the worker (the process's end, a test's). A later task starts a new one. */

@@ -1,4 +1,6 @@
 import type { DiffPart } from "#shared/admin/diff-parts.ts";
+import type { LinkCard } from "#shared/link-card.ts";
+import { cardSvg } from "../cards/card-layout.ts";
 import { bodyDiff } from "../admin/studio/compare.ts";
 import { type MediaIndex, type MediaRow, mediaIndexOf } from "./media-index.ts";
 import { type RenderedArticle, renderArticleMarkdown, renderedAddresses, sitePathsLinked } from "./render-markdown.ts";
@@ -12,17 +14,21 @@ export type RenderTask =
   | { kind: "render"; markdown: string; media: { fingerprint: string; rows: readonly MediaRow[] } }
   | { kind: "addresses"; markdown: string }
   | { kind: "links"; markdown: string }
-  | { kind: "diff"; from: string; to: string };
+  | { kind: "diff"; from: string; to: string }
+  /** A link-preview card laid out as SVG (cards/card-layout.ts); `photo` a data: URL. */
+  | { kind: "card"; card: LinkCard; photo?: string };
 
 export type RenderTaskResult<Task extends RenderTask> = Task extends { kind: "render" }
   ? RenderedArticle
   : Task extends { kind: "diff" }
     ? DiffPart[] | null
-    : string[];
+    : Task extends { kind: "card" }
+      ? string
+      : string[];
 
 let index: MediaIndex | undefined;
 
-export default function run(task: RenderTask): RenderedArticle | string[] | DiffPart[] | null {
+export default function run(task: RenderTask): RenderedArticle | string[] | DiffPart[] | null | Promise<string> {
   switch (task.kind) {
     case "render": {
       if (index?.fingerprint !== task.media.fingerprint) index = mediaIndexOf([...task.media.rows]);
@@ -34,5 +40,7 @@ export default function run(task: RenderTask): RenderedArticle | string[] | Diff
       return sitePathsLinked(task.markdown);
     case "diff":
       return bodyDiff(task.from, task.to) ?? null;
+    case "card":
+      return cardSvg(task.card, task.photo);
   }
 }

@@ -236,7 +236,7 @@ describe.each(testDrivers)("responsive pictures on the public pages on %s", (dri
     expect(member.image).toEqual(expectedImage(portrait.key, 800, 800, "A smiling engineer"));
   });
 
-  it("draws an article's cover as a high-priority picture sized to the article's column, and its link preview as a JPEG about 1200 wide", async () => {
+  it("draws an article's cover as a high-priority picture sized to the article's column, its structured data naming a JPEG about 1200 wide and its link preview its card", async () => {
     const html = await pageOf(`/blog/${slug}`);
     const [coverPicture] = picturesIn(html);
     const image = expectedImage(cover.key, 1600, 900, "");
@@ -255,11 +255,12 @@ describe.each(testDrivers)("responsive pictures on the public pages on %s", (dri
       fetchpriority: "high",
     });
     expect(coverPicture!.img.loading).toBeUndefined();
-    expect(meta(html, "og:image")).toBe(`https://www.example.test/media/${cover.key}/1280.jpg`);
-    expect(meta(html, "og:image:width")).toBe("1280");
-    expect(meta(html, "og:image:height")).toBe("720");
-    expect(meta(html, "og:image:alt")).toBe("A 220 kV switchyard at dusk");
-    expect(meta(html, "twitter:image")).toBe(`https://www.example.test/media/${cover.key}/1280.jpg`);
+    // Link previews show the article's card (docs/decisions/053-link-preview-cards.md); its
+    // structured data keeps the cover, as a JPEG of the ladder.
+    expect(meta(html, "og:image")).toMatch(
+      new RegExp(`^https://www\\.example\\.test/cards/blog_${slug}-[0-9a-f]{16}\\.jpg$`),
+    );
+    expect(meta(html, "twitter:image")).toBe(meta(html, "og:image"));
     expect(html).toContain(`"image":["https://www.example.test/media/${cover.key}/1280.jpg"]`);
   });
 
@@ -296,11 +297,11 @@ describe.each(testDrivers)("responsive pictures on the public pages on %s", (dri
     expect((await json<ArticleDetail>(`/api/blog-posts/${slug}`)).image?.alt).toBe("New words");
   });
 
-  it("draws a cover the library does not know as a plain picture of its address in the cover's shape, and keeps the site's link preview", async () => {
+  it("draws a cover the library does not know as a plain picture of its address in the cover's shape, its structured data naming the site's picture", async () => {
     const html = await pageOf(`/blog/${lost}`);
     const cover = imagesIn(html).find((image) => image.src === "/media/ffffffffffffffff/original.jpg");
     expect(cover).toMatchObject({ width: "1200", height: "675", alt: "A lost cover", fetchpriority: "high" });
-    expect(meta(html, "og:image")).toBe("https://www.example.test/og-image.png");
+    expect(html).toContain(`"image":["https://www.example.test/og-image.png"]`);
   });
 
   it("draws cards lazily with the sizes of their grid: /blog, /projects, the home page and About", async () => {
@@ -343,7 +344,7 @@ describe.each(testDrivers)("responsive pictures on the public pages on %s", (dri
     }
   });
 
-  it("draws a project's own picture first and with its words, with its link preview", async () => {
+  it("draws a project's own picture first and with its words, its link preview its card", async () => {
     const html = await pageOf(`/projects/${projectSlug}`);
     const [picture] = picturesIn(html);
     expect(picture!.img).toMatchObject({
@@ -355,7 +356,8 @@ describe.each(testDrivers)("responsive pictures on the public pages on %s", (dri
       fetchpriority: "high",
     });
     expect(picture!.img.loading).toBeUndefined();
-    expect(meta(html, "og:image")).toBe(`https://www.example.test/media/${projectPicture.key}/1280.jpg`);
-    expect(meta(html, "og:image:height")).toBe("720");
+    expect(meta(html, "og:image")).toMatch(
+      new RegExp(`^https://www\\.example\\.test/cards/projects_${projectSlug}-[0-9a-f]{16}\\.jpg$`),
+    );
   });
 });

@@ -1,5 +1,7 @@
 import type { RenderedPage } from "#shared/page-rendering.ts";
 import { site } from "#shared/site.ts";
+import { CARD_HEIGHT, CARD_WIDTH } from "#shared/link-card.ts";
+import { cardOfRenderedPage, cardPath } from "../cards/card-address.ts";
 import { articleJsonLd, breadcrumbJsonLd, organizationJsonLd } from "./structured-data.ts";
 
 export type DocumentAssets = {
@@ -51,11 +53,11 @@ export function renderDocument(options: {
   const { page, assets, siteUrl } = options;
   const canonicalUrl = `${siteUrl}${options.pathname === "/" ? "/" : options.pathname.replace(/\/+$/, "")}`;
   const { title, description } = page.meta;
-  // Link previews need a raster picture: the page's own (a JPEG of the media library) when it has
-  // one, else the site's.
-  const preview = page.meta.image;
-  const image = `${siteUrl}${preview?.path ?? "/og-image.png"}`;
-  const imageAlt = preview?.alt || (preview ? title : `${site.name}: ${site.tagline}`);
+  // Link previews show the page's card, a JPEG drawn by the server at an address that changes with
+  // what it shows (docs/decisions/053-link-preview-cards.md); LinkedIn takes no WebP.
+  const { key: cardKey, card } = cardOfRenderedPage(page, options.pathname);
+  const image = `${siteUrl}${cardPath(cardKey, card)}`;
+  const imageAlt = `${card.title}: ${card.label}, ${site.name}`;
   const structured = [
     organizationJsonLd(siteUrl),
     breadcrumbJsonLd(page.meta, siteUrl),
@@ -83,8 +85,9 @@ export function renderDocument(options: {
     meta("property", "og:description", description),
     page.status === 200 ? meta("property", "og:url", canonicalUrl) : "",
     meta("property", "og:image", image),
-    meta("property", "og:image:width", String(preview?.width ?? 1200)),
-    meta("property", "og:image:height", String(preview?.height ?? 630)),
+    meta("property", "og:image:type", "image/jpeg"),
+    meta("property", "og:image:width", String(CARD_WIDTH)),
+    meta("property", "og:image:height", String(CARD_HEIGHT)),
     meta("property", "og:image:alt", imageAlt),
     page.meta.article ? meta("property", "article:published_time", page.meta.article.publishedAt) : "",
     meta("name", "twitter:card", "summary_large_image"),

@@ -42,10 +42,14 @@ describe("metadata and structured data", () => {
       expect(attr(head, /<link rel="canonical" href="([^"]+)">/)).toBe(`https://www.example.test${route}`);
       expect(attr(head, /<meta property="og:url" content="([^"]+)">/)).toBe(`https://www.example.test${route}`);
       expect(attr(head, /<meta property="og:title" content="([^"]+)">/)).toBe(title);
-      // The site's picture, or the page's own from the media library (a JPEG of its ladder).
-      expect(attr(head, /<meta property="og:image" content="([^"]+)">/)).toMatch(
-        /^https:\/\/www\.example\.test\/(og-image\.png|media\/[0-9a-f]{16}\/[0-9]+\.jpg)$/,
-      );
+      // The page's link-preview card (docs/decisions/053-link-preview-cards.md), a JPEG at an
+      // address of the page's key and a hash of what the card shows.
+      const image = attr(head, /<meta property="og:image" content="([^"]+)">/);
+      expect(image).toMatch(/^https:\/\/www\.example\.test\/cards\/[a-z0-9_-]+-[0-9a-f]{16}\.jpg$/);
+      expect(attr(head, /<meta name="twitter:image" content="([^"]+)">/)).toBe(image);
+      expect(attr(head, /<meta property="og:image:type" content="([^"]+)">/)).toBe("image/jpeg");
+      expect(attr(head, /<meta property="og:image:width" content="([^"]+)">/)).toBe("1200");
+      expect(attr(head, /<meta property="og:image:height" content="([^"]+)">/)).toBe("627");
       expect(attr(head, /<meta name="twitter:card" content="([^"]+)">/)).toBe("summary_large_image");
       const imageAlt = attr(head, /<meta property="og:image:alt" content="([^"]+)">/);
       expect(imageAlt, route).toBeTruthy();

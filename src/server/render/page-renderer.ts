@@ -3,6 +3,8 @@ import type { PageData, ServerEntry } from "#shared/page-rendering.ts";
 import type { ReadApi } from "../routes/content-api.ts";
 import type { SiteAssets } from "./assets.ts";
 import { renderDocument } from "./document.ts";
+import { type LinkCard, SITE_CARD_KEY } from "#shared/link-card.ts";
+import { cardOfRenderedPage } from "../cards/card-address.ts";
 
 export type PageRendererOptions = {
   /** The server-rendering entry: Vite's ssrLoadModule in development, the SSR build otherwise. */
@@ -23,6 +25,8 @@ export type PageRenderer = {
     status: number;
     html: string;
     /** False when some of the page's data could not be loaded. */ complete: boolean;
+    /** The page's own link-preview card; unset for a page that names the site's (cards/card-address.ts). */
+    card?: LinkCard;
   }>;
 };
 
@@ -50,7 +54,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       const assets = options.assets.forIslands(page.islandModules);
       let html = renderDocument({ page, assets, siteUrl: options.siteUrl, pathname });
       if (options.transformHtml) html = await options.transformHtml(url, html);
-      return { status: page.status, html, complete };
+      const { key, card } = cardOfRenderedPage(page, pathname);
+      return { status: page.status, html, complete, card: key === SITE_CARD_KEY ? undefined : card };
     },
   };
 }

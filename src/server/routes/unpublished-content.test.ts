@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BlogPostSummary, Project } from "#shared/api-types.ts";
 import { apiPaths, articleApiPath, articlePath, projectApiPath, projectPath } from "#shared/paths.ts";
+import { cardKeyOf, SITE_CARD_KEY } from "#shared/link-card.ts";
+import { cardPath } from "../cards/card-address.ts";
 import { refreshContentVersion } from "../content/data-version.ts";
 import { contentRedirects, projects, teamMembers } from "../db/schema.ts";
 import { buildTestApp, type TestApp } from "../../../test/build-test-app.ts";
@@ -169,6 +171,24 @@ describe.each(testDrivers)("content that is not public, on %s", (driver) => {
       await walk(projectPath(slug), 404);
       await walk(projectApiPath(slug), 404);
     }
+  });
+
+  it("draws no link-preview card of any of them, at the card address each would have or the site's key", async () => {
+    const drawnBefore = t.app.cards.drawn;
+    for (const { name } of hidden) {
+      const card = { kind: "article" as const, title: `Zqxhidden ${name} title`, label: `Zqxhidden ${name} category` };
+      await walk(cardPath(cardKeyOf(articlePath(slugOf(name))), card), 404);
+      await walk(cardPath(SITE_CARD_KEY, card), 404);
+    }
+    for (const name of ["draft", "trashed", "scheduled", "unpublished"]) {
+      const card = {
+        kind: "project" as const,
+        title: `Zqxhidden ${name} project`,
+        label: "Project · Zqxhidden projects",
+      };
+      await walk(cardPath(cardKeyOf(projectPath(`${MARK}-${name}-project`)), card), 404);
+    }
+    expect(t.app.cards.drawn).toBe(drawnBefore);
   });
 
   it("answers 404 at every old address leading to one of them: an old address never reveals a new one", async () => {

@@ -191,6 +191,8 @@ export const adminRoutes = {
   articleTrash: { method: "POST", path: "/admin/articles/:id/trash", access: "publisher" },
   articleUntrash: { method: "POST", path: "/admin/articles/:id/untrash", access: "publisher" },
   articlePreviewLink: { method: "POST", path: "/admin/articles/:id/preview", access: "staff" },
+  // The draft's link-preview card, as LinkedIn and WhatsApp will show it once published (a JPEG).
+  articleCard: { method: "GET", path: "/admin/articles/:id/card", access: "staff" },
   articleShareLink: { method: "POST", path: "/admin/articles/:id/share-links", access: "staff" },
   articleShareLinkRevoke: { method: "POST", path: "/admin/articles/:id/share-links/:linkId/revoke", access: "staff" },
   articleHistory: { method: "GET", path: "/admin/articles/:id/history", access: "staff" },
@@ -239,6 +241,7 @@ export const adminRoutes = {
   projectTrash: { method: "POST", path: "/admin/projects/:id/trash", access: "publisher" },
   projectUntrash: { method: "POST", path: "/admin/projects/:id/untrash", access: "publisher" },
   projectPreviewLink: { method: "POST", path: "/admin/projects/:id/preview", access: "staff" },
+  projectCard: { method: "GET", path: "/admin/projects/:id/card", access: "staff" },
   projectShareLink: { method: "POST", path: "/admin/projects/:id/share-links", access: "staff" },
   projectShareLinkRevoke: { method: "POST", path: "/admin/projects/:id/share-links/:linkId/revoke", access: "staff" },
   projectHistory: { method: "GET", path: "/admin/projects/:id/history", access: "staff" },

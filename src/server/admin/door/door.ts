@@ -1,3 +1,5 @@
+import type { CardMaker } from "../../cards/card-maker.ts";
+import { cardMakerFor } from "../../cards/card-routes.ts";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AdminPageProps } from "#shared/admin/pages.ts";
 import { noticeText } from "#shared/admin/notices.ts";
@@ -77,6 +79,8 @@ export type AdminDependencies = {
   health: HealthSettings;
   /** The backups this process makes, for "Make a backup now" (app.ts). */
   backups?: () => BackupControl | undefined;
+  /** The public site's card maker, which the studio's previews of drafts' cards share (app.ts). */
+  cards?: CardMaker;
 };
 
 /** How often the back office's timer runs the work answers queued, and how much it holds. */
@@ -193,6 +197,7 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
 
   const context: AdminContext = {
     db,
+    cards: deps.cards ?? cardMakerFor(db),
     now,
     siteUrl: deps.siteUrl,
     secure,

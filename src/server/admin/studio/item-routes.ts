@@ -25,6 +25,9 @@ import {
 } from "#shared/admin/schemas.ts";
 import { type ArticleStatus, articleStatusOf } from "#shared/content/documents.ts";
 import { isUuid } from "#shared/schemas/identifiers.ts";
+import type { LinkCard } from "#shared/link-card.ts";
+import { cardHash } from "../../cards/card-address.ts";
+import { CardsBusy } from "../../cards/card-maker.ts";
 import { refreshContentVersion } from "../../content/data-version.ts";
 import { createContentLink, itemLink, revokeContentLink } from "../../content/links.ts";
 import { bodyDiffOffThread } from "../../content/render-pool.ts";
@@ -91,6 +94,8 @@ export type StudioRouteKind<Doc, Fields> = {
   };
   /** What "New …" opens. */
   empty: Doc;
+  /** The link-preview card the document will have once published (card-preview.ts). */
+  card: (db: Database, document: Doc) => Promise<LinkCard> | LinkCard;
   /** The document the editor's fields make. */
   build: (fields: Fields) => Built<Doc>;
   /** What a refused post showed, as a document: the values typed, the fallback's for fields not sent. */
@@ -357,6 +362,28 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
   }
 
   return {
+    /** The head revision's link-preview card as a JPEG: never kept downstream (the door's no-store). */
+    async card(request: IdRequest, reply: FastifyReply) {
+      const item = await findItem(request, reply);
+      if (!item) return reply;
+      const card = await kind.card(db, item.head!.document);
+      let bytes: Buffer;
+      try {
+        // Kept under a key no public address has (public ones are "<page key>-<hash>").
+        bytes = await context.cards.get(`studio:${cardHash(card)}`, card);
+      } catch (error) {
+        if (!(error instanceof CardsBusy)) request.log.error({ err: error }, "a draft's card could not be drawn");
+        reply.header("retry-after", "2");
+        return context.problem(
+          request,
+          reply,
+          503,
+          "Service Unavailable",
+          "The card cannot be drawn now. Try again in a moment.",
+        );
+      }
+      return reply.code(200).header("content-type", "image/jpeg").send(bytes);
+    },
     async list(request: FastifyRequest, reply: FastifyReply) {
       const parsed = parseForm(articleFilterForm, request.query);
       if (!parsed.ok) {

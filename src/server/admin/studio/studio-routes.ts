@@ -23,6 +23,7 @@ import {
   PUBLISH_DATE_PROBLEM,
 } from "./article-fields.ts";
 import { articleEditorView, projectEditorView } from "./editor-view.ts";
+import { draftArticleCard, draftProjectCard } from "./card-preview.ts";
 import { listArticles, listProjectRows } from "./item-lists.ts";
 import { itemRoutes, type StudioRouteKind } from "./item-routes.ts";
 import { ARTICLE_KIND, PROJECT_KIND } from "./kinds.ts";
@@ -46,6 +47,7 @@ export type StudioRouteName =
   | "articleTrash"
   | "articleUntrash"
   | "articlePreviewLink"
+  | "articleCard"
   | "articleShareLink"
   | "articleShareLinkRevoke"
   | "articleHistory"
@@ -63,6 +65,7 @@ export type StudioRouteName =
   | "projectTrash"
   | "projectUntrash"
   | "projectPreviewLink"
+  | "projectCard"
   | "projectShareLink"
   | "projectShareLinkRevoke"
   | "projectHistory"
@@ -94,6 +97,7 @@ export const ARTICLE_ROUTES: StudioRouteKind<ArticleDocument, ArticleFieldValues
   },
   forms: { create: articleCreateForm, save: articleSaveForm, publish: articlePublishForm },
   empty: EMPTY_ARTICLE,
+  card: draftArticleCard,
   build: documentFromFields,
   fromValues: documentFromValues,
   pages: {
@@ -137,6 +141,7 @@ export const PROJECT_ROUTES: StudioRouteKind<ProjectDocument, ProjectFieldValues
   },
   forms: { create: projectCreateForm, save: projectSaveForm, publish: projectPublishForm },
   empty: EMPTY_PROJECT,
+  card: (_db, document) => draftProjectCard(document),
   build: projectFromFields,
   fromValues: projectFromValues,
   publishDate(data) {
@@ -177,6 +182,7 @@ export function studioRoutes(context: AdminContext): AdminHandlers<StudioRouteNa
     articleTrash: articles.trash,
     articleUntrash: articles.untrash,
     articlePreviewLink: articles.previewLink,
+    articleCard: articles.card,
     articleShareLink: articles.shareLink,
     articleShareLinkRevoke: articles.shareLinkRevoke,
     articleHistory: articles.history,
@@ -212,6 +218,7 @@ export function studioRoutes(context: AdminContext): AdminHandlers<StudioRouteNa
     projectTrash: projects.trash,
     projectUntrash: projects.untrash,
     projectPreviewLink: projects.previewLink,
+    projectCard: projects.card,
     projectShareLink: projects.shareLink,
     projectShareLinkRevoke: projects.shareLinkRevoke,
     projectHistory: projects.history,

@@ -23,7 +23,7 @@ export type EditorFrameProps = {
   kind: StudioPageKind;
   viewer: AdminViewer;
   editor: StudioEditorCommon & {
-    document: { title: string };
+    document: { title: string; excerpt?: string; description?: string };
     checklist: { blockers: ChecklistItem<string>[]; warnings: string[] };
   };
   notice?: string;
@@ -113,6 +113,46 @@ function Checklist({
           </ul>
         </>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * The draft's link-preview card as LinkedIn and WhatsApp will show it once published: the card the
+ * public page will name (drawn by the server from the last saved draft, behind the back office's
+ * door), with the words those apps set under or beside it.
+ */
+function LinkPreview({ kind, editor, id }: { kind: StudioPageKind; editor: EditorFrameProps["editor"]; id: string }) {
+  const title = editor.document.title || kind.untitled;
+  const words = (editor.document.excerpt ?? editor.document.description ?? "").slice(0, 160);
+  // The head revision in the address: a new save shows its own card, not the browser's last one.
+  const src = `${adminHref(kind.routes.card, { id })}?revision=${editor.head?.id ?? 0}`;
+  const alt = `The link-preview card of this ${kind.noun}: ${title}`;
+  return (
+    <div className="mt-4" data-studio-link-preview>
+      <h3 className="text-sm font-semibold text-slate-800">When the link is shared</h3>
+      <p className="mt-1 text-xs text-slate-600">
+        The card LinkedIn and WhatsApp will show, from the last saved draft (1200 × 627 JPEG).
+      </p>
+      <div className="mt-2 grid gap-4 md:grid-cols-2">
+        <figure className="overflow-hidden rounded-md border border-slate-300 bg-white shadow-sm">
+          <img src={src} alt={alt} width={1200} height={627} className="block h-auto w-full" />
+          <figcaption className="border-t border-slate-200 px-3 py-2">
+            <span className="block text-sm font-semibold text-slate-900">{title}</span>
+            <span className="block text-xs text-slate-600">LinkedIn</span>
+          </figcaption>
+        </figure>
+        <figure className="rounded-lg bg-[#d9fdd3] p-1.5 shadow-sm">
+          <div className="overflow-hidden rounded-md bg-[#f0f2f5]">
+            <img src={src} alt="" width={1200} height={627} className="block h-auto w-full" />
+            <div className="px-2 py-1.5">
+              <span className="block text-sm font-semibold text-slate-900">{title}</span>
+              {words ? <span className="block text-xs text-slate-700">{words}</span> : null}
+            </div>
+          </div>
+          <figcaption className="px-1 pt-1 text-xs text-slate-700">WhatsApp</figcaption>
+        </figure>
+      </div>
     </div>
   );
 }
@@ -236,6 +276,7 @@ export function EditorFrame(props: EditorFrameProps) {
             {id === null ? null : (
               <Checklist editor={editor} fieldId={fieldId} warningsHeading={props.warningsHeading} />
             )}
+            {id === null || !editor.head || trashed ? null : <LinkPreview kind={kind} editor={editor} id={id} />}
             {trashed ? null : (
               <div className="mt-4 flex flex-wrap items-center gap-2">
                 <button type="submit" className="admin-button" data-studio-save>

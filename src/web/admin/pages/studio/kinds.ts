@@ -25,6 +25,8 @@ export type StudioPageKind = {
     trash: "articleTrash" | "projectTrash";
     untrash: "articleUntrash" | "projectUntrash";
     previewLink: "articlePreviewLink" | "projectPreviewLink";
+    /** The draft's link-preview card (a JPEG). */
+    card: "articleCard" | "projectCard";
     shareLink: "articleShareLink" | "projectShareLink";
     shareLinkRevoke: "articleShareLinkRevoke" | "projectShareLinkRevoke";
     history: "articleHistory" | "projectHistory";
@@ -54,6 +56,7 @@ export const ARTICLE_PAGES: StudioPageKind = {
     trash: "articleTrash",
     untrash: "articleUntrash",
     previewLink: "articlePreviewLink",
+    card: "articleCard",
     shareLink: "articleShareLink",
     shareLinkRevoke: "articleShareLinkRevoke",
     history: "articleHistory",
@@ -81,6 +84,7 @@ export const PROJECT_PAGES: StudioPageKind = {
     trash: "projectTrash",
     untrash: "projectUntrash",
     previewLink: "projectPreviewLink",
+    card: "projectCard",
     shareLink: "projectShareLink",
     shareLinkRevoke: "projectShareLinkRevoke",
     history: "projectHistory",

@@ -1,0 +1,36 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { ArticleDocument, ProjectDocument } from "#shared/content/documents.ts";
+import { articleCard, type LinkCard, projectCard } from "#shared/link-card.ts";
+import type { Database } from "../../db/client.ts";
+import { teamMembers } from "../../db/schema.ts";
+import { DRAFT_STAND_IN_TITLE } from "../../content/draft-article.ts";
+
+// A draft's link-preview card for the studio's publish checklist
+// (docs/decisions/053-link-preview-cards.md): the same card the public page will name once the
+// draft is published, made from the draft's head revision. Served only behind the back office's
+// door (/admin/…/card); no public address ever draws a draft.
+
+/** The card an article's draft will have: its author named as publishing names them. */
+export async function draftArticleCard(db: Database, document: ArticleDocument): Promise<LinkCard> {
+  const [author] = document.author
+    ? await db
+        .select({ name: teamMembers.name, imageUrl: teamMembers.imageUrl, status: teamMembers.status })
+        .from(teamMembers)
+        .where(and(eq(teamMembers.slug, document.author), isNull(teamMembers.deletedAt)))
+    : [];
+  return articleCard({
+    title: document.title.trim() || DRAFT_STAND_IN_TITLE,
+    category: document.category,
+    authorName: author?.name ?? null,
+    // As the public page: a photo only of a member the team page shows.
+    authorImageUrl: author?.status === "published" ? (author.imageUrl ?? null) : null,
+  });
+}
+
+export function draftProjectCard(document: ProjectDocument): LinkCard {
+  return projectCard({
+    title: document.title.trim() || DRAFT_STAND_IN_TITLE,
+    category: document.category,
+    capacity: document.capacity || null,
+  });
+}
