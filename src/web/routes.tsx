@@ -162,6 +162,8 @@ export const pageRoutes: { readonly [Id in RouteId]: PageRoute } = {
     description:
       "वेबसाइट कौन-सा व्यक्तिगत डेटा रखती है, क्यों, कितने समय तक, और DPDP अधिनियम के तहत आपके अधिकार (अनुवाद, समीक्षा की प्रतीक्षा में)।",
     breadcrumbs: trail({ name: "Privacy Policy", path: paths.privacy }, { name: "हिन्दी", path: paths.privacyHindi }),
+    // In English: the card's font (Inter) has no Devanagari.
+    card: { kind: "page", title: "Privacy Policy in Hindi", label: "Privacy Policy" },
   }),
   privacyGujarati: staticPage(PrivacyPageGujarati, [apiPaths.retention], {
     title: `ગોપનીયતા સૂચના (Privacy Policy in Gujarati) | ${site.name}`,
@@ -171,6 +173,8 @@ export const pageRoutes: { readonly [Id in RouteId]: PageRoute } = {
       { name: "Privacy Policy", path: paths.privacy },
       { name: "ગુજરાતી", path: paths.privacyGujarati },
     ),
+    // In English: the card's font (Inter) has no Gujarati script.
+    card: { kind: "page", title: "Privacy Policy in Gujarati", label: "Privacy Policy" },
   }),
   terms: staticPage(TermsPage, [], {
     title: `Terms of Service | ${site.name}`,
