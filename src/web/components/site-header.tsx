@@ -1,4 +1,4 @@
-import { Menu, X, Zap } from "lucide-react";
+import { Menu, Search, X, Zap } from "lucide-react";
 import { useEffect, useState } from "react";
 import { isActivePath, paths, primaryNav } from "#shared/paths.ts";
 import { site } from "#shared/site.ts";
@@ -64,6 +64,35 @@ export function SiteHeader({ path: location }: { path: string }) {
         </nav>
 
         <div className="flex items-center gap-2">
+          {/* The site search (docs/decisions/054-site-search.md): a plain GET form, so it works
+              without JavaScript; where the header has no room, a link to the search page. */}
+          <form method="get" action={paths.search} role="search" className="hidden xl:flex">
+            <label htmlFor="header-search" className="sr-only">
+              Search the site
+            </label>
+            <input
+              id="header-search"
+              type="search"
+              name="q"
+              placeholder="Search"
+              className="h-10 w-36 rounded-l-md border border-r-0 border-slate-300 bg-white px-3 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-600"
+            />
+            <button
+              type="submit"
+              className="inline-flex h-10 w-10 items-center justify-center rounded-r-md border border-slate-300 bg-slate-50 text-navy-900 hover:bg-slate-100"
+            >
+              <Search aria-hidden="true" className="size-4" />
+              <span className="sr-only">Search</span>
+            </button>
+          </form>
+          <a
+            href={paths.search}
+            className="inline-flex size-11 items-center justify-center rounded-md text-navy-900 hover:bg-slate-100 xl:hidden"
+            aria-current={isActivePath(paths.search, location) ? "page" : undefined}
+          >
+            <Search aria-hidden="true" className="size-5" />
+            <span className="sr-only">Search</span>
+          </a>
           <a
             href={paths.contact}
             className="btn-primary hidden sm:inline-flex"
