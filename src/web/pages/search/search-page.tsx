@@ -143,6 +143,9 @@ function Results({ answer }: { answer: SearchAnswer | undefined }) {
         <p className="mt-2 text-slate-600">
           Nothing on the site matches those words. Try fewer or other words, or the full name of a term.
         </p>
+        {answer.widenedWith.length > 0 ? (
+          <p className="mt-1 text-sm text-slate-600">{`Also searched for: ${answer.widenedWith.join(", ")}.`}</p>
+        ) : null}
         {answer.wordsLeftOut > 0 ? (
           <p className="mt-1 text-sm text-slate-600">{`Only the first ${MAX_QUERY_WORDS} words were searched.`}</p>
         ) : null}
