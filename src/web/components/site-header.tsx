@@ -66,7 +66,7 @@ export function SiteHeader({ path: location }: { path: string }) {
         <div className="flex items-center gap-2">
           {/* The site search (docs/decisions/054-site-search.md): a plain GET form, so it works
               without JavaScript; where the header has no room, a link to the search page. */}
-          <form method="get" action={paths.search} role="search" className="hidden xl:flex">
+          <form method="get" action={paths.search} role="search" aria-label="Site" className="hidden xl:flex">
             <label htmlFor="header-search" className="sr-only">
               Search the site
             </label>
