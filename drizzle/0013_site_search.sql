@@ -1,7 +1,9 @@
 -- Site search (docs/decisions/054-site-search.md). Written by drizzle-kit from the schema, with
 -- what it cannot write by hand: the functions the generated column and the triggers use, the
--- triggers that keep the rows of articles, projects and team members, the rows of the content
--- already there, and the first synonyms. CREATE OR REPLACE: a restore drops the tables, not these.
+-- triggers that keep the rows of articles, projects and team members, and the rows of the content
+-- already there. CREATE OR REPLACE: a restore drops the tables, not these. The first synonyms are
+-- written by the site (src/server/content/search.ts), not here: a restore into a fresh database
+-- would hold them twice.
 -- search_fold: "IEEE-519", "IEEE519" and "IEEE 519" the same words (dashes to spaces, a space
 -- between letters and digits); src/shared/search.ts folds a query with the same rules.
 CREATE OR REPLACE FUNCTION search_fold(input text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fold$
@@ -141,17 +143,3 @@ INSERT INTO search_documents (kind, key, project_id, title, headings, body)
 INSERT INTO search_documents (kind, key, team_member_id, title, headings, body)
   SELECT 'team', id::text, id, name, title, coalesce(expertise, '')
   FROM team_members WHERE name IS NOT NULL AND title IS NOT NULL;
---> statement-breakpoint
-INSERT INTO search_synonyms (terms, created_by_label) VALUES
-  (ARRAY['LVRT', 'low-voltage ride-through'], 'seed'),
-  (ARRAY['HVRT', 'high-voltage ride-through'], 'seed'),
-  (ARRAY['FRT', 'fault ride-through'], 'seed'),
-  (ARRAY['THD', 'total harmonic distortion'], 'seed'),
-  (ARRAY['PQ', 'power quality'], 'seed'),
-  (ARRAY['BESS', 'battery energy storage'], 'seed'),
-  (ARRAY['SLD', 'single line diagram'], 'seed'),
-  (ARRAY['CEA', 'Central Electricity Authority'], 'seed'),
-  (ARRAY['GETCO', 'Gujarat Energy Transmission Corporation'], 'seed'),
-  (ARRAY['PCC', 'point of common coupling'], 'seed'),
-  (ARRAY['STATCOM', 'static synchronous compensator'], 'seed'),
-  (ARRAY['EMT', 'electromagnetic transient'], 'seed');

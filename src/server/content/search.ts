@@ -122,8 +122,51 @@ async function writeStaticDocuments(db: Database): Promise<void> {
   });
 }
 
+/** The groups a new site starts with: power-system abbreviations and their long forms. */
+export const SEED_SYNONYMS: readonly (readonly string[])[] = [
+  ["LVRT", "low-voltage ride-through"],
+  ["HVRT", "high-voltage ride-through"],
+  ["FRT", "fault ride-through"],
+  ["THD", "total harmonic distortion"],
+  ["PQ", "power quality"],
+  ["BESS", "battery energy storage"],
+  ["SLD", "single line diagram"],
+  ["CEA", "Central Electricity Authority"],
+  ["GETCO", "Gujarat Energy Transmission Corporation"],
+  ["PCC", "point of common coupling"],
+  ["STATCOM", "static synchronous compensator"],
+  ["EMT", "electromagnetic transient"],
+];
+const SYNONYMS_SEEDED_KEY = "search-synonyms-seeded";
+const synonymsSeeded = new WeakMap<Database, Promise<void>>();
+
+/**
+ * Writes SEED_SYNONYMS once per database (an app_settings key claims it, so one instance of many
+ * does), then never again: a group an admin removed stays removed, and a restore brings the key.
+ */
+export function ensureSeedSynonyms(db: Database): Promise<void> {
+  let done = synonymsSeeded.get(db);
+  if (!done) {
+    done = db.transaction(async (tx) => {
+      const claimed = await queryRows<{ key: string }>(
+        tx as unknown as Database,
+        sql`insert into app_settings (key, value) values (${SYNONYMS_SEEDED_KEY}, ${new Date().toISOString()})
+          on conflict (key) do nothing returning key`,
+      );
+      if (claimed.length === 0) return;
+      await tx
+        .insert(searchSynonyms)
+        .values(SEED_SYNONYMS.map((terms) => ({ terms: [...terms], createdByLabel: "seed" })));
+    });
+    done.catch(() => synonymsSeeded.delete(db));
+    synonymsSeeded.set(db, done);
+  }
+  return done;
+}
+
 /** The synonym groups, as typed in the back office, oldest first. */
 export async function listSynonymGroups(db: Database): Promise<{ id: string; terms: string[] }[]> {
+  await ensureSeedSynonyms(db);
   return db
     .select({ id: searchSynonyms.id, terms: searchSynonyms.terms })
     .from(searchSynonyms)

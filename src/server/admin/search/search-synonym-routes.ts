@@ -6,6 +6,7 @@ import { adminHref } from "#shared/admin/routes.ts";
 import { synonymGroupForm, synonymTerms } from "#shared/admin/schemas.ts";
 import { isUuid } from "#shared/schemas/identifiers.ts";
 import { MAX_SYNONYM_GROUPS } from "#shared/search.ts";
+import { ensureSeedSynonyms } from "../../content/search.ts";
 import { searchSynonyms } from "../../db/schema.ts";
 import type { AdminContext, AdminHandlers } from "../context.ts";
 
@@ -19,6 +20,7 @@ export function searchSynonymRoutes(
   const { db } = context;
 
   async function page(request: FastifyRequest, reply: FastifyReply, extra: PageMessages = {}, status = 200) {
+    await ensureSeedSynonyms(db);
     const groups = await db
       .select()
       .from(searchSynonyms)
