@@ -61,7 +61,7 @@ test.describe("without JavaScript", () => {
   test("the blog's search and category filter work as a plain form and links", async ({ page }) => {
     await page.goto("/blog");
     await page.getByRole("searchbox", { name: "Search articles" }).fill("harmonic");
-    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("main").getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/\/blog\?q=harmonic/);
     await expect(page.getByRole("heading", { level: 2, name: /^Found \d+ article\(s\)$/ })).toBeVisible();
     await page.getByRole("link", { name: "Power Quality", exact: true }).click();

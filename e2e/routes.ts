@@ -19,6 +19,7 @@ const headings: Record<RouteId, string> = {
   privacyGujarati: "ગોપનીયતા સૂચના",
   terms: "Terms of Service",
   cookies: "Cookie Policy",
+  search: "Search the Site",
 };
 
 /** Every route a visitor can reach (one page of each pattern), and the 404 page. */

@@ -12,6 +12,7 @@ import { backupSection } from "./bench/sections/backup.ts";
 import { enquiriesSection } from "./bench/sections/enquiries.ts";
 import { firstLoadSection } from "./bench/sections/first-load.ts";
 import { inboxSearchSection } from "./bench/sections/inbox-search.ts";
+import { searchSection } from "./bench/sections/search.ts";
 import { lighthouseSection } from "./bench/sections/lighthouse.ts";
 import { mediaSection } from "./bench/sections/media.ts";
 import { newsletterSection } from "./bench/sections/newsletter.ts";
@@ -35,6 +36,7 @@ const sections: AnyBenchSection[] = [
   analyticsReportSection,
   startupSection,
   inboxSearchSection,
+  searchSection,
   studioSection,
   mediaSection,
   pictureMemorySection,

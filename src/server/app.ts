@@ -22,6 +22,7 @@ import type { PageCache } from "./pages/page-cache.ts";
 import type { AdminRenderer } from "./render/admin-renderer.ts";
 import { registerCanonicalRedirects, registerPageRoutes } from "./pages/page-routes.ts";
 import { createReadApi, registerContentApi } from "./routes/content-api.ts";
+import { SearchMissCounter } from "./analytics/search-misses.ts";
 import { registerPreviewRoutes } from "./routes/preview-routes.ts";
 import { registerNewsletterPublicRoutes } from "./newsletter/public-routes.ts";
 import { oldAddresses } from "./pages/old-addresses.ts";
@@ -88,6 +89,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The analytics' view counter (tests flush it). */
     viewCounter: ViewCounter;
+    /** The count of searches that found nothing (tests flush it). */
+    searchMisses: SearchMissCounter;
     /** The content version this instance serves pages under (tests refresh it, or read it). */
     contentVersion: ContentVersionWatcher;
     /** The public routes' work after their answers (tests wait for it to settle before they look). */
@@ -190,6 +193,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   app.decorate("viewCounter", counter);
   app.addHook("onClose", async () => counter.close());
+  // Searches that found nothing, by their words and day alone, under the same rules (decision 054).
+  const searchMisses = new SearchMissCounter({ db, enabled: config.analytics, now: deps.now, log: app.log });
+  app.decorate("searchMisses", searchMisses);
+  app.addHook("onClose", async () => searchMisses.close());
   // Work the public routes do after answering; the close waits for it (none is lost by a stop).
   const workAfterAnswer = new WorkAfterAnswer({
     maxPending: deps.maxWorkAfterAnswer ?? MAX_WORK_AFTER_ANSWER,
@@ -297,6 +304,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     cache: deps.pageCache,
     counter,
     oldAddresses: previousAddresses,
+    searchMisses,
   });
 
   app.setNotFoundHandler(async (request, reply) => reply.code(404).send(apiNotFound(request.method, request.url)));

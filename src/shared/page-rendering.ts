@@ -56,7 +56,7 @@ export type PageMeta = {
 };
 
 export type RenderedPage = {
-  status: 200 | 404;
+  status: number;
   meta: PageMeta;
   appHtml: string;
   /** The islands the browser hydrates, in page order: each one's name and props, embedded as JSON. */
@@ -67,7 +67,7 @@ export type RenderedPage = {
 
 export type ServerEntry = {
   /** The API paths whose data the page at this path shows. */
-  pageDataFor: (pathname: string) => readonly string[];
+  pageDataFor: (pathname: string, search: string) => readonly string[];
   renderPage: (url: string, data: PageData) => RenderedPage;
 };
 

@@ -25,6 +25,8 @@ export const routes = {
   blog: { pattern: "/blog", indexed: true, query: ["q", "category", "subscribed"] },
   article: { pattern: "/blog/:slug", indexed: false },
   contact: { pattern: "/contact", indexed: true },
+  // Results pages are not for search engines: not in the sitemap, and noindex (src/web/routes.tsx).
+  search: { pattern: "/search", indexed: false, query: ["q"] },
   thankYou: { pattern: "/thank-you", indexed: false },
   privacy: { pattern: "/privacy", indexed: true },
   /** The privacy notice in Hindi and in Gujarati (translations awaiting the firm's review). */

@@ -20,9 +20,9 @@ const islandComponents = new Map<IslandName, ComponentType<object>>(
   ),
 );
 
-export const pageDataFor: ServerEntry["pageDataFor"] = (pathname) => {
+export const pageDataFor: ServerEntry["pageDataFor"] = (pathname, search) => {
   const match = matchPage(pathname);
-  return match ? match.route.queries(match.params) : [];
+  return match ? match.route.queries(match.params, search) : [];
 };
 
 /** An island's HTML, rendered on its own as the browser's hydrateRoot renders it. */
@@ -58,7 +58,7 @@ export function renderPage(url: string, data: PageData): RenderedPage {
     appHtml = appHtml.slice(0, at) + open + renderIsland(island, index) + "</div>" + appHtml.slice(at + slot.length);
   });
   return {
-    status: meta ? 200 : 404,
+    status: meta && match ? (match.route.status?.((key) => data[key], parsed.search.slice(1)) ?? 200) : 404,
     meta: meta ?? notFoundMeta,
     appHtml,
     islands: context.islands.map(({ name, props }) => [name, props]),

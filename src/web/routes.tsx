@@ -24,6 +24,8 @@ import {
 import { ProjectPage } from "./pages/project/project-page.tsx";
 import { ProjectsPage } from "./pages/projects/projects-page.tsx";
 import { ServicesPage } from "./pages/services/services-page.tsx";
+import { SearchPage, searchPageStatus } from "./pages/search/search-page.tsx";
+import { articleMatchesApiPath, searchApiPath } from "#shared/search.ts";
 import { ThankYouPage } from "./pages/thank-you/thank-you-page.tsx";
 import { NewsletterPage, newsletterPageMeta } from "./pages/newsletter/newsletter-page.tsx";
 import { newsletterPageKey, type NewsletterPageState } from "#shared/page-rendering.ts";
@@ -34,9 +36,11 @@ import { newsletterPageKey, type NewsletterPageState } from "#shared/page-render
 export type PageRoute = {
   component: ComponentType<{ params: RouteParams }>;
   /** API paths whose data the page shows; the server reads them before rendering (pageDataFor). */
-  queries: (params: RouteParams) => string[];
+  queries: (params: RouteParams, search: string) => string[];
   /** Title, description and the rest of the head; null when the data says there is no such page. */
   meta: (params: RouteParams, data: (apiPath: string) => unknown) => PageMeta | null;
+  /** The answer's status when not 200 (the search page's refusal of an overlong query). */
+  status?: (data: (apiPath: string) => unknown, search: string) => number;
 };
 
 /** The widest picture link previews are given (Open Graph asks for about 1200 × 630). */
@@ -114,12 +118,19 @@ export const pageRoutes: { readonly [Id in RouteId]: PageRoute } = {
       };
     },
   },
-  blog: staticPage(BlogPage, [apiPaths.blogPosts], {
-    title: `Industry Insights | ${site.name}`,
-    description:
-      "Technical articles on grid integration, renewable energy, power quality, protection and regulatory compliance from our engineers.",
-    breadcrumbs: trail({ name: "Insights", path: paths.blog }),
-  }),
+  blog: {
+    ...staticPage(BlogPage, [], {
+      title: `Industry Insights | ${site.name}`,
+      description:
+        "Technical articles on grid integration, renewable energy, power quality, protection and regulatory compliance from our engineers.",
+      breadcrumbs: trail({ name: "Insights", path: paths.blog }),
+    }),
+    // A query searches the articles' bodies too, through the site search (decision 054).
+    queries: (_params, search) => {
+      const query = new URLSearchParams(search).get("q")?.trim();
+      return query ? [apiPaths.blogPosts, articleMatchesApiPath(query)] : [apiPaths.blogPosts];
+    },
+  },
   article: {
     component: ArticlePage,
     queries: ({ slug = "" }) => [articleApiPath(slug)],
@@ -138,6 +149,20 @@ export const pageRoutes: { readonly [Id in RouteId]: PageRoute } = {
           : undefined,
       };
     },
+  },
+  search: {
+    component: SearchPage,
+    queries: (_params, search) => {
+      const query = new URLSearchParams(search).get("q");
+      return query ? [searchApiPath(query)] : [];
+    },
+    meta: () => ({
+      title: `Search | ${site.name}`,
+      description: "Search our insights, projects, services, industries and team.",
+      noindex: true,
+      breadcrumbs: trail({ name: "Search", path: paths.search }),
+    }),
+    status: searchPageStatus,
   },
   contact: staticPage(ContactPage, [apiPaths.formToken, apiPaths.retention], {
     title: `Contact Us | ${site.name}`,

@@ -39,6 +39,7 @@ import {
   newsletterSubscribers,
   passkeys,
   projects,
+  searchSynonyms,
   teamMembers,
 } from "../db/schema.ts";
 import { createContentLink } from "../content/links.ts";
@@ -1812,6 +1813,22 @@ describe.each(testDrivers)("no request holds the event loop, on %s", (driver) =>
     healthBackup: formProbe("healthBackup", ["confirm"], { done: [409] }),
     // A backup's archive: digits that name none, and anything else.
     healthBackupDownload: queryProbe("healthBackupDownload", async () => ({ id: "999999999" }), [404]),
+
+    // The site search's synonyms: a hostile form is refused by its schema (length, controls,
+    // counts) before any query; each removal removes a group of its own.
+    searchSynonyms: queryProbe("searchSynonyms"),
+    searchSynonymAdd: formProbe("searchSynonymAdd", ["terms"], { done: [303, 400, 409] }),
+    searchSynonymRemove: formProbe("searchSynonymRemove", ["x"], {
+      params: async () => {
+        const [group] = await t.database.db
+          .insert(searchSynonyms)
+          .values({ terms: ["probe one", "probe two"], createdByLabel: "probe" })
+          .returning({ id: searchSynonyms.id });
+        return { id: group!.id };
+      },
+      fresh: true,
+      done: [303],
+    }),
   } satisfies Record<AdminRouteName, Probe>;
 
   async function joinByInvitationFor(what: string) {

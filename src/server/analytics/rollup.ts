@@ -1,4 +1,5 @@
 import { and, eq, gte, inArray, isNotNull, lt, sql, type SQL } from "drizzle-orm";
+import { purgeSearchMisses } from "./search-misses.ts";
 import { type Database, queryRows } from "../db/client.ts";
 import {
   analyticsDaily,
@@ -326,7 +327,10 @@ async function deleteOldViews(db: Database, cutoff: Date, options: HousekeepingO
 
 export type AnalyticsHousekeeping = { rolledDays: string[]; deletedViews: number; deletedSalts: number };
 
-/** The daily roll-up, then raw views past the retention period (of rolled-up days only) and salts past 48 hours. */
+/**
+ * The daily roll-up, then raw views past the retention period (of rolled-up days only), salts past
+ * 48 hours and counts of searches that found nothing past MISS_RETENTION_DAYS.
+ */
 export async function analyticsHousekeeping(
   db: Database,
   now: Date,
@@ -339,5 +343,7 @@ export async function analyticsHousekeeping(
     .delete(analyticsSalts)
     .where(lt(analyticsSalts.createdAt, new Date(now.getTime() - SALT_LIFETIME_MS)))
     .returning({ day: analyticsSalts.day });
+  // The searches that found nothing: words and counts, kept a little over a year (decision 054).
+  await purgeSearchMisses(db, now);
   return { rolledDays, deletedViews, deletedSalts: salts.length };
 }

@@ -34,6 +34,7 @@ export const LEFT_OUT_TABLES: Record<string, string> = {
   content_presence: "who has a studio page open right now",
   rate_limit_hits: "the rate limit's counts of the last minutes",
   rate_limit_windows: "the rate limit's counts of the last minutes",
+  search_documents: "the site search's index: rebuilt from the content as it is restored",
 };
 
 /** The table whose bytes are parts of their own, and its column that holds them. */

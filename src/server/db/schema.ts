@@ -906,3 +906,73 @@ export const healthAlerts = pgTable("health_alerts", {
 
 export type BackupRunRow = typeof backupRuns.$inferSelect;
 export type HealthAlertRow = typeof healthAlerts.$inferSelect;
+
+// Site search (docs/decisions/054-site-search.md): one row per thing a visitor can find, its
+// words weighted title (A) > headings (B) > body (C). The rows of articles, projects and team
+// members are written by triggers from their published copy (migration 0013), so no write path
+// can forget them; a search joins each row to its item and applies the public read condition of
+// public-content.ts, so a draft, an unpublished, a trashed or a scheduled item is never found and
+// a scheduled one is found the minute its time comes. Services and industries are pages in code:
+// their rows are written by the site (src/server/content/search.ts).
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** The weighted words of a row: search_fold (migration 0013) joins "IEEE-519", "IEEE519" and "IEEE 519". */
+export const searchVector = sql.raw(
+  `setweight(to_tsvector('english'::regconfig, search_fold(title)), 'A') || setweight(to_tsvector('english'::regconfig, search_fold(headings)), 'B') || setweight(to_tsvector('english'::regconfig, search_fold(body)), 'C')`,
+);
+
+export const searchDocuments = pgTable(
+  "search_documents",
+  {
+    /** "article", "project", "team", "service" or "industry". */
+    kind: text("kind").notNull(),
+    /** The item's id, or a page part's own key for services and industries. */
+    key: text("key").notNull(),
+    articleId: uuid("article_id").references(() => blogPosts.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    teamMemberId: uuid("team_member_id").references(() => teamMembers.id, { onDelete: "cascade" }),
+    /** Where a service or an industry is shown (an item's address comes from its published slug). */
+    path: text("path"),
+    title: text("title").notNull(),
+    headings: text("headings").notNull().default(""),
+    /** Plain text: Markdown's marks taken out, what the excerpt is cut from. */
+    body: text("body").notNull().default(""),
+    vector: tsvector("vector")
+      .notNull()
+      .generatedAlwaysAs(() => searchVector),
+  },
+  (table) => [
+    primaryKey({ columns: [table.kind, table.key] }),
+    index("search_documents_vector_idx").using("gin", table.vector),
+    index("search_documents_article_idx").on(table.articleId),
+    index("search_documents_project_idx").on(table.projectId),
+    index("search_documents_team_member_idx").on(table.teamMemberId),
+  ],
+);
+
+/** A group of words and phrases that mean the same ("LVRT", "low-voltage ride-through"), kept by admins. */
+export const searchSynonyms = pgTable("search_synonyms", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  /** The terms, folded and lower-cased as a query is (#shared/search.ts), in the order typed. */
+  terms: text("terms").array().notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdByLabel: text("created_by_label").notNull(),
+});
+
+/**
+ * Searches that found nothing, per India day and query text (folded, lower-cased, at most 200
+ * characters): nothing else, so nothing says who searched.
+ */
+export const searchMisses = pgTable(
+  "search_misses",
+  {
+    /** The India date, YYYY-MM-DD. */
+    day: text("day").notNull(),
+    query: text("query").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.query] })],
+);
+
+export type SearchSynonymRow = typeof searchSynonyms.$inferSelect;

@@ -122,7 +122,7 @@ describe.each(testDrivers)("newsletter subscriptions on %s", (driver) => {
     expect(page.body).not.toContain('rel="canonical"');
     // No island of its own: the layout's two, as on every page (the first-load budget is untouched).
     const islands = JSON.parse(/<script type="application\/json" id="islands">(.*?)<\/script>/.exec(page.body)![1]!);
-    expect(islands.map(([name]: [string]) => name)).toEqual(["siteHeader", "consultationButton"]);
+    expect(islands.map(([name]: [string]) => name)).toEqual(["menuButton", "consultationButton"]);
     expect((await subscriber(email))!.status).toBe("pending");
     // A scanner that submits the form without saying where from (neither Origin nor
     // Sec-Fetch-Site, as no browser posts): refused, nothing changed.

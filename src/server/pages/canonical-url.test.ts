@@ -87,7 +87,7 @@ describe("page addresses over HTTP", () => {
       expect(response.body).not.toContain("Loading article...");
       // Only the layout's islands: nothing of another page is hydrated over the 404 page.
       expect(response.body).toMatch(
-        /<script type="application\/json" id="islands">\[\["siteHeader",\{"path":"[^"]*"\}\],\["consultationButton",\{\}\]\]<\/script>/,
+        /<script type="application\/json" id="islands">\[\["menuButton",\{\}\],\["consultationButton",\{\}\]\]<\/script>/,
       );
     },
   );

@@ -8,6 +8,8 @@ import { canonicalPageTarget, mayNeedCanonicalising } from "./canonical-url.ts";
 import { PageCache, sendCachedPage } from "./page-cache.ts";
 import type { ViewCounter } from "../analytics/counting.ts";
 import { OLD_ADDRESS_CACHE_CONTROL, type OldAddresses } from "./old-addresses.ts";
+import type { SearchMissCounter } from "../analytics/search-misses.ts";
+import type { SearchAnswer } from "#shared/search.ts";
 
 // Serving the site's pages: one canonical address per page (a 301 from any other spelling), the
 // route table (#shared/routes.ts) deciding what is a page, rendered pages kept per content version,
@@ -30,6 +32,8 @@ export type PageRouteDependencies = {
   counter?: ViewCounter;
   /** Where an old address of an article or a project leads now (old-addresses.ts); unset: nowhere. */
   oldAddresses?: OldAddresses;
+  /** Counts the searches that found nothing (analytics/search-misses.ts). */
+  searchMisses?: SearchMissCounter;
 };
 
 /**
@@ -73,7 +77,22 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageRouteDependen
     url: string,
     status?: number,
   ) {
-    const rendered = await renderer.render(url, { readApi: deps.readApi, log: request.log });
+    // A search that found nothing is counted (no more than its words and the day) once answered.
+    let missed: string | undefined;
+    const readApi: ReadApi = deps.searchMisses
+      ? (apiPath) => {
+          const read = deps.readApi(apiPath);
+          if (!read || !apiPath.startsWith("/api/search?")) return read;
+          return read.then((answer) => {
+            const found = answer as SearchAnswer;
+            if (found.state === "done" && found.total === 0) missed = found.query;
+            return answer;
+          });
+        }
+      : deps.readApi;
+    const rendered = await renderer.render(url, { readApi, log: request.log });
+    if (missed !== undefined && request.method === "GET" && rendered.status === 200)
+      deps.searchMisses!.count(request, missed);
     return reply
       .code(status ?? rendered.status)
       .header("cache-control", "no-cache")

@@ -5,7 +5,7 @@ import { renderDocument } from "./document.ts";
 const page = {
   status: 200,
   appHtml: "<main><h1>Power System Studies</h1></main>",
-  islands: [["siteHeader", { path: "/" }]],
+  islands: [["menuButton", {}]],
   islandModules: ["src/web/components/site-header.tsx"],
   meta: { title: "Power System Studies", description: "Studies." },
 } as unknown as RenderedPage;

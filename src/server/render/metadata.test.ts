@@ -5,7 +5,8 @@ import { projectDriver } from "../../../test/databases.ts";
 import { pageRoutesForTests } from "../../../test/page-paths.ts";
 
 /** Every indexed page: one of each route of the table, but the thank-you page (noindex). */
-const routes = pageRoutesForTests.filter((path) => path !== paths.thankYou);
+// The thank-you page and the search's results are for people, not search engines: noindex.
+const routes = pageRoutesForTests.filter((path) => path !== paths.thankYou && path !== paths.search);
 /** The article the structured-data checks below read. */
 const article = "/blog/arc-flash-studies-ieee-1584-2018";
 
@@ -21,7 +22,7 @@ describe("metadata and structured data", () => {
   const pages = new Map<string, string>();
   beforeAll(async () => {
     t = await buildTestApp(projectDriver);
-    for (const route of [...routes, article, "/thank-you", "/missing-page"])
+    for (const route of [...routes, article, "/thank-you", "/search", "/missing-page"])
       pages.set(route, (await t.app.inject({ method: "GET", url: route })).body);
   });
   afterAll(async () => {
@@ -63,8 +64,8 @@ describe("metadata and structured data", () => {
     expect(pages.get("/")).toMatch(/^<!doctype html><html lang="en-IN">/);
   });
 
-  it("keeps the thank-you and 404 pages out of search results", async () => {
-    for (const route of ["/thank-you", "/missing-page"])
+  it("keeps the thank-you, search and 404 pages out of search results", async () => {
+    for (const route of ["/thank-you", "/search", "/missing-page"])
       expect(headOf(pages.get(route)!)).toContain('<meta name="robots" content="noindex">');
   });
 

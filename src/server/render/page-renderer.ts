@@ -35,13 +35,14 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     async render(url, { readApi, log, extraData }) {
       const entry = await options.loadEntry();
       // Prefixed, not resolved against a base: "//about" is a path here, not a host.
-      const pathname = new URL(`http://localhost${url}`).pathname;
+      const parsed = new URL(`http://localhost${url}`);
+      const pathname = parsed.pathname;
       const data: PageData = {};
       let complete = true;
       // A page whose data cannot be loaded still renders: it shows its error state, or the blog
       // reads its articles in the browser (docs/decisions/035-hydrate-only-the-interactive-parts.md).
       await Promise.all(
-        entry.pageDataFor(pathname).map(async (apiPath) => {
+        entry.pageDataFor(pathname, parsed.search.slice(1)).map(async (apiPath) => {
           try {
             data[apiPath] = (await readApi(apiPath)) ?? null;
           } catch (error) {

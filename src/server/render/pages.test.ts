@@ -41,7 +41,7 @@ describe.each(testDrivers)("server-rendered pages on %s", (driver) => {
     expect(response.body).toContain(members[0]!.name);
     // Only the interactive parts are hydrated, so the page's data is not repeated as JSON.
     expect(islandsOf(response.body)).toEqual([
-      ["siteHeader", { path: "/" }],
+      ["menuButton", {}],
       ["consultationButton", {}],
     ]);
     const jsonScripts = response.body.match(/<script type="application\/json" id="[^"]+">/g);
@@ -51,7 +51,7 @@ describe.each(testDrivers)("server-rendered pages on %s", (driver) => {
   it("renders each island inside its slot, in the order of the list, with ids of its own", async () => {
     const response = await t.app.inject({ method: "GET", url: "/contact" });
     const islands = islandsOf(response.body);
-    expect(islands.map(([name]) => name)).toEqual(["siteHeader", "contactForm", "toaster", "consultationButton"]);
+    expect(islands.map(([name]) => name)).toEqual(["menuButton", "contactForm", "toaster", "consultationButton"]);
     // The form's hidden fields came with the page: a token for this one enquiry.
     expect(islands[1]![1]).toMatchObject({ fields: { token: expect.any(String), idempotencyKey: expect.any(String) } });
     islands.forEach((_, index) => {
@@ -60,7 +60,9 @@ describe.each(testDrivers)("server-rendered pages on %s", (driver) => {
       // Not an empty slot: the island's own HTML follows.
       expect(response.body.slice(slot).startsWith(`<div data-island="${index}" class="contents"></div>`)).toBe(false);
     });
-    expect(response.body.indexOf('id="site-header"')).toBeGreaterThan(response.body.indexOf('data-island="0"'));
+    // The header is the server's; its menu button is island 0, inside it.
+    expect(response.body.indexOf('data-island="0"')).toBeGreaterThan(response.body.indexOf('id="site-header"'));
+    expect(response.body.indexOf('id="menu-button"')).toBeGreaterThan(response.body.indexOf('data-island="0"'));
     // useId in the form (island 1) makes ids with that island's prefix, which hydration repeats.
     expect(response.body).toMatch(/id="[^"]*i1-[^"]*-firstName"/);
   });

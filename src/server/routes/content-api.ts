@@ -1,12 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ApiErrorBody, FormFields } from "#shared/api-types.ts";
 import { apiPaths } from "#shared/paths.ts";
+import { articleMatchesApiPath } from "#shared/search.ts";
 import type { StatedRetention } from "#shared/retention.ts";
 import { SLUG_PATTERN } from "#shared/routes.ts";
 import type { Database } from "../db/client.ts";
 import { OLD_ADDRESS_CACHE_CONTROL, type OldAddresses } from "../pages/old-addresses.ts";
 import { type CachedPage, cachedEntry, PageCache, sendCachedPage } from "../pages/page-cache.ts";
 import { getArticle, getProject, listBlogPosts, listProjects, listTeamMembers } from "../content/public-content.ts";
+import { articleSlugsMatching, searchSite } from "../content/search.ts";
+
+/** The read API's search paths (#shared/search.ts): the page's data, and the blog's body matches. */
+const SEARCH_PREFIX = "/api/search?";
+const ARTICLE_MATCHES_PREFIX = "/api/search/articles?";
 
 /**
  * What a read endpoint answers for an API path: its data, null when the path names something
@@ -39,6 +45,14 @@ export function createReadApi(deps: {
   return (apiPath) => {
     const read = fixed[apiPath];
     if (read) return read();
+    if (apiPath.startsWith(SEARCH_PREFIX))
+      return searchSite(deps.db, new URLSearchParams(apiPath.slice(SEARCH_PREFIX.length)).get("q") ?? "", now());
+    if (apiPath.startsWith(ARTICLE_MATCHES_PREFIX))
+      return articleSlugsMatching(
+        deps.db,
+        new URLSearchParams(apiPath.slice(ARTICLE_MATCHES_PREFIX.length)).get("q") ?? "",
+        now(),
+      );
     const article = articlePath.exec(apiPath);
     if (article?.[1]) return getArticle(deps.db, article[1], now());
     const project = projectPath.exec(apiPath);
@@ -100,6 +114,17 @@ export function registerContentApi(
   for (const path of [apiPaths.teamMembers, apiPaths.projects, apiPaths.blogPosts, apiPaths.retention]) {
     app.get(path, precompressed, async (request, reply) => send(request, reply, (await read(path))!));
   }
+  // The blog's search asks which articles' bodies match what is typed: never kept (its query is
+  // the visitor's), bounded by the search's own limits (#shared/search.ts).
+  app.get<{ Querystring: { q?: unknown } }>("/api/search/articles", async (request, reply) => {
+    const q = request.query.q;
+    if (typeof q !== "string") {
+      const problem: ApiErrorBody = { error: "Bad Request", message: "Give one search as ?q=." };
+      return reply.code(400).send(problem);
+    }
+    reply.header("cache-control", "no-store");
+    return { slugs: await readApi(articleMatchesApiPath(q)) };
+  });
   app.get(apiPaths.formToken, async (_request, reply) => {
     reply.header("cache-control", "no-store");
     return readApi(apiPaths.formToken);

@@ -157,6 +157,10 @@ describe.each(testDrivers)("content that is not public, on %s", (driver) => {
       `/blog?q=${encodeURIComponent("Zqxhidden draft")}`,
       ...hidden.map(({ name }) => `/blog?category=${encodeURIComponent(`Zqxhidden ${name} category`)}`),
       "/projects?category=Zqxhidden%20projects",
+      "/search?q=zqxhidden",
+      `/search?q=${encodeURIComponent("Zqxhidden draft")}`,
+      `/search?q=${encodeURIComponent("Zqxhidden engineer")}`,
+      "/api/search/articles?q=zqxhidden",
     ]) {
       await walk(url, 200);
     }

@@ -68,6 +68,9 @@ export const AUDIT_ACTIONS = [
   // Backups (the Health page): one asked for, and an archive downloaded (details.fileName).
   "backup-requested",
   "backup-downloaded",
+  // Site search: a synonym group added or removed (details.terms).
+  "search-synonyms-added",
+  "search-synonyms-removed",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

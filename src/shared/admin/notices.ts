@@ -15,6 +15,8 @@ export const adminNotices = {
   "staff-sessions-ended": "Their sessions have ended.",
   "role-changed": "The role was changed. It applies from their next request.",
   saved: "Saved.",
+  "synonyms-added": "The synonyms were added: searches use them at once.",
+  "synonyms-removed": "The synonyms were removed.",
   "backup-started":
     "The backup has started. It takes a few minutes, then its restore drill a few more: this page shows both when they end.",
   "note-added": "The note was added.",

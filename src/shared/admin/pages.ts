@@ -517,9 +517,17 @@ export type AdminPageProps = PageMessages &
         erased?: ErasureCounts;
       })
     | (Signed & {
+        page: "searchSynonyms";
+        groups: { id: string; terms: string[]; createdByLabel: string; createdAt: string }[];
+        /** Groups at most (MAX_SYNONYM_GROUPS): the form says so when the list is full. */
+        maxGroups: number;
+      })
+    | (Signed & {
         page: "analytics";
         period: AnalyticsPeriodKey;
         report: AnalyticsReport;
+        /** The site searches that found nothing, by week, newest first (decision 054). */
+        searchMisses: { weekStart: string; queries: { query: string; count: number }[] }[];
         /** This browser carries the marker that keeps it from being counted. */
         excluded: boolean;
         /** ANALYTICS is on. */

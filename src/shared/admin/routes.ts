@@ -285,6 +285,17 @@ export const adminRoutes = {
   privacyPreview: { method: "POST", path: "/admin/privacy/preview", access: "admin" },
   privacyErase: { method: "POST", path: "/admin/privacy/erase", access: "admin" },
 
+  // Site search's synonyms (admins; src/server/admin/search/, docs/decisions/054-site-search.md):
+  // groups of words that mean the same, each widening a visitor's search at once.
+  searchSynonyms: {
+    method: "GET",
+    path: "/admin/search-synonyms",
+    access: "admin",
+    nav: { label: "Search synonyms", order: 7.5 },
+  },
+  searchSynonymAdd: { method: "POST", path: "/admin/search-synonyms", access: "admin" },
+  searchSynonymRemove: { method: "POST", path: "/admin/search-synonyms/:id/remove", access: "admin" },
+
   // Health (admins; src/server/admin/health/, docs/decisions/052-the-health-page-and-alerts.md):
   // backups, mail, publishing and storage, each green or red with its reason.
   health: { method: "GET", path: "/admin/health", access: "admin", nav: { label: "Health", order: 8 } },

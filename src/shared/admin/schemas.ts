@@ -7,6 +7,7 @@ import { hasControlCharacters } from "../schemas/text-rules.ts";
 import { emailField } from "../schemas/text-field.ts";
 import { EMAIL_MAX } from "../schemas/email.ts";
 import { UUID_PATTERN } from "../schemas/identifiers.ts";
+import { MAX_TERM_CHARS, MAX_TERMS_PER_GROUP, queryWords } from "../search.ts";
 import { isSubscriberState, SUBSCRIBER_STATES } from "./subscriber-states.ts";
 import { noControlCharacters, requiredText, singleLine } from "../schemas/text-field.ts";
 import { normaliseLineBreaks } from "../schemas/text-rules.ts";
@@ -30,6 +31,52 @@ export const NOTE_MAX = 5000;
 
 const role = z.enum(STAFF_ROLES, { error: "Choose a role: admin or staff." });
 const optionalString = z.optional(z.string());
+
+/** The longest the synonyms field may be: every term at its longest, with a separator each. */
+export const SYNONYM_FIELD_MAX = MAX_TERMS_PER_GROUP * (MAX_TERM_CHARS + 2);
+
+/** The terms of a synonym group as typed: one a line or separated by commas, trimmed, each once. */
+export function synonymTerms(value: string): string[] {
+  const seen = new Set<string>();
+  return value
+    .split(/[,\n\r]+/)
+    .map((term) => term.replace(/\s+/g, " ").trim())
+    .filter((term) => {
+      const key = queryWords(term).join(" ");
+      if (term === "" || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
+
+/** A synonym group on the Search synonyms page: "LVRT, low-voltage ride-through". */
+export const synonymGroupForm = z.object({
+  terms: z.string({ error: "Synonyms: write two or more words or phrases, separated by commas." }).check(
+    z.refine((value) => value.length <= SYNONYM_FIELD_MAX, {
+      error: `Synonyms: at most ${SYNONYM_FIELD_MAX} characters.`,
+      abort: true,
+    }),
+    z.refine((value) => !hasControlCharacters(value.replace(/[\r\n\t]/g, " ")), {
+      error: "Synonyms: control characters are not allowed.",
+      abort: true,
+    }),
+    z.refine((value) => synonymTerms(value).length >= 2, {
+      error: "Synonyms: write two or more different words or phrases, separated by commas.",
+      abort: true,
+    }),
+    z.refine((value) => synonymTerms(value).length <= MAX_TERMS_PER_GROUP, {
+      error: `Synonyms: at most ${MAX_TERMS_PER_GROUP} words or phrases in a group.`,
+      abort: true,
+    }),
+    z.refine((value) => synonymTerms(value).every((term) => term.length <= MAX_TERM_CHARS), {
+      error: `Synonyms: each word or phrase at most ${MAX_TERM_CHARS} characters.`,
+      abort: true,
+    }),
+    z.refine((value) => synonymTerms(value).every((term) => queryWords(term).length > 0), {
+      error: "Synonyms: each one needs a letter or a digit.",
+    }),
+  ),
+});
 
 /** "Email me a sign-in link" on the sign-in page. */
 export const signInEmailForm = z.object({ email: emailField("Email address"), next: optionalString });

@@ -492,7 +492,15 @@ const fixtures: { [Name in AdminPageName]: { props: AdminPagePropsOf<Name>; titl
     h1: "Privacy",
   },
   analytics: {
-    props: { page: "analytics", viewer: staffer, period: "7d", report: emptyReport, excluded: false, enabled: true },
+    props: {
+      page: "analytics",
+      viewer: staffer,
+      period: "7d",
+      report: emptyReport,
+      searchMisses: [{ weekStart: "2026-11-16", queries: [{ query: "ieee 2800", count: 3 }] }],
+      excluded: false,
+      enabled: true,
+    },
     title: "Analytics",
     h1: "Analytics",
   },
@@ -832,6 +840,16 @@ const fixtures: { [Name in AdminPageName]: { props: AdminPagePropsOf<Name>; titl
     title: "Not found",
     h1: "Not found",
   },
+  searchSynonyms: {
+    props: {
+      page: "searchSynonyms",
+      viewer: admin,
+      groups: [{ id: "g1", terms: ["LVRT", "low-voltage ride-through"], createdByLabel: "seed", createdAt: at }],
+      maxGroups: 200,
+    },
+    title: "Search synonyms",
+    h1: "Search synonyms",
+  },
   health: {
     props: {
       page: "health",
@@ -1084,6 +1102,7 @@ describe("the navigation", () => {
       "Staff",
       "Audit log",
       "Privacy",
+      "Search synonyms",
       "Health",
     ]);
   });

@@ -2,6 +2,7 @@ import type { ComponentType } from "react";
 import type { AdminPageName, AdminPagePropsOf } from "#shared/admin/pages.ts";
 import { AccountPage } from "./pages/account/account-page.tsx";
 import { AnalyticsPage } from "./pages/analytics/analytics-page.tsx";
+import { SearchSynonymsPage } from "./pages/search/search-synonyms-page.tsx";
 import { AuditPage } from "./pages/audit/audit-page.tsx";
 import { InvitationPage } from "./pages/door/invitation-page.tsx";
 import { LinkUnusablePage } from "./pages/door/link-unusable-page.tsx";
@@ -58,6 +59,7 @@ export const adminScreens: AdminScreens = {
   subscribers: { title: () => "Subscribers", Page: SubscribersPage },
   privacy: { title: () => "Privacy", Page: PrivacyPage },
   analytics: { title: () => "Analytics", Page: AnalyticsPage },
+  searchSynonyms: { title: () => "Search synonyms", Page: SearchSynonymsPage },
   articles: { title: () => "Articles", Page: ArticlesPage },
   "article-editor": {
     title: (props) => (props.editor.id === null ? "New article" : props.editor.document.title || "Untitled article"),

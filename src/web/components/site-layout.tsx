@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Island } from "../islands/island.tsx";
 import { usePath } from "../lib/page-context.ts";
 import { SiteFooter } from "./site-footer.tsx";
+import { SiteHeader } from "./site-header.tsx";
 
 export function SiteLayout({ children }: { children: ReactNode }) {
   return (
@@ -12,7 +13,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      <Island name="siteHeader" props={{ path: usePath() }} />
+      <SiteHeader path={usePath()} />
       <main id="main" tabIndex={-1} className="min-h-[60vh] pt-16 focus:outline-none">
         {children}
       </main>

@@ -16,8 +16,8 @@ const island = <P extends object>(module: string, load: () => Promise<ComponentT
 });
 
 export const islands = {
-  siteHeader: island("src/web/components/site-header.tsx", () =>
-    import("../components/site-header.tsx").then((m) => m.SiteHeader),
+  menuButton: island("src/web/components/menu-button.tsx", () =>
+    import("../components/menu-button.tsx").then((m) => m.MenuButton),
   ),
   consultationButton: island("src/web/components/consultation-button.tsx", () =>
     import("../components/consultation-button.tsx").then((m) => m.ConsultationButton),

@@ -5,6 +5,7 @@ import { type AnalyticsPeriodKey, analyticsPeriods } from "#shared/analytics.ts"
 import { addIndiaDays, indiaDay } from "#shared/india-time.ts";
 import { EXCLUDE_COOKIE_NAME, type ViewCounter } from "../../analytics/counting.ts";
 import { analyticsReport } from "../../analytics/report.ts";
+import { weeklySearchMisses } from "../../analytics/search-misses.ts";
 import { parseReportRange } from "../../analytics/report-range.ts";
 import type { AdminContext, AdminHandlers } from "../context.ts";
 
@@ -67,6 +68,7 @@ export function analyticsRoutes(
         viewer: context.viewerOf(context.sessionOf(request)),
         period: period.key as AnalyticsPeriodKey,
         report: await report(range.from, range.to),
+        searchMisses: await weeklySearchMisses(context.db, context.now()),
         excluded: excludedCookie.test(request.headers.cookie ?? ""),
         enabled: counter?.enabled ?? false,
       });

@@ -29,6 +29,7 @@ import {
   staff,
   teamMembers,
   backupRuns,
+  searchSynonyms,
 } from "../../db/schema.ts";
 import { inviteStaff } from "../staff/staff-repository.ts";
 
@@ -138,7 +139,12 @@ describe.each(testDrivers)("the door, from the route table, on %s", (driver) => 
         fileName: "site-2026-11-01T000000Z.tar.gz",
       })
       .returning({ id: backupRuns.id });
+    const [synonyms] = await db
+      .insert(searchSynonyms)
+      .values({ terms: ["door walk", "walk of the door"], createdByLabel: "door walk" })
+      .returning({ id: searchSynonyms.id });
     Object.assign(real, {
+      "search-synonyms": synonyms!.id,
       backups: String(backup!.id),
       articles: article!.id,
       projects: project!.id,

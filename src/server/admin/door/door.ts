@@ -41,6 +41,7 @@ import { newsletterRoutes } from "../newsletters/newsletter-routes.ts";
 import { mailFailingReason } from "../health/health-alerts.ts";
 import type { HealthSettings } from "../health/health-queries.ts";
 import { healthRoutes } from "../health/health-routes.ts";
+import { searchSynonymRoutes } from "../search/search-synonym-routes.ts";
 import type { BackupControl } from "../../backup/daily-backup.ts";
 import { safeNextPath } from "./safe-next.ts";
 import { createSession, describeDevice, findSession, sessionCookie, sessionCookieValue } from "./sessions.ts";
@@ -266,6 +267,7 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
     ...newsletterRoutes(context),
     // Health.
     ...healthRoutes(context, deps.health, deps.backups),
+    ...searchSynonymRoutes(context),
   };
 
   await app.register(

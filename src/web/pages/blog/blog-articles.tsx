@@ -12,9 +12,11 @@ import { CategoryFilter } from "../../components/category-filter.tsx";
 import { PostCard } from "../../components/post-card.tsx";
 import { readApi } from "../../lib/api-client.ts";
 import { Spinner } from "../../ui/spinner.tsx";
+import { articleMatchesApiPath } from "#shared/search.ts";
 import {
   ALL_CATEGORIES,
   type BlogFilters,
+  type BodyMatches,
   blogHref,
   categoriesOf,
   filterPosts,
@@ -31,10 +33,40 @@ type Posts = { state: "pending" } | { state: "error" } | { state: "ready"; data:
  * reads them itself, once, showing the spec's loading and error states. `search` is the page's
  * query string, whose filters the server applied.
  */
-export function BlogArticles({ posts: loaded, search }: { posts: ListedPost[] | null; search: string }) {
+export function BlogArticles({
+  posts: loaded,
+  search,
+  bodyMatches: loadedMatches,
+}: {
+  posts: ListedPost[] | null;
+  search: string;
+  /** The articles whose bodies match the page's query, as the server found them. */
+  bodyMatches?: BodyMatches;
+}) {
   const [posts, setPosts] = useState<Posts>(() => (loaded ? { state: "ready", data: loaded } : { state: "pending" }));
   const [filters, setFilterState] = useState(() => readBlogFilters(search));
+  const [bodyMatches, setBodyMatches] = useState<BodyMatches | undefined>(loadedMatches);
   const filtering = isFiltering(filters);
+
+  // The bodies are searched by the server: asked a moment after typing stops, the list then
+  // widening to the articles whose bodies match; titles and excerpts match at once, as before.
+  const query = filters.query.trim();
+  useEffect(() => {
+    if (query === "" || bodyMatches?.query.trim() === query) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetch(articleMatchesApiPath(query), { signal: controller.signal })
+        .then((response) => (response.ok ? (response.json() as Promise<{ slugs: string[] }>) : undefined))
+        .then((answer) => {
+          if (answer) setBodyMatches({ query, slugs: answer.slugs });
+        })
+        .catch(() => {});
+    }, 300);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query, bodyMatches]);
 
   useEffect(() => {
     if (loaded) return;
@@ -124,7 +156,7 @@ export function BlogArticles({ posts: loaded, search }: { posts: ListedPost[] | 
 
             <FilteredPosts
               filtering={filtering}
-              posts={filterPosts(posts.data, filters)}
+              posts={filterPosts(posts.data, filters, bodyMatches)}
               onClear={() => setFilters({ query: "", category: ALL_CATEGORIES })}
             />
           </>

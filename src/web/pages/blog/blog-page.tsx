@@ -6,6 +6,7 @@ import { PageHero } from "../../components/page-hero.tsx";
 import { FormNotice } from "../../components/form-notice.tsx";
 import { Island } from "../../islands/island.tsx";
 import { usePageValue, useRouteBreadcrumbs, useSearch } from "../../lib/page-context.ts";
+import { articleMatchesApiPath } from "#shared/search.ts";
 import { ALL_CATEGORIES, type BlogFilters, blogHref } from "./filter-posts.ts";
 
 const featuredTopics = [
@@ -40,6 +41,9 @@ export function BlogPage() {
   const search = useSearch();
   const subscribed = new URLSearchParams(search).get("subscribed") === "1";
   const posted = usePageValue<PostedFormState>(formStateKeys.newsletter);
+  const query = new URLSearchParams(search).get("q")?.trim() ?? "";
+  const slugs = usePageValue<string[]>(query ? articleMatchesApiPath(query) : "");
+  const bodyMatches = query && slugs ? { query, slugs } : undefined;
 
   return (
     <>
@@ -51,7 +55,10 @@ export function BlogPage() {
       </PageHero>
 
       {/* Without row ids: a page is the same bytes whichever database holds the same content. */}
-      <Island name="blogArticles" props={{ posts: posts.data?.map(({ id: _id, ...post }) => post) ?? null, search }} />
+      <Island
+        name="blogArticles"
+        props={{ posts: posts.data?.map(({ id: _id, ...post }) => post) ?? null, search, bodyMatches }}
+      />
 
       <section aria-labelledby="newsletter-heading" className="bg-paper py-16">
         <div className="container-page grid gap-10 lg:grid-cols-2">

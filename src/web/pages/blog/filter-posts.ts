@@ -23,18 +23,26 @@ export function isFiltering(filters: BlogFilters): boolean {
   return filters.query.trim() !== "" || filters.category !== ALL_CATEGORIES;
 }
 
+/** The articles whose bodies the site search found for a query (docs/decisions/054-site-search.md). */
+export type BodyMatches = { query: string; slugs: readonly string[] };
+
 /**
- * SPEC section 5: the search matches title or excerpt, ignoring case; the category must match
- * exactly; both must hold.
+ * SPEC section 5: the search matches title or excerpt, ignoring case, or (given the site search's
+ * answer for the same query) the article's body; the category must match exactly; both must hold.
  */
-export function filterPosts<Post extends Pick<BlogPostSummary, "title" | "excerpt" | "category">>(
+export function filterPosts<Post extends Pick<BlogPostSummary, "title" | "excerpt" | "category" | "slug">>(
   posts: readonly Post[],
   filters: BlogFilters,
+  bodyMatches?: BodyMatches,
 ): Post[] {
   const needle = filters.query.trim().toLowerCase();
+  const inBody = new Set(bodyMatches && bodyMatches.query.trim() === filters.query.trim() ? bodyMatches.slugs : []);
   return posts.filter(
     (post) =>
-      (needle === "" || post.title.toLowerCase().includes(needle) || post.excerpt.toLowerCase().includes(needle)) &&
+      (needle === "" ||
+        post.title.toLowerCase().includes(needle) ||
+        post.excerpt.toLowerCase().includes(needle) ||
+        inBody.has(post.slug)) &&
       (filters.category === ALL_CATEGORIES || post.category === filters.category),
   );
 }

@@ -10,6 +10,11 @@ import {
   TowerControl,
   Waves,
 } from "lucide-react";
+import {
+  crossIndustry as crossIndustryTexts,
+  industries as industryTexts,
+  industryAnchor,
+} from "#shared/content/industries.ts";
 import { paths } from "#shared/paths.ts";
 import { CtaBand } from "../../components/cta-band.tsx";
 import { PageHero } from "../../components/page-hero.tsx";
@@ -23,113 +28,10 @@ const industryStats = [
   { value: "500+", label: "Commercial Clients" },
 ] as const;
 
-const industries = [
-  {
-    name: "Utilities",
-    Icon: TowerControl,
-    description:
-      "Transmission and distribution utilities bring us their planning, protection and compliance work: from 11 kV feeders to 400 kV substations, we study networks as the operator sees them, with real loads, real settings and the contingencies that keep control rooms awake.",
-    services: [
-      "Transmission planning and N-1 contingency studies",
-      "Protection audits and relay setting reviews",
-      "Distribution loss reduction and feeder reconfiguration",
-      "IEC 61850 substation automation",
-      "Earthing and insulation coordination",
-    ],
-    projects: [
-      "220/66 kV Substation Protection Audit, North Gujarat",
-      "Distribution Loss Reduction for an Urban DISCOM",
-      "132 kV Substation IEC 61850 Retrofit, Central Gujarat",
-    ],
-  },
-  {
-    name: "Renewables",
-    Icon: SunMedium,
-    description:
-      "Solar, wind, hybrid and storage developers need a connection the transmission utility will approve and a plant that behaves as modelled. We carry projects from connectivity application to commissioning tests and model validation.",
-    services: [
-      "Connectivity and grid-code compliance studies",
-      "Reactive power capability and plant controller studies",
-      "Fault ride-through with validated RMS and EMT models",
-      "Collector system and pooling substation design",
-      "Battery storage sizing and integration",
-    ],
-    projects: [
-      "300 MW Solar Park Grid Connection, Kutch",
-      "Wind-Solar Hybrid Plant Integration, Rajasthan",
-      "40 MWh Battery Storage for a Data Centre Campus",
-    ],
-  },
-  {
-    name: "Industrial",
-    Icon: Factory,
-    description:
-      "Chemical, cement, steel, pharmaceutical and textile plants run on networks that have grown over decades. We find why drives trip and breakers fail, make the network safe to work on, and size it for the next expansion.",
-    services: [
-      "Arc flash studies and labelling to IEEE 1584-2018",
-      "Relay coordination, including captive generation",
-      "Harmonic measurement and filter design to IEEE 519",
-      "Motor starting and transient stability",
-      "Power factor correction and energy audits",
-    ],
-    projects: [
-      "Arc Flash and Relay Coordination, Chemical Complex, Dahej",
-      "Harmonic Mitigation for a Cement Plant, Saurashtra",
-      "Captive Solar Protection Review, Textile Mill, Ahmedabad",
-    ],
-  },
-  {
-    name: "Commercial",
-    Icon: Building2,
-    description:
-      "Hospitals, data centres, IT parks and malls cannot afford an outage. We design and review their supply so that a single fault never takes down critical load, and cut their demand charges where the tariff rewards it.",
-    services: [
-      "Reliability analysis of supply and standby schemes",
-      "Generator, UPS and transfer scheme design",
-      "Battery storage for peak shaving",
-      "Power quality for sensitive loads",
-      "Electrical design review for new buildings",
-    ],
-    projects: [
-      "Power Resilience Design for a 600-Bed Hospital, Ahmedabad",
-      "Peak Demand Reduction for an IT Park, Gandhinagar",
-      "Power Quality Survey for a Tier III Data Centre",
-    ],
-  },
-] as const;
-
-const crossIndustry = [
-  {
-    title: "Power Quality & Harmonics",
-    Icon: Waves,
-    text: "Measurement to IEC 61000-4-30 and filters that meet IEEE 519 at the point of common coupling.",
-  },
-  {
-    title: "Protection & Arc Flash Safety",
-    Icon: ShieldCheck,
-    text: "Selective, fast protection that lowers incident energy where people work.",
-  },
-  {
-    title: "Grid Code & Regulatory Compliance",
-    Icon: ScrollText,
-    text: "CEA connectivity standards, CERC and GERC regulations, documented for approval.",
-  },
-  {
-    title: "Digital Substations",
-    Icon: Cpu,
-    text: "IEC 61850 engineering, testing and cyber-secure substation networks.",
-  },
-  {
-    title: "Energy Storage",
-    Icon: BatteryCharging,
-    text: "Battery sizing, protection and controls for peak shaving, firming and backup.",
-  },
-  {
-    title: "Asset Performance",
-    Icon: Gauge,
-    text: "Loss reduction, loading studies and condition-based plans for ageing equipment.",
-  },
-] as const;
+const industryIcons = { Utilities: TowerControl, Renewables: SunMedium, Industrial: Factory, Commercial: Building2 };
+const crossIndustryIcons = [Waves, ShieldCheck, ScrollText, Cpu, BatteryCharging, Gauge];
+const industries = industryTexts.map((industry) => ({ ...industry, Icon: industryIcons[industry.name] }));
+const crossIndustry = crossIndustryTexts.map((item, index) => ({ ...item, Icon: crossIndustryIcons[index]! }));
 
 export function IndustriesPage() {
   return (
@@ -142,7 +44,7 @@ export function IndustriesPage() {
       </PageHero>
 
       {industries.map(({ name, Icon, description, services, projects }, index) => {
-        const headingId = `industry-${name.toLowerCase()}`;
+        const headingId = industryAnchor(name);
         return (
           <section key={name} aria-labelledby={headingId} className={index % 2 ? "bg-paper py-16" : "py-16"}>
             <div className="container-page grid gap-10 lg:grid-cols-5">

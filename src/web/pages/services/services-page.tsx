@@ -3,7 +3,7 @@ import { paths } from "#shared/paths.ts";
 import { CtaBand } from "../../components/cta-band.tsx";
 import { PageHero } from "../../components/page-hero.tsx";
 import { useRouteBreadcrumbs } from "../../lib/page-context.ts";
-import { powerSystemStudies, studyGroups } from "./power-system-studies.ts";
+import { powerSystemStudies, studyGroups } from "#shared/content/power-system-studies.ts";
 
 const workSteps = [
   {

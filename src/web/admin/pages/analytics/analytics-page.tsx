@@ -183,7 +183,35 @@ function Section({ id, title, children, note }: { id: string; title: string; chi
   );
 }
 
-export function AnalyticsPage({ viewer, period, report, excluded, enabled, notice, error }: Props) {
+/**
+ * The site searches that found nothing, a table a week (decision 054): what visitors looked for
+ * and the site does not answer yet. Words and counts only: nothing says who searched.
+ */
+function SearchMisses({ weeks }: { weeks: Props["searchMisses"] }) {
+  return (
+    <Section
+      id="search-misses"
+      title="Searches that found nothing"
+      note="What visitors searched the site for and found nothing, by week (Monday to Sunday), most asked first: ideas for what to write about. Only the words and a count are kept, counted as page views are."
+    >
+      {weeks.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">No search found nothing in the last eight weeks.</p>
+      ) : (
+        weeks.map((week) => (
+          <Table
+            key={week.weekStart}
+            label={`Week of ${formatDay(week.weekStart)}`}
+            headings={["Search", "Times"]}
+            rows={week.queries.map((row) => [row.query, row.count])}
+            empty="None."
+          />
+        ))
+      )}
+    </Section>
+  );
+}
+
+export function AnalyticsPage({ viewer, period, report, searchMisses, excluded, enabled, notice, error }: Props) {
   const articles = report.pages.filter((page) => page.path.startsWith("/blog/"));
   const articlesWithEnquiries = articles.filter((page) => page.enquiries > 0).sort((a, b) => b.enquiries - a.enquiries);
   const funnelLabels = new Map<string, string>(funnelSteps.map((step) => [step.key, step.label]));
@@ -325,6 +353,8 @@ export function AnalyticsPage({ viewer, period, report, excluded, enabled, notic
           />
         </Section>
       </div>
+
+      <SearchMisses weeks={searchMisses} />
 
       <section aria-labelledby="exclusion-heading" className="admin-card mt-6">
         <h2 id="exclusion-heading" className="text-lg font-semibold text-navy-900">
