@@ -1,5 +1,7 @@
 import { expect, test } from "./fixtures.ts";
+import { baseURL } from "../playwright.config.ts";
 import { expectNoAxeViolations, expectNoOverflow, photograph } from "./page-checks.ts";
+import { createArticle, publishable, uniqueTitle, uniqueWord } from "./studio-helpers.ts";
 
 // The site search (docs/decisions/054-site-search.md): the header's box on every page, the
 // results page with the words found marked, the same without JavaScript, accessible and fitting
@@ -66,4 +68,28 @@ test.describe("without JavaScript", () => {
     expect(response?.status()).toBe(400);
     await expect(page.getByRole("heading", { name: "Search for at most 200 characters" })).toBeVisible();
   });
+});
+
+test("'IEEE-519' finds the articles that write 'IEEE 519', marked in their excerpts", async ({ page }) => {
+  await page.goto("/search?q=IEEE-519");
+  const results = page.getByTestId("search-results");
+  await expect(results.getByRole("link", { name: /IEEE 519 at a Drive-Heavy Plant/ })).toBeVisible();
+  await expect(results.locator("mark").first()).toHaveText("IEEE 519");
+});
+
+test("a draft's unique word finds nothing", async ({ page, signIn, pageGuard }) => {
+  test.setTimeout(90_000);
+  // The back office is on localhost (passkeys refuse a bare IP), the public site on 127.0.0.1.
+  pageGuard.allow(/request to another origin: http:\/\/localhost:/);
+  const word = uniqueWord().toLowerCase();
+  await signIn(page, "admin");
+  await createArticle(page, {
+    ...publishable(uniqueTitle("A draft search must not find").title),
+    body: `Only this draft says ${word}.`,
+  });
+  const visitor = await page.context().browser()!.newPage({ baseURL });
+  await visitor.goto(`/search?q=${word}`);
+  await expect(visitor.getByRole("heading", { name: `No results for “${word}”` })).toBeVisible();
+  await expect(visitor.getByTestId("search-results")).toHaveCount(0);
+  await visitor.close();
 });
