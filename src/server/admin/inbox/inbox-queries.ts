@@ -48,7 +48,7 @@ export function inboxConditions(filter: InboxFilter): SQL[] {
 
 /** One page of the filtered inbox, newest first, and whether there are more. */
 /** Rows one query of an export reads: the export's work is done a batch at a time (EXPORT_LIMIT in all). */
-export const EXPORT_BATCH_ROWS = 500;
+export const EXPORT_BATCH_ROWS = 200;
 
 export async function listInbox(db: Database, filter: InboxFilter, page: number, limit = INBOX_PAGE_SIZE) {
   return withOwners(

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { and, aliasedTable, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { formValues, parseForm } from "#shared/admin/forms.ts";
@@ -109,7 +110,7 @@ export function inboxRoutes(
       "Message",
     ];
     // A batch of rows at a time, read and written as CSV between turns of the event loop.
-    const parts = [csvLines([columns])];
+    const parts = ["\uFEFF", csvLines([columns])];
     let exported = 0;
     for await (const batch of inboxExportBatches(db, filter)) {
       exported += batch.length;
@@ -135,7 +136,6 @@ export function inboxRoutes(
         ),
       );
     }
-    const csv = parts.join("");
     const session = context.sessionOf(request);
     await context.audit(request, {
       actor: context.actorOf(session),
@@ -148,10 +148,14 @@ export function inboxRoutes(
       },
     });
     const stamp = indiaDay(now);
-    return reply
-      .header("content-type", "text/csv; charset=utf-8")
-      .header("content-disposition", `attachment; filename="enquiries-${stamp}.csv"`)
-      .send(`\uFEFF${csv}`);
+    return (
+      reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="enquiries-${stamp}.csv"`)
+        // Sent part by part: 3,000 enquiries of 5,000 characters joined into one string, then encoded
+        // and compressed whole, held the event loop over 600 ms (the event-loop kit, decision 046).
+        .send(Readable.from(parts, { objectMode: false }))
+    );
   }
 
   /** The enquiry a path names, or undefined after answering 404. */
