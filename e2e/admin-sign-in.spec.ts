@@ -83,6 +83,23 @@ test.describe("the back office's sign-in", () => {
     }
   });
 
+  test("on a new phone without a passkey, signing in points to the other way in instead of 'Try again'", async ({
+    page,
+  }) => {
+    // A device with an authenticator but none of this site's passkeys: the browser refuses the
+    // ceremony as it refuses a closed prompt. The test site has no mail set up, so the way in is an
+    // admin's link (with mail, the page's own "Lost your device?" form).
+    await addVirtualAuthenticator(page);
+    await page.goto(`${adminOrigin}/admin/sign-in`);
+    await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+    const alert = page.getByRole("alert");
+    await expect(alert).toHaveText(
+      "No passkey was used. On a new phone or another device without your passkey, ask an admin for a sign-in link.",
+    );
+    await expect(alert).not.toContainText("Try again");
+    await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toBeEnabled();
+  });
+
   test("a disabled person's open session stops working on its next request", async ({ page }) => {
     const email = uniqueEmail("leaver");
     const link = await staffCommand("invite", email, "--name", "Ravi Desai");

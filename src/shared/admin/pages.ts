@@ -77,6 +77,8 @@ export type PromiseFigures = {
   counted: number;
   /** Of those, answered within the promise. */
   answered: number;
+  /** Enquiries of the last 30 days not replied to and not yet due: not counted until one or the other. */
+  pending: number;
   /** Median time to the first reply over the last 30 days, in milliseconds; null with no replies. */
   medianReplyMs: number | null;
 };

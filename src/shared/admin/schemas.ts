@@ -417,10 +417,17 @@ export const staffCanPublishForm = z.object({
 // exports to a file that imports again.
 
 /** A text a member may leave out: "" when empty, else held to `rule`. */
-function optionalTeamText(label: string, max: number, rule: (value: string) => boolean, problem: string) {
+function optionalTeamText(
+  label: string,
+  max: number,
+  rule: (value: string) => boolean,
+  problem: string,
+  normalise: (value: string) => string = (value) => value,
+) {
   return z._default(
     z.string({ error: `${label} must be text` }).check(
       z.trim(),
+      z.overwrite(normalise),
       z.maxLength(max, `${label} must be at most ${max} characters`),
       noControlCharacters(label),
       singleLine(label),
@@ -428,6 +435,14 @@ function optionalTeamText(label: string, max: number, rule: (value: string) => b
     ),
     "",
   );
+}
+
+/**
+ * A LinkedIn address as people copy it: "linkedin.com/in/meera" or "www.linkedin.com/in/meera"
+ * without its scheme gets https:// in front; anything else is left for isLinkedInAddress to judge.
+ */
+export function withLinkedInScheme(value: string): string {
+  return /^(?:[a-z0-9-]+\.)*linkedin\.com(?:[/?#]|$)/i.test(value) ? `https://${value}` : value;
 }
 
 /** An https:// address on linkedin.com, with no user name or password in it. */
@@ -468,6 +483,7 @@ export const teamMemberFields = {
     TEAM_MEMBER_LIMITS.linkedinUrl,
     isLinkedInAddress,
     "LinkedIn must be the https:// address of a LinkedIn profile, like https://www.linkedin.com/in/meera-iyer",
+    withLinkedInScheme,
   ),
 };
 

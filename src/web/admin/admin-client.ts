@@ -35,8 +35,24 @@ function say(button: HTMLElement, text: string, kind: "progress" | "error") {
   status.classList.toggle("text-red-800", kind === "error");
 }
 
+/**
+ * Where a person without a passkey on this device goes: the sign-in page's emailed link when mail
+ * is set up (the form is on the page), an admin otherwise.
+ */
+function withoutPasskey(): string {
+  return document.querySelector(`form[action="${adminHref("signInEmail")}"]`)
+    ? "No passkey was used. On a new phone or another device without your passkey, sign in with an emailed link: enter your staff email address under “Lost your device?” below."
+    : "No passkey was used. On a new phone or another device without your passkey, ask an admin for a sign-in link.";
+}
+
 /** What to tell a person whose ceremony failed: the browser's reason, in words. */
-function explain(error: unknown): string {
+function explain(error: unknown, action: string | undefined): string {
+  // Signing in, a closed or refused prompt is also what a device without the person's passkey gives:
+  // the browser does not say which, so the words point to the way in that needs no passkey.
+  const refused =
+    (error instanceof WebAuthnError && error.code === "ERROR_CEREMONY_ABORTED") ||
+    (error instanceof Error && error.name === "NotAllowedError");
+  if (refused && action === "sign-in") return withoutPasskey();
   if (error instanceof WebAuthnError && error.code === "ERROR_CEREMONY_ABORTED")
     return "The passkey prompt was closed. Try again when you are ready.";
   if (error instanceof Error && error.name === "NotAllowedError")
@@ -69,7 +85,7 @@ async function runCeremony(button: HTMLButtonElement) {
     say(button, "Signed in. Opening the back office…", "progress");
     window.location.assign(answer.redirect ?? ADMIN_HOME);
   } catch (error) {
-    say(button, explain(error), "error");
+    say(button, explain(error, action), "error");
     button.disabled = false;
   }
 }

@@ -431,7 +431,7 @@ const fixtures: { [Name in AdminPageName]: { props: AdminPagePropsOf<Name>; titl
       rows: [],
       filter: { status: "", owner: "", service: "", from: "", to: "", q: "" },
       counts: { new: 0, overdue: 0, unassigned: 0 },
-      promise: { counted: 0, answered: 0, medianReplyMs: null },
+      promise: { counted: 0, answered: 0, pending: 0, medianReplyMs: null },
       staff: [],
       pageNumber: 1,
       more: false,
@@ -1036,6 +1036,27 @@ describe("the staff page", () => {
     expect(html).toContain('<input type="hidden" name="id" value="s 2/x"/>');
     expect(html).toContain("Change role");
     expect(html).toContain("it does not change their role.");
+  });
+});
+
+describe("the account page", () => {
+  it("says how each session began with the right article: a passkey, an invitation, a one-time link", () => {
+    const at = "2026-11-29T04:30:00.000Z";
+    const session = (method: string, current = false) => ({
+      current,
+      device: "Chrome on Linux",
+      method,
+      createdAt: at,
+      lastSeenAt: at,
+    });
+    const html = renderAdminPage({
+      ...fixtures.account.props,
+      sessions: [session("passkey", true), session("invitation"), session("sign-in-link")],
+    }).bodyHtml.replace(/<!-- -->/g, "");
+    expect(html).toMatch(/with a passkey;/);
+    expect(html).toMatch(/with an invitation;/);
+    expect(html).toMatch(/with a one-time link;/);
+    expect(html).not.toContain("a invitation");
   });
 });
 

@@ -158,11 +158,13 @@ export async function promiseFigures(db: Database, now: Date): Promise<PromiseFi
   const [row] = await queryRows<{
     counted: number | string;
     answered: number | string;
+    pending: number | string;
     median: number | string | null;
   }>(
     db,
     sql`select count(*) filter (where first_reply_at is not null or created_at <= ${dueBefore}::timestamptz) as counted,
                count(*) filter (where first_reply_at is not null and first_reply_at - created_at <= ${within}::interval) as answered,
+               count(*) filter (where first_reply_at is null and created_at > ${dueBefore}::timestamptz) as pending,
                percentile_cont(0.5) within group (order by extract(epoch from first_reply_at - created_at))
                  filter (where first_reply_at is not null) as median
         from contact_submissions
@@ -171,6 +173,7 @@ export async function promiseFigures(db: Database, now: Date): Promise<PromiseFi
   return {
     counted: Number(row?.counted ?? 0),
     answered: Number(row?.answered ?? 0),
+    pending: Number(row?.pending ?? 0),
     medianReplyMs: row?.median === null || row?.median === undefined ? null : Math.round(Number(row.median) * 1000),
   };
 }

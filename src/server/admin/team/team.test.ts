@@ -136,6 +136,14 @@ describe.each(testDrivers)("the team in the studio on %s", (driver) => {
   });
 
   describe("adding a member", () => {
+    it.each(["www.linkedin.com/in/kiran-desai", "linkedin.com/in/kiran-desai", "IN.linkedin.com/in/kiran-desai"])(
+      "takes a LinkedIn address copied without https:// (%s) and stores it with it",
+      async (typed) => {
+        const id = await addMember(t, publisher, memberFields(photo, { name: "Kiran Schemeless", linkedinUrl: typed }));
+        expect((await memberRow(t, id)).linkedinUrl).toBe(`https://${typed}`);
+      },
+    );
+
     it("shown: revision 1, the published copy, last in the team, on the API and the About page, in the Author select; audited", async () => {
       const before = await version();
       const id = await addMember(t, publisher, memberFields(photo, { name: "Zubin Shownfirst" }));
@@ -378,6 +386,12 @@ describe.each(testDrivers)("the team in the studio on %s", (driver) => {
       ["a LinkedIn elsewhere", { linkedinUrl: "https://linkedin.com.evil.example/in/x" }, "linkedinUrl", LINKEDIN],
       ["a LinkedIn with a password", { linkedinUrl: "https://a:b@www.linkedin.com/in/x" }, "linkedinUrl", LINKEDIN],
       ["a script as LinkedIn", { linkedinUrl: "javascript:alert(1)" }, "linkedinUrl", LINKEDIN],
+      [
+        "a LinkedIn look-alike without https://",
+        { linkedinUrl: "linkedin.com.evil.example/in/x" },
+        "linkedinUrl",
+        LINKEDIN,
+      ],
     ])("refuses %s at its field (422), adding and changing nothing", async (_label, fields, field, message) => {
       const id = await addMember(t, admin, memberFields(photo, { name: "Ravi Unchanged" }));
       const state = await snapshot(id);

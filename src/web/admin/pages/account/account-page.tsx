@@ -5,10 +5,11 @@ import { AdminLayout, PasskeyStatus } from "../../layout.tsx";
 import { Messages } from "../../ui/messages.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 
-const methodLabels: Record<string, string> = {
-  passkey: "passkey",
-  invitation: "invitation",
-  "sign-in-link": "one-time link",
+/** How a session began, with its article: "with a passkey", "with an invitation". */
+export const methodLabels: Record<string, string> = {
+  passkey: "a passkey",
+  invitation: "an invitation",
+  "sign-in-link": "a one-time link",
 };
 
 export function AccountPage({ viewer, passkeys, sessions, notice, error }: AdminPagePropsOf<"account">) {
@@ -72,8 +73,8 @@ export function AccountPage({ viewer, passkeys, sessions, notice, error }: Admin
                 </span>
               ) : null}
               <span className="block text-slate-600">
-                Signed in {formatIndiaDateTime(session.createdAt)} with a{" "}
-                {methodLabels[session.method] ?? session.method}; last active {formatIndiaDateTime(session.lastSeenAt)}
+                Signed in {formatIndiaDateTime(session.createdAt)} with {methodLabels[session.method] ?? session.method}
+                ; last active {formatIndiaDateTime(session.lastSeenAt)}
               </span>
             </li>
           ))}

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { AdminPagePropsOf } from "#shared/admin/pages.ts";
+import type { AdminPagePropsOf, PromiseFigures } from "#shared/admin/pages.ts";
 import { adminHref } from "#shared/admin/routes.ts";
 import { ENQUIRY_STATUSES, formatSpan, statusLabels, type EnquiryStatus } from "#shared/inbox.ts";
 import { limits, serviceOptions } from "#shared/site.ts";
@@ -34,6 +34,13 @@ function InboxFigure({
       </dd>
     </div>
   );
+}
+
+/** What the share is of: the enquiries counted, and those not yet due, which count once answered or due. */
+export function promiseText({ counted, answered, pending }: PromiseFigures): string {
+  const notDue = pending ? `${pending} not yet due` : "";
+  if (!counted) return notDue || "no enquiries yet";
+  return notDue ? `${answered} of ${counted}; ${notDue}` : `${answered} of ${counted}`;
 }
 
 export function InboxPage({
@@ -86,9 +93,7 @@ export function InboxPage({
           data={{ "data-figure": "share" }}
         >
           {share === null ? "–" : `${share}%`}
-          <span className="ml-1 text-sm font-normal text-slate-600">
-            {promise.counted ? `${promise.answered} of ${promise.counted}` : "no enquiries yet"}
-          </span>
+          <span className="ml-1 text-sm font-normal text-slate-600">{promiseText(promise)}</span>
         </InboxFigure>
         <InboxFigure label="Median reply time (30 days)" tone="text-navy-900" data={{ "data-figure": "median" }}>
           {promise.medianReplyMs === null ? "–" : formatSpan(promise.medianReplyMs)}

@@ -19,9 +19,15 @@ export function sendQuestion(send: Props["send"]): string {
     : `Send to ${n} ${n === 1 ? "subscriber" : "subscribers"}?`;
 }
 
+/** Who gets the newsletter, in words that read right for one subscriber as for many. */
+export function recipientsText(n: number): string {
+  return n === 1
+    ? "The one subscriber confirmed now gets a copy."
+    : `Each of the ${n.toLocaleString("en-IN")} subscribers confirmed now gets one copy.`;
+}
+
 export function NewsletterSendPage({ viewer, send, notice, error }: Props) {
   const n = send.recipients;
-  const whom = `${n} ${n === 1 ? "subscriber" : "subscribers"}`;
   return (
     <AdminLayout viewer={viewer} current="newsletters">
       <p className="text-sm">
@@ -56,8 +62,7 @@ export function NewsletterSendPage({ viewer, send, notice, error }: Props) {
         ) : (
           <>
             <p className="mt-4 text-sm text-slate-700">
-              Each of the {whom} confirmed now gets one copy. Once sent, the newsletter can no longer be changed or sent
-              again.
+              {recipientsText(n)} Once sent, the newsletter can no longer be changed or sent again.
             </p>
             <form method="post" action={adminHref("newsletterSend", { id: send.id })} className="mt-4 flex gap-2">
               <input type="hidden" name="version" value={send.version} />

@@ -244,11 +244,12 @@ export function TeamMemberPage({ viewer, member, notice, error, form }: Props) {
               />
               <Field
                 {...common("linkedinUrl")}
-                type="url"
+                type="text"
+                inputMode="url"
                 maxLength={TEAM_MEMBER_LIMITS.linkedinUrl}
                 autoComplete="off"
                 placeholder="https://www.linkedin.com/in/…"
-                hint="Optional: the address of their LinkedIn profile."
+                hint="Optional: the address of their LinkedIn profile (https:// may be left out)."
               />
             </div>
             {id === null ? (
