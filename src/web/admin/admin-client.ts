@@ -94,6 +94,16 @@ for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-p
   button.addEventListener("click", () => void runCeremony(button));
 }
 
+// The navigation is one row that scrolls on a narrow screen: the current entry is shown in it (by
+// the row's own scroll, never the page's: a reload halfway down the page stays there).
+const currentEntry = document.querySelector<HTMLElement>('nav[aria-label="Back office"] [aria-current="page"]');
+const navigationRow = currentEntry?.closest("ul");
+if (currentEntry && navigationRow && navigationRow.scrollWidth > navigationRow.clientWidth)
+  navigationRow.scrollLeft +=
+    currentEntry.getBoundingClientRect().left -
+    navigationRow.getBoundingClientRect().left -
+    (navigationRow.clientWidth - currentEntry.offsetWidth) / 2;
+
 for (const form of document.querySelectorAll<HTMLFormElement>("form[data-confirm]")) {
   form.addEventListener("submit", (event) => {
     if (!window.confirm(form.dataset.confirm ?? "Are you sure?")) event.preventDefault();

@@ -43,8 +43,10 @@ export function AdminLayout({
             </form>
           </div>
         </div>
-        <nav aria-label="Back office" className="border-t border-white/15">
-          <ul className="admin-container flex flex-wrap gap-x-1 py-1 text-sm">
+        {/* One row at every width: below 640 px it scrolls sideways within itself (admin.css,
+            .admin-nav), the current entry brought into view by admin-client.ts. */}
+        <nav aria-label="Back office" className="admin-nav border-t border-white/15">
+          <ul className="admin-container flex gap-x-1 py-1 text-sm">
             {items.map((item) => {
               const active = item.name === current;
               return (
@@ -52,7 +54,7 @@ export function AdminLayout({
                   <a
                     href={item.href}
                     aria-current={active ? "page" : undefined}
-                    className={`inline-block rounded-md px-3 py-2 font-medium ${active ? "bg-white text-navy-900" : "text-slate-100 hover:bg-white/10"}`}
+                    className={`inline-block rounded-md px-3 py-2 font-medium whitespace-nowrap ${active ? "bg-white text-navy-900" : "text-slate-100 hover:bg-white/10"}`}
                   >
                     {item.label}
                   </a>

@@ -3,6 +3,11 @@ import type { Key, ReactNode } from "react";
 export type Column<Row> = {
   /** The column's header; a node, so it can be visually hidden ("Actions"). */
   header: ReactNode;
+  /**
+   * The name a cell shows above its value when a narrow screen lays rows out as cards; the header
+   * when it is text. A column without one (the actions) shows its cells unnamed.
+   */
+  label?: string;
   cell: (row: Row) => ReactNode;
   /** Classes of the column's cells. */
   className?: string;
@@ -13,10 +18,20 @@ export type Column<Row> = {
 };
 
 /**
- * A table in a named region (a section with a label) that scrolls sideways on a narrow screen; the
- * region is focusable, so the keyboard can scroll it too. The caption is for screen readers;
- * `empty` replaces the table when there are no rows.
+ * A table in a named region (a section with a label). Below 640 px each row is a card, each cell
+ * under its column's name (`admin-table-cards` in admin.css), so a row's actions are on the screen
+ * without scrolling sideways; it stays a table in the markup (Chromium and Firefox keep a table's
+ * semantics whatever its display; explicit roles would be redundant, which the validator refuses).
+ * The region is focusable, so the keyboard can scroll
+ * a wide table at other widths. The caption is for screen readers; `empty` replaces the table when
+ * there are no rows.
  */
+/** A column's name on a card: its label, or its header when that is text. */
+function cardLabel(column: Pick<Column<never>, "label" | "header">): string | undefined {
+  if (column.label !== undefined) return column.label || undefined;
+  return typeof column.header === "string" ? column.header : undefined;
+}
+
 export function DataTable<Row>({
   label,
   caption,
@@ -41,7 +56,7 @@ export function DataTable<Row>({
       {rows.length === 0 && empty !== undefined ? (
         empty
       ) : (
-        <table className="admin-table">
+        <table className="admin-table admin-table-cards">
           <caption className="sr-only">{caption}</caption>
           <thead>
             <tr>
@@ -55,17 +70,18 @@ export function DataTable<Row>({
           <tbody>
             {rows.map((row, rowIndex) => (
               <tr key={rowKey(row, rowIndex)}>
-                {columns.map((column, index) =>
-                  column.rowHeader ? (
-                    <th key={index} scope="row" className={column.className}>
+                {columns.map((column, index) => {
+                  const label = cardLabel(column);
+                  return column.rowHeader ? (
+                    <th key={index} scope="row" className={column.className} data-label={label}>
                       {column.cell(row)}
                     </th>
                   ) : (
-                    <td key={index} className={column.className}>
+                    <td key={index} className={column.className} data-label={label}>
                       {column.cell(row)}
                     </td>
-                  ),
-                )}
+                  );
+                })}
               </tr>
             ))}
           </tbody>

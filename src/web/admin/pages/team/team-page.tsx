@@ -101,7 +101,7 @@ export function TeamPage({ viewer, rows, trash, canChange, focus, notice, error 
         {rows.length === 0 ? (
           <p className="text-slate-700">No members yet{canChange ? ": add the first with Add a member." : "."}</p>
         ) : (
-          <table className="admin-table">
+          <table className="admin-table admin-table-cards">
             <caption className="sr-only">
               The team, first to last: {shown} shown on the site, {last - shown} hidden
             </caption>
@@ -130,7 +130,7 @@ export function TeamPage({ viewer, rows, trash, canChange, focus, notice, error 
             >
               {rows.map((row) => (
                 <tr key={row.id} data-member-id={row.id} data-member-name={row.name}>
-                  <td className="whitespace-nowrap tabular-nums">
+                  <td className="whitespace-nowrap tabular-nums" data-label="Place">
                     {canChange ? (
                       <span
                         aria-hidden="true"
@@ -143,7 +143,7 @@ export function TeamPage({ viewer, rows, trash, canChange, focus, notice, error 
                     ) : null}
                     <span data-team-position>{row.position}</span>
                   </td>
-                  <td>
+                  <td data-label="Photo">
                     <img
                       src={row.thumbnail ?? row.imageUrl}
                       alt=""
@@ -153,7 +153,12 @@ export function TeamPage({ viewer, rows, trash, canChange, focus, notice, error 
                       className="size-12 rounded border border-slate-200 bg-slate-100 object-cover"
                     />
                   </td>
-                  <th scope="row" className="min-w-40 align-top font-normal whitespace-normal">
+                  <th
+                    scope="row"
+
+                    className="min-w-40 align-top font-normal whitespace-normal"
+                    data-label="Name"
+                  >
                     {canChange ? (
                       <a href={adminHref("teamMember", { id: row.id })} className="admin-link">
                         {row.name}
@@ -162,13 +167,15 @@ export function TeamPage({ viewer, rows, trash, canChange, focus, notice, error 
                       row.name
                     )}
                   </th>
-                  <td className="min-w-40">{row.title}</td>
-                  <td>
+                  <td className="min-w-40" data-label="Title">
+                    {row.title}
+                  </td>
+                  <td data-label="On the site">
                     <TeamStatusBadge status={row.status} />
                   </td>
                   {canChange ? (
                     <>
-                      <td>
+                      <td data-label="Order">
                         <MoveButtons row={row} last={last} focus={focus} />
                       </td>
                       <td>
