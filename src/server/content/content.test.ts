@@ -103,6 +103,14 @@ describe("readSiteContent", () => {
     );
   });
 
+  it("takes an article whose author is a member of staff (staff-<id>), who has no file of the team", async () => {
+    const author = "staff-8f14e45f-ceea-467f-a0e6-0a1b2c3d4e5f";
+    await writeContent(dir, { "articles/by-staff.md": articleFile("By staff", `author: ${author}\n`) });
+    const content = await readSiteContent(dir);
+    expect(content.problems).toEqual([]);
+    expect(content.articles.map(({ document }) => document.author)).toEqual([author]);
+  });
+
   it("reads an article as the document a revision stores, a bare date as midnight in India", async () => {
     await writeContent(dir, {
       "team/anil.yaml": teamFile("Anil Shah", 1),

@@ -2,7 +2,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { ArticleDetail } from "#shared/api-types.ts";
 import { SLUG_PATTERN } from "#shared/routes.ts";
 import type { Database } from "../db/client.ts";
-import { blogPosts, teamMembers } from "../db/schema.ts";
+import { blogPosts } from "../db/schema.ts";
+import { bylineOf } from "./byline.ts";
 import { listBlogPosts, relatedFirst } from "./public-content.ts";
 import { renderRevisionBody } from "./draft-rendering.ts";
 import { readingMinutes } from "./render-markdown.ts";
@@ -50,12 +51,7 @@ export async function draftArticle(
   if (!revision) return undefined;
   const document = revision.document;
   // The byline the article would be published with (publishing.ts names the author the same way).
-  const [author] = document.author
-    ? await db
-        .select({ name: teamMembers.name, imageUrl: teamMembers.imageUrl, status: teamMembers.status })
-        .from(teamMembers)
-        .where(and(eq(teamMembers.slug, document.author), isNull(teamMembers.deletedAt)))
-    : [];
+  const author = await bylineOf(db, document.author ?? "", { trashed: false });
   const images = await mediaIndex(db);
   // Kept by the revision's id: opening a link again renders nothing again.
   const rendered = await renderRevisionBody(db, revision.id, document.body ?? "", images);
@@ -79,7 +75,7 @@ export async function draftArticle(
       readingMinutes: readingMinutes(rendered.words),
       authorName: author?.name ?? null,
       // Only a photo the team page shows: the card never draws one the public has not seen.
-      authorImageUrl: author?.status === "published" ? (author.imageUrl ?? null) : null,
+      authorImageUrl: author?.onTeamPage ? author.imageUrl : null,
       // Never the article itself, whichever address its published copy has.
       related: relatedFirst(posts, category, (post) => post.id === articleId, 3),
     },

@@ -16,6 +16,7 @@ import { INDIA_UTC_OFFSET } from "#shared/india-time.ts";
 import { MEDIA_REFERENCE_PATTERN } from "#shared/media.ts";
 import { hasControlCharacters, lineBreakOrTab, normaliseLineBreaks } from "#shared/schemas/text-rules.ts";
 import { type MediaFileEntry, readMediaFolder } from "./media-files.ts";
+import { staffIdOf } from "./byline.ts";
 
 // Reads a content folder (team/*.yaml, projects/*.yaml, articles/*.md and redirects.yaml) into
 // the documents a revision stores (src/shared/content/documents.ts), and validates them by the
@@ -362,9 +363,10 @@ export async function readSiteContent(contentDir: string, options: ReadContentOp
     });
   });
 
-  // An article naming a team member who has no file is broken: left out, like any broken file.
+  // An article naming a team member who has no file is broken: left out, like any broken file. A
+  // member of staff (`staff-<id>`, byline.ts) has no file: the database they are in names them.
   result.articles = result.articles.filter(({ document }) => {
-    if (!document.author || result.present.team.has(document.author)) return true;
+    if (!document.author || result.present.team.has(document.author) || staffIdOf(document.author)) return true;
     result.problems.push({
       file: path.join("articles", `${document.slug}.md`),
       field: "author",

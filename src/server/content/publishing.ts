@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { ArticleDocument, ContentKind, ProjectDocument, TeamMemberDocument } from "#shared/content/documents.ts";
 import type { Database } from "../db/client.ts";
 import { blogPosts, projects, teamMembers } from "../db/schema.ts";
+import { bylineOf } from "./byline.ts";
 import { bumpContentVersion } from "./data-version.ts";
 import { contentTables, type DocumentOf, revisionOf } from "./revisions.ts";
 
@@ -12,14 +13,9 @@ import { contentTables, type DocumentOf, revisionOf } from "./revisions.ts";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0] | Database;
 
-/** The published copy's columns for an article document; the author's name is looked up by slug. */
+/** The published copy's columns for an article document; the author is named as byline.ts says. */
 async function articleCopy(tx: Tx, document: ArticleDocument, publishedAt: Date) {
-  const [author] = document.author
-    ? await tx
-        .select({ id: teamMembers.id, name: teamMembers.name })
-        .from(teamMembers)
-        .where(eq(teamMembers.slug, document.author))
-    : [];
+  const author = await bylineOf(tx, document.author, { trashed: true });
   return {
     title: document.title,
     excerpt: document.excerpt,
@@ -29,7 +25,7 @@ async function articleCopy(tx: Tx, document: ArticleDocument, publishedAt: Date)
     imageAlt: document.imageAlt || null,
     slug: document.slug,
     publishedAt,
-    authorId: author?.id ?? null,
+    authorId: author?.teamMemberId ?? null,
     authorName: author?.name ?? null,
   };
 }

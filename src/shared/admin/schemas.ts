@@ -279,6 +279,9 @@ export const revisionIdField = z
 /** A publish date as a datetime-local field gives it, in India time: 2026-11-26T14:30. */
 export const INDIA_DATETIME_PATTERN = /^(20\d\d)-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):([0-5]\d)$/;
 
+/** The Author field's problem: it names no one the Author list offers. */
+export const AUTHOR_PROBLEM = "Author must be a member of the team or of staff";
+
 /** The editor's fields: what "Save draft", autosave, "Publish" and "Schedule" send. */
 export const articleFields = {
   title: requiredText("Title", CONTENT_LIMITS.title),
@@ -290,7 +293,7 @@ export const articleFields = {
   category: optionalText("Category", CONTENT_LIMITS.category),
   author: optionalText("Author", CONTENT_LIMITS.slug, {
     pattern: SLUG_PATTERN,
-    problem: "Author must be a member of the team",
+    problem: AUTHOR_PROBLEM,
   }),
   imageUrl: optionalText("Cover image", 300, {
     pattern: IMAGE_PATH_PATTERN,

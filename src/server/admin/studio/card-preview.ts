@@ -1,8 +1,7 @@
-import { and, eq, isNull } from "drizzle-orm";
 import type { ArticleDocument, ProjectDocument } from "#shared/content/documents.ts";
 import { articleCard, type LinkCard, projectCard } from "#shared/link-card.ts";
 import type { Database } from "../../db/client.ts";
-import { teamMembers } from "../../db/schema.ts";
+import { bylineOf } from "../../content/byline.ts";
 import { DRAFT_STAND_IN_TITLE } from "../../content/draft-article.ts";
 
 // A draft's link-preview card for the studio's publish checklist
@@ -12,18 +11,13 @@ import { DRAFT_STAND_IN_TITLE } from "../../content/draft-article.ts";
 
 /** The card an article's draft will have: its author named as publishing names them. */
 export async function draftArticleCard(db: Database, document: ArticleDocument): Promise<LinkCard> {
-  const [author] = document.author
-    ? await db
-        .select({ name: teamMembers.name, imageUrl: teamMembers.imageUrl, status: teamMembers.status })
-        .from(teamMembers)
-        .where(and(eq(teamMembers.slug, document.author), isNull(teamMembers.deletedAt)))
-    : [];
+  const author = await bylineOf(db, document.author, { trashed: false });
   return articleCard({
     title: document.title.trim() || DRAFT_STAND_IN_TITLE,
     category: document.category,
     authorName: author?.name ?? null,
     // As the public page: a photo only of a member the team page shows.
-    authorImageUrl: author?.status === "published" ? (author.imageUrl ?? null) : null,
+    authorImageUrl: author?.onTeamPage ? author.imageUrl : null,
   });
 }
 

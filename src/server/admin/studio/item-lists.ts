@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { ArticleFilter, ArticleRowView, ProjectRowView } from "#shared/admin/pages.ts";
 import type { Database } from "../../db/client.ts";
 import { blogPosts, projects } from "../../db/schema.ts";
-import { teamMemberNames } from "./article-queries.ts";
+import { bylineNames } from "../../content/byline.ts";
 import { headText, listItems } from "./item-queries.ts";
 import { ARTICLE_KIND, PROJECT_KIND } from "./kinds.ts";
 
@@ -22,7 +22,7 @@ export async function listArticles(
     now,
     extra: { author: headText("author"), publishedAuthorName: sql<string | null>`${blogPosts.authorName}` },
   });
-  const names = await teamMemberNames(
+  const names = await bylineNames(
     db,
     rows.map((row) => row.extra.author ?? ""),
   );

@@ -7,10 +7,11 @@ import {
   publishBlockers,
   type StudioKind,
 } from "#shared/content/documents.ts";
+import { AUTHOR_PROBLEM } from "#shared/admin/schemas.ts";
 import { articlePath, projectPath } from "#shared/paths.ts";
 import { blogPosts, contentPresence, contentRedirects, contentRevisions, projects } from "../../db/schema.ts";
 import { articleDocumentOf, ARTICLE_FIELD_LABELS } from "./article-fields.ts";
-import { teamMemberExists } from "./article-queries.ts";
+import { bylineOf } from "../../content/byline.ts";
 import { headText, type ItemRow, type Tx } from "./item-queries.ts";
 import { projectDocumentOf, PROJECT_FIELD_LABELS } from "./project-fields.ts";
 import { isoToIndiaLocal } from "./studio-time.ts";
@@ -104,8 +105,8 @@ export const ARTICLE_KIND: StudioKindSpec<ArticleDocument> = {
   titleOf: (document) => document.title,
   blockers: publishBlockers,
   async fieldProblems(tx, document) {
-    if (document.author && !(await teamMemberExists(tx, document.author)))
-      return [{ field: "author", message: "Author must be a member of the team" }];
+    if (document.author && !(await bylineOf(tx, document.author, { trashed: true })))
+      return [{ field: "author", message: AUTHOR_PROBLEM }];
     return [];
   },
   // The article carries its time (Publish date): publishing now uses it when it is past, else

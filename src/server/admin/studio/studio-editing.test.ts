@@ -184,7 +184,12 @@ describe.each(testDrivers)("the studio's editing on %s", (driver) => {
       ],
       ["30 February", { publishedAt: "2026-02-30T10:00" }, "publishedAt", PUBLISH_DATE],
       ["a date in words", { publishedAt: "tomorrow" }, "publishedAt", PUBLISH_DATE],
-      ["an author who is not one", { author: "nobody-here" }, "author", "Author must be a member of the team"],
+      [
+        "an author who is not one",
+        { author: "nobody-here" },
+        "author",
+        "Author must be a member of the team or of staff",
+      ],
       ["an ESC in the body", { body: "a\u001bb" }, "body", "Body must not contain control characters"],
       ["a body of 100,001 characters", { body: "x".repeat(100_001) }, "body", "Body must be at most 100000 characters"],
     ])("refuses %s at its field (422), making nothing", async (_label, fields, field, message) => {

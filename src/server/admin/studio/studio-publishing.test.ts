@@ -12,6 +12,7 @@ import { adminHref } from "#shared/admin/routes.ts";
 import { auditEvents, blogPosts, contentLinks, contentRedirects, contentRevisions, staff } from "../../db/schema.ts";
 import { createContentLink } from "../../content/links.ts";
 import { getArticle, listBlogPosts, listFeedArticles } from "../../content/public-content.ts";
+import { staffAuthor } from "../../content/byline.ts";
 import { isoToIndiaLocal } from "./article-fields.ts";
 import {
   articleFields,
@@ -108,6 +109,49 @@ describe.each(testDrivers)("publishing in the studio on %s", (driver) => {
   };
   const publicPage = (slug: string) => t.send({ method: "GET", url: `/blog/${slug}` });
   const blogList = () => t.send({ method: "GET", url: "/blog" });
+
+  describe("an author who is staff, not on the team", () => {
+    it("is offered in the Author list, named on the public page without a photo, and in the studio's list", async () => {
+      const writer = await staffWithSession(t, { email: uniqueEmail("farah"), name: "Farah Mistry", role: "staff" });
+      const offered = (await editor(await createArticle(t, member, { title: "Offered authors" }))).authors;
+      expect(offered).toContainEqual({
+        slug: staffAuthor(writer.staffId),
+        name: "Farah Mistry (staff, not on the team page)",
+      });
+
+      const slug = "a-byline-from-staff";
+      const id = await createArticle(t, publisher, { title: "A byline from staff", slug });
+      expect(
+        (await publish(id, publisher, { title: "A byline from staff", slug, author: staffAuthor(writer.staffId) }))
+          .statusCode,
+      ).toBe(303);
+      const row = await articleRow(t, id);
+      expect(row).toMatchObject({ authorName: "Farah Mistry", authorId: null });
+      const page = await publicPage(slug);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain("Farah Mistry");
+      expect((await getArticle(t.database.db, slug, t.clock.now))?.authorImageUrl ?? null).toBeNull();
+      const list = propsOf(
+        await t.send({ method: "GET", url: adminHref("articles"), cookie: member.cookie }),
+        "articles",
+      );
+      expect(list.rows.find((listed) => listed.id === id)?.authorName).toBe("Farah Mistry");
+    });
+
+    it("refuses a staff id that is no one's, at the Author field, saving nothing", async () => {
+      const id = await createArticle(t, member, { title: "No such author" });
+      const before = await headOf(t, id);
+      const saved = await postForm(t, adminHref("articleSave", { id }), member, {
+        ...articleFields({ title: "No such author", author: staffAuthor("00000000-0000-4000-8000-000000000000") }),
+        baseRevisionId: before,
+      });
+      expect(saved.statusCode).toBe(422);
+      expect(propsOf(saved, "article-editor").form?.errors.author).toBe(
+        "Author must be a member of the team or of staff",
+      );
+      expect(await headOf(t, id)).toBe(before);
+    });
+  });
 
   describe("who may publish", () => {
     it("a member of staff without Can publish gets 403 for publish, unpublish, trash and untrash, and nothing changes", async () => {
