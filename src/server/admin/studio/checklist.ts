@@ -12,12 +12,14 @@ import { blogPosts, contentRedirects } from "../../db/schema.ts";
 import { articleIsPublic, listProjects } from "../../content/public-content.ts";
 import { sitePathsLinked } from "../../content/render-pool.ts";
 import { publicArticleSlugs } from "./article-queries.ts";
-import type { MediaChoice as SiteImage } from "../../media/media-choices.ts";
+import { pictureChoiceFor } from "#shared/media.ts";
 
 // The editor's publish checklist: what blocks publishing (publishBlockers, the same rules the
 // pages can apply) and warnings the server alone can give, because it knows the site: links in
 // the body to pages of the site that do not exist (no route of src/shared/routes.ts, or an
-// article or project that is not public), and a cover image that is not among the site's pictures.
+// article or project that is not public), and a cover image that is not among the site's pictures
+// (a library picture named by another form of its address, /media/<key>/original.png for one
+// offered by its old /images/… address, is among them: pictureChoiceFor).
 // A project's checklist is its blockers (projectPublishBlockers) and the same warning for its image.
 
 /** Files the site serves besides its pages, which a link may name. */
@@ -28,7 +30,7 @@ export async function linkWarnings(
   db: Database,
   body: string,
   now: Date,
-  images: Pick<SiteImage, "url">[],
+  images: { url: string; key?: string }[],
 ): Promise<string[]> {
   const linked = await sitePathsLinked(body);
   if (!linked.length) return [];
@@ -37,7 +39,7 @@ export async function linkWarnings(
   const warnings: string[] = [];
   for (const linkedPath of linked) {
     const pathname = linkedPath.length > 1 ? linkedPath.replace(/\/$/, "") : linkedPath;
-    if (SITE_FILES.has(pathname) || images.some((image) => image.url === pathname)) continue;
+    if (SITE_FILES.has(pathname) || pictureChoiceFor(images, pathname)) continue;
     const match = matchRoute(pathname);
     let exists = match !== undefined;
     if (match?.id === "article") {
@@ -67,10 +69,10 @@ export async function articleChecklist(
   db: Database,
   document: ArticleDocument,
   now: Date,
-  images: Pick<SiteImage, "url">[],
+  images: { url: string; key?: string }[],
 ): Promise<{ blockers: ChecklistItem[]; warnings: string[] }> {
   const warnings = await linkWarnings(db, document.body, now, images);
-  if (document.imageUrl && images.length && !images.some((image) => image.url === document.imageUrl)) {
+  if (document.imageUrl && images.length && !pictureChoiceFor(images, document.imageUrl)) {
     warnings.unshift(`The cover image ${document.imageUrl} is not among the site's pictures.`);
   }
   return { blockers: publishBlockers(document), warnings };
@@ -79,10 +81,10 @@ export async function articleChecklist(
 /** The checklist of a project's document: what blocks publishing it, and an image the library does not have. */
 export function projectChecklist(
   document: ProjectDocument,
-  images: Pick<SiteImage, "url">[],
+  images: { url: string; key?: string }[],
 ): { blockers: ChecklistItem<keyof ProjectDocument>[]; warnings: string[] } {
   const warnings =
-    document.imageUrl && images.length && !images.some((image) => image.url === document.imageUrl)
+    document.imageUrl && images.length && !pictureChoiceFor(images, document.imageUrl)
       ? [`The image ${document.imageUrl} is not among the site's pictures.`]
       : [];
   return { blockers: projectPublishBlockers(document), warnings };
