@@ -232,13 +232,11 @@ describe.each(testDrivers)("the picture chooser's list on %s", (driver) => {
         ["/images/articles/no-such-picture.svg", true],
       ];
       for (const [imageUrl, warned] of cases) {
-        const article = await articleChecklist(
-          t.database.db,
-          anArticle(imageUrl),
-          now,
-          images,
-        );
-        expect(article.warnings.some((warning) => warning.includes(foreignWarning)), imageUrl).toBe(warned);
+        const article = await articleChecklist(t.database.db, anArticle(imageUrl), now, images);
+        expect(
+          article.warnings.some((warning) => warning.includes(foreignWarning)),
+          imageUrl,
+        ).toBe(warned);
         const project = projectChecklist(aProject(imageUrl), images);
         expect(project.warnings, imageUrl).toEqual(
           warned ? [`The image ${imageUrl} is not among the site's pictures.`] : [],
@@ -252,7 +250,10 @@ describe.each(testDrivers)("the picture chooser's list on %s", (driver) => {
       expect(harmonic?.label).toBe("Harmonic spectrum measured at a drive-heavy plant");
       expect(images.map((image) => image.label).join("\n")).not.toContain("(articles)");
       // Pictures without alt text are not offered.
-      const offered = await t.database.db.select({ key: media.key }).from(media).where(inArray(media.key, [keyOf(999)]));
+      const offered = await t.database.db
+        .select({ key: media.key })
+        .from(media)
+        .where(inArray(media.key, [keyOf(999)]));
       expect(offered).toHaveLength(1);
       expect(images.some((image) => image.key === keyOf(999))).toBe(false);
     });
