@@ -170,7 +170,12 @@ export function choosePicture(options: { purpose?: string } = {}): Promise<Chose
       image.height = 90;
       image.loading = "lazy";
       const name = element("span", { className: "font-medium break-words text-slate-900", text: picture.name });
-      const words = picture.decorative ? "Decorative: no alt text" : `Alt text: ${picture.alt}`;
+      // The name is the alt text (cut when long): the second line is the rest of it, or the file's name.
+      const words = picture.decorative
+        ? `Decorative: no alt text. ${picture.fileName}`
+        : picture.name !== picture.alt
+          ? `Alt text: ${picture.alt}`
+          : picture.fileName;
       const alt = element("span", { className: "line-clamp-2 text-xs break-words text-slate-600", text: words });
       button.append(image, name, alt);
       button.addEventListener("click", () => finish(chosen(picture)));
