@@ -11,7 +11,7 @@ import type { PictureChoicesAnswer } from "#shared/admin/pages.ts";
 import { adminHref } from "#shared/admin/routes.ts";
 import type { ArticleDocument, ProjectDocument } from "#shared/content/documents.ts";
 import { media } from "../../db/schema.ts";
-import { mediaChoices } from "../../media/media-choices.ts";
+import { mediaChoices, pictureName } from "../../media/media-choices.ts";
 import { articleChecklist, projectChecklist } from "../studio/checklist.ts";
 import { uniqueEmail } from "../studio/studio-test-kit.ts";
 
@@ -257,5 +257,29 @@ describe.each(testDrivers)("the picture chooser's list on %s", (driver) => {
       expect(offered).toHaveLength(1);
       expect(images.some((image) => image.key === keyOf(999))).toBe(false);
     });
+  });
+});
+
+describe("a picture's name", () => {
+  it("is its alt text, cut at a word after 80 characters; a decorative picture's, its file name in words", () => {
+    expect(pictureName({ alt: "  A relay panel\nwith its doors open ", fileName: "x.jpg", sourcePath: null })).toBe(
+      "A relay panel with its doors open",
+    );
+    const long =
+      "Illustration of a distorted current waveform above a bar chart of its harmonics, from the fifth to the forty-ninth";
+    const name = pictureName({ alt: long, fileName: "x.jpg", sourcePath: null });
+    expect(name).toBe("Illustration of a distorted current waveform above a bar chart of its harmonics…");
+    expect(name.length).toBeLessThanOrEqual(81);
+    expect(pictureName({ alt: "", fileName: "ieee-519_harmonics.v2.png", sourcePath: null })).toBe(
+      "Ieee 519 harmonics v2",
+    );
+    expect(
+      pictureName({
+        alt: "",
+        fileName: "x.png",
+        sourcePath: "/images/articles/ieee-519-harmonics-at-a-vfd-heavy-plant.svg",
+      }),
+    ).toBe("Ieee 519 harmonics at a vfd heavy plant");
+    expect(pictureName({ alt: "", fileName: ".png", sourcePath: null })).toBe("Untitled picture");
   });
 });
