@@ -12,7 +12,7 @@ import { adminHref } from "#shared/admin/routes.ts";
 import type { ArticleDocument, ProjectDocument } from "#shared/content/documents.ts";
 import { media } from "../../db/schema.ts";
 import { mediaChoices, pictureName } from "../../media/media-choices.ts";
-import { articleChecklist, projectChecklist } from "../studio/checklist.ts";
+import { articleChecklist, bodyPictureWarnings, projectChecklist } from "../studio/checklist.ts";
 import { uniqueEmail } from "../studio/studio-test-kit.ts";
 
 // The picture chooser's list (/admin/api/media/choices, src/web/admin/media/picture-chooser.ts)
@@ -242,6 +242,34 @@ describe.each(testDrivers)("the picture chooser's list on %s", (driver) => {
           warned ? [`The image ${imageUrl} is not among the site's pictures.`] : [],
         );
       }
+    });
+
+    it("says which pictures of the body the page will not show, and why; the library's, in any form, pass", async () => {
+      const images = await mediaChoices(t.database.db);
+      const body = [
+        `![Bay](/media/${keyOf(12)}/original.jpg)`,
+        `![Harmonics](/media/${keyOf(1000)}/original.png)`,
+        "![Old](/images/articles/ieee-519-harmonics-at-a-vfd-heavy-plant.svg)",
+        `![Copied](https://www.example.test/media/${keyOf(3)}/640.webp)`,
+        "![Elsewhere](https://elsewhere.example/photo.jpg)",
+        "![Again](https://elsewhere.example/photo.jpg)",
+        "```markdown\n![A sample](https://elsewhere.example/in-code.jpg)\n```",
+        "Inline `![code](https://elsewhere.example/inline.jpg)` too.",
+      ].join("\n\n");
+      expect(bodyPictureWarnings(body, images)).toEqual([
+        `The picture https://www.example.test/media/${keyOf(3)}/640.webp in the body is named by a full address, which the page does not show: write it as /media/${keyOf(3)}/original.webp, or put it in again with the Picture button.`,
+        "The picture https://elsewhere.example/photo.jpg in the body is not in the media library, so the page will not show it: put it in with the Picture button.",
+      ]);
+      const checklist = await articleChecklist(
+        t.database.db,
+        { ...anArticle("/images/articles/ieee-519-harmonics-at-a-vfd-heavy-plant.svg"), body },
+        now,
+        images,
+      );
+      expect(checklist.warnings).toHaveLength(2);
+      // At most five, however many the body has.
+      const many = Array.from({ length: 40 }, (_, n) => `![${n}](https://elsewhere.example/${n}.jpg)`).join("\n\n");
+      expect(bodyPictureWarnings(many, images)).toHaveLength(5);
     });
 
     it("names the picture by its alt text in the fields' choices, never by its file name and folder", async () => {

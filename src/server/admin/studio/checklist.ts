@@ -54,6 +54,34 @@ export async function linkWarnings(
   return warnings;
 }
 
+/** The most pictures of a body the checklist names as not shown: the rest are the same fix. */
+const PICTURE_WARNINGS = 5;
+
+/**
+ * Warnings for the pictures of a body the page will not show: an image whose address is not one
+ * of the library's (the pages draw only those, named by a path of the site, and drop any other
+ * without a word), such as the absolute address a browser copies of one of the site's own. The
+ * Markdown's images are found by their syntax, outside code (a code sample shows, not draws).
+ */
+export function bodyPictureWarnings(body: string, images: { url: string; key?: string }[]): string[] {
+  const prose = body.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, "").replace(/`[^`\n]*`/g, "");
+  const warnings: string[] = [];
+  const named = new Set<string>();
+  for (const match of prose.matchAll(/!\[[^\]\n]*\]\(\s*<?([^\s)>]+)/g)) {
+    const src = match[1]!;
+    if (named.has(src) || pictureChoiceFor(images, src)) continue;
+    named.add(src);
+    const own = /^https?:\/\/[^/]+(\/media\/[0-9a-f]{16}\/)/.exec(src);
+    warnings.push(
+      own
+        ? `The picture ${src} in the body is named by a full address, which the page does not show: write it as ${own[1]}original.${src.split(".").pop()}, or put it in again with the Picture button.`
+        : `The picture ${src} in the body is not in the media library, so the page will not show it: put it in with the Picture button.`,
+    );
+    if (warnings.length === PICTURE_WARNINGS) break;
+  }
+  return warnings;
+}
+
 /** Whether an old address of an article leads to one that is public now. */
 async function redirectsToPublicArticle(db: Database, slug: string, now: Date): Promise<boolean> {
   const [row] = await db
@@ -72,6 +100,7 @@ export async function articleChecklist(
   images: { url: string; key?: string }[],
 ): Promise<{ blockers: ChecklistItem[]; warnings: string[] }> {
   const warnings = await linkWarnings(db, document.body, now, images);
+  if (images.length) warnings.push(...bodyPictureWarnings(document.body, images));
   if (document.imageUrl && images.length && !pictureChoiceFor(images, document.imageUrl)) {
     warnings.unshift(`The cover image ${document.imageUrl} is not among the site's pictures.`);
   }
