@@ -159,7 +159,7 @@ test.describe("a photo's journey", () => {
       await editorReady(page);
       await fillArticle(page, { ...publishable(title), cover: false, body: undefined, imageAlt: libraryAlt });
       const form = editorForm(page);
-      await form.getByLabel("Cover image", { exact: true }).selectOption({ label: fileName });
+      await form.getByLabel("Cover image", { exact: true }).selectOption({ label: libraryAlt });
       await expect(form.getByLabel("Cover image", { exact: true })).toHaveValue(reference);
       await expect(form.locator("img[data-studio-cover]")).toHaveAttribute("src", new RegExp(`^/media/${key}/`));
 

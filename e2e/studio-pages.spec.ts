@@ -177,7 +177,7 @@ test.describe("the studio's pages", () => {
       });
     await page.getByLabel("Title", { exact: true }).focus();
     const order: string[] = [await focused()];
-    for (let step = 0; step < 9; step++) {
+    for (let step = 0; step < 10; step++) {
       await page.keyboard.press("Tab");
       order.push(await focused());
     }
@@ -187,6 +187,8 @@ test.describe("the studio's pages", () => {
       "Excerpt",
       "Category",
       "Author",
+      // The picture chooser's button, then the list it stands beside.
+      "Choose picture",
       "Cover image",
       "Alt text",
       // The toolbar is one stop (its first button); the arrows move within it.

@@ -35,6 +35,22 @@ export const MEDIA_KEY_PATTERN = /^[0-9a-f]{16}$/;
  */
 export const MEDIA_REFERENCE_PATTERN = /^\/media\/([0-9a-f]{16})\/original\.(jpg|png|webp|avif)$/;
 
+/**
+ * The library's picture among `choices` that a content value names: the choice whose address it is,
+ * or (for older content) the one whose key it names in another form of the reference, such as
+ * /media/<key>/original.png for a picture offered by its old /images/… address or as a .jpg.
+ */
+export function pictureChoiceFor<Choice extends { url: string; key?: string }>(
+  choices: readonly Choice[],
+  value: string,
+): Choice | undefined {
+  if (!value) return undefined;
+  const exact = choices.find((choice) => choice.url === value);
+  if (exact) return exact;
+  const key = MEDIA_REFERENCE_PATTERN.exec(value)?.[1];
+  return key ? choices.find((choice) => choice.key === key) : undefined;
+}
+
 /** The file extension of each format. */
 export const MEDIA_EXTENSIONS: Record<MediaFormat, string> = { jpeg: "jpg", png: "png", webp: "webp", avif: "avif" };
 

@@ -1459,6 +1459,8 @@ describe.each(testDrivers)("no request holds the event loop, on %s", (driver) =>
     }),
     mediaUpload: async (kit) => uploadShapes("mediaUpload", kit.admin.cookie, 422, 303),
     mediaUploadApi: async (kit) => uploadShapes("mediaUploadApi", kit.admin.cookie, 422, 201),
+    // The chooser's list: a search of 48 at a time, refused past 100 characters or page 999.
+    mediaChoicesApi: queryProbe("mediaChoicesApi"),
     mediaItem: all(
       queryProbe("mediaItem", async (kit) => ({ id: (await picture(kit.admin)).id })),
       async (kit) =>

@@ -132,7 +132,9 @@ describe.each(testDrivers)("the library's seed on %s", (driver) => {
     expect(choices).toHaveLength(18);
     expect(choices).toContainEqual({
       url: "/images/articles/arc-flash-studies-ieee-1584-2018.svg",
-      label: "Arc flash studies ieee 1584 2018 (articles)",
+      key: arcFlash!.key,
+      // Named by its alt text, not by its file name and folder.
+      label: arcFlash!.alt,
       thumbnail: `/media/${arcFlash!.key}/320.webp`,
       alt: arcFlash!.alt,
       decorative: false,

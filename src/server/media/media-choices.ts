@@ -12,7 +12,9 @@ import { media } from "../db/schema.ts";
 export type MediaChoice = {
   /** What the document stores: /media/<key>/original.<ext>, or the /images/… address of a picture brought in from public/images. */
   url: string;
-  /** The file name (a picture brought in from public/images: its old address in words), for the chooser. */
+  /** The picture's key: older content may name it by another form of its address. */
+  key: string;
+  /** Its name for people (pictureName): its alt text, else its file name in words. */
   label: string;
   /** A small variant to show in the chooser; null when there is none. */
   thumbnail: string | null;
@@ -21,16 +23,33 @@ export type MediaChoice = {
   decorative: boolean;
 };
 
-/** "/images/articles/arc-flash-studies.svg" → "Arc flash studies (articles)", as the chooser named these pictures before. */
-export function oldAddressLabel(sourcePath: string): string {
-  const parts = sourcePath.replace(/^\/images\//, "").split("/");
-  const name = parts
-    .pop()!
-    .replace(/\.[a-z]+$/i, "")
-    .replace(/[-_]+/g, " ")
+/** At most this many characters of alt text name a picture; a longer one is cut at a word. */
+const NAME_LENGTH = 80;
+
+/** "ieee-519_harmonics.v2.png" → "Ieee 519 harmonics v2": a file name as words. */
+function fileNameWords(fileName: string): string {
+  const words = fileName
+    .replace(/\.[a-z0-9]+$/i, "")
+    .replace(/[-_.]+/g, " ")
+    .replace(/\s+/g, " ")
     .trim();
-  const words = name.charAt(0).toUpperCase() + name.slice(1);
-  return parts.length ? `${words} (${parts.join("/")})` : words;
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : "Untitled picture";
+}
+
+/**
+ * A picture's name in the back office's choosers and fields: its alt text (what it shows, in
+ * words someone wrote), cut at a word after 80 characters; a decorative picture, which has none,
+ * by its file name (or its old address's) in words.
+ */
+export function pictureName(picture: { alt: string; fileName: string; sourcePath: string | null }): string {
+  const alt = picture.alt.replace(/\s+/g, " ").trim();
+  if (alt) {
+    if (alt.length <= NAME_LENGTH) return alt;
+    const cut = alt.slice(0, NAME_LENGTH + 1);
+    const space = cut.lastIndexOf(" ");
+    return `${(space > NAME_LENGTH / 2 ? cut.slice(0, space) : cut.slice(0, NAME_LENGTH)).replace(/[\s,;:.-]+$/, "")}…`;
+  }
+  return fileNameWords(picture.sourcePath ? (picture.sourcePath.split("/").pop() ?? "") : picture.fileName);
 }
 
 /** The smallest width of a picture's ladder, in WebP: the thumbnail the back office shows. */
@@ -54,7 +73,8 @@ export async function mediaChoices(db: Database): Promise<MediaChoice[]> {
     .orderBy(desc(media.createdAt), asc(media.fileName));
   return rows.map((row) => ({
     url: row.sourcePath ?? mediaReference(row.key, row.format as MediaFormat),
-    label: row.sourcePath ? oldAddressLabel(row.sourcePath) : row.fileName,
+    key: row.key,
+    label: pictureName(row),
     thumbnail: thumbnailOf(row),
     alt: row.alt,
     decorative: row.decorative,

@@ -196,7 +196,14 @@ export type ShareLinkView = {
 };
 
 /** A picture an editor may choose, with a small copy to show in the chooser (null: none). */
-export type StudioImageChoice = { url: string; label: string; thumbnail?: string | null };
+export type StudioImageChoice = {
+  url: string;
+  /** The picture's name for people: its alt text, or its file name in words when decorative. */
+  label: string;
+  thumbnail?: string | null;
+  /** Its key in the library, by which a value naming it in another form is recognised (pictureChoiceFor). */
+  key?: string;
+};
 
 /** What the editor of any studio item shows besides its document and its kind's own fields. */
 export type StudioEditorCommon = {
@@ -331,7 +338,7 @@ export type MarkdownPreviewAnswer = { html: string; words: number; readingMinute
 export type TeamMemberStatus = "shown" | "hidden" | "trash";
 
 /** A picture an editor may choose (a member's photo), as the chooser shows it. */
-export type PhotoChoiceView = { url: string; label: string; thumbnail: string | null };
+export type PhotoChoiceView = { url: string; label: string; thumbnail: string | null; key?: string };
 
 /** A member of the team list, in the team's order. */
 export type TeamRowView = {
@@ -439,6 +446,23 @@ export type MediaUploadAnswer = {
   decorative: boolean;
   message: string;
 };
+
+/** One picture the chooser offers (/admin/api/media/choices). */
+export type PictureChoiceView = {
+  mediaId: string;
+  /** What content stores to show it (its reference, or the old /images/… address it was brought in by). */
+  src: string;
+  /** Its name for people: the alt text, or the file name in words when decorative. */
+  name: string;
+  /** "" when decorative. */
+  alt: string;
+  decorative: boolean;
+  thumbnail: string;
+  fileName: string;
+};
+
+/** Answer of the picture chooser's list: one page, newest first. */
+export type PictureChoicesAnswer = { items: PictureChoiceView[]; page: number; more: boolean };
 
 /** Answer of the alt text's JSON route. */
 export type MediaAltAnswer = { id: string; reference: string; alt: string; decorative: boolean };

@@ -213,6 +213,8 @@ export const adminRoutes = {
   mediaItem: { method: "GET", path: "/admin/media/:id", access: "staff" },
   mediaSave: { method: "POST", path: "/admin/media/:id", access: "staff" },
   mediaAltApi: { method: "POST", path: "/admin/api/media/:id/alt", access: "staff", json: true },
+  // The picture chooser's list (src/web/admin/media/picture-chooser.ts): 48 at a time, searched.
+  mediaChoicesApi: { method: "GET", path: "/admin/api/media/choices", access: "staff", json: true },
   mediaDelete: { method: "POST", path: "/admin/media/:id/delete", access: "publisher" },
 
   // Projects (src/server/admin/studio/, beside the articles: the same flow, the same handlers;

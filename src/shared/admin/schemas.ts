@@ -569,6 +569,19 @@ export const mediaListForm = z.object({
   page: queryField("page", (value) => /^[1-9]\d{0,5}$/.test(value), "Page must be a number from 1."),
 });
 
+/** The longest search of the picture chooser, in characters. */
+export const PICTURE_SEARCH_MAX = 100;
+
+/** The picture chooser's list (/admin/api/media/choices): a search of names and alt text, and a page. */
+export const pictureChoicesQuery = z.object({
+  q: queryField(
+    "q",
+    (value) => value.length <= PICTURE_SEARCH_MAX,
+    `Search must be at most ${PICTURE_SEARCH_MAX} characters.`,
+  ),
+  page: queryField("page", (value) => /^[1-9]\d{0,2}$/.test(value), "Page must be a number from 1 to 999."),
+});
+
 // Newsletters (src/server/admin/newsletters/; docs/back-office.md, "Newsletters").
 
 export const NEWSLETTER_LIMITS = { subject: 150, introduction: 5000, articles: 12 } as const;

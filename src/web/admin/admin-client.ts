@@ -118,12 +118,12 @@ for (const input of document.querySelectorAll<HTMLInputElement>("input[data-sele
 const studioEditor = document.querySelector<HTMLFormElement>("form[data-studio-editor]");
 if (studioEditor) void import("./studio/editor.ts").then(({ startEditor }) => startEditor(studioEditor));
 
-// The team (src/web/admin/team/): dragging rows to reorder, on the team list; the chosen photo,
-// on a member's page. Chunks only those pages load.
+// The team (src/web/admin/team/): dragging rows to reorder, on the team list. A chunk only it loads.
 const teamOrder = document.querySelector<HTMLTableSectionElement>("tbody[data-team-order]");
 if (teamOrder) void import("./team/drag-order.ts").then(({ startDragOrder }) => startDragOrder(teamOrder));
-const teamPhoto = document.querySelector<HTMLImageElement>("img[data-team-photo-preview]");
-if (teamPhoto) void import("./team/photo-preview.ts").then(({ startPhotoPreview }) => startPhotoPreview(teamPhoto));
+// The picture fields outside the studio's editor (a member's photo): "Choose picture", the chooser.
+if (!studioEditor && document.querySelector("[data-picture-field]"))
+  void import("./media/picture-field.ts").then(({ startPictureFields }) => startPictureFields(document));
 // The media library's uploads (src/web/admin/media/): dropping, several files, progress.
 const mediaUploader = document.querySelector<HTMLElement>("[data-media-uploader]");
 if (mediaUploader) void import("./media/uploader.ts").then(({ startUploader }) => startUploader(mediaUploader));

@@ -1228,7 +1228,8 @@ describe("the content studio's pages", () => {
     const page = html(editorSamples.new);
     expect(fieldNames(page).sort()).toEqual(Object.keys(articleFields).sort());
     expect(forms(page)).toEqual(["post /admin/sign-out", "post /admin/articles"]);
-    expect(buttonTexts(page)).toEqual(["Sign out", "Write", "Preview", "Save draft"]);
+    // "Choose picture" and the toolbar's Picture are shown by the script (the picture chooser).
+    expect(buttonTexts(page)).toEqual(["Sign out", "Choose picture", "Write", "Preview", "Picture", "Save draft"]);
     expect(h1s(page)).toEqual(["New article"]);
   });
 
@@ -1492,7 +1493,8 @@ describe("projects in the studio's pages", () => {
     const page = html(projectSamples.new);
     expect(forms(page)).toEqual(["post /admin/sign-out", "post /admin/projects"]);
     expect(fieldNames(page)).not.toContain("baseRevisionId");
-    expect(buttonTexts(page)).toEqual(["Sign out", "Save draft"]);
+    // "Choose picture" is shown by the script (the picture chooser).
+    expect(buttonTexts(page)).toEqual(["Sign out", "Choose picture", "Save draft"]);
     expect(h1s(page)).toEqual(["New project"]);
   });
 

@@ -1,12 +1,12 @@
-import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
-import type { MediaItemView, MediaUseView } from "#shared/admin/pages.ts";
+import { and, asc, count, desc, eq, ne, or, type SQL, sql } from "drizzle-orm";
+import type { MediaItemView, MediaUseView, PictureChoicesAnswer } from "#shared/admin/pages.ts";
 import { adminHref, type AdminRouteName } from "#shared/admin/routes.ts";
 import type { ContentKind } from "#shared/content/documents.ts";
 import { type MediaFormat, mediaReference } from "#shared/media.ts";
 import type { Database } from "../../db/client.ts";
 import { media } from "../../db/schema.ts";
 import { type MediaUsage, mediaUsage, usesOf } from "../../content/media-usage.ts";
-import { thumbnailOf } from "../../media/media-choices.ts";
+import { pictureName, thumbnailOf } from "../../media/media-choices.ts";
 import { storedBytes } from "../../media/media-store.ts";
 
 // The library's queries for its pages: a page of pictures with where each is used, and one picture.
@@ -97,4 +97,53 @@ export async function loadMediaItem(db: Database, id: string): Promise<MediaItem
   if (!row) return undefined;
   const [usage, bytes] = await Promise.all([mediaUsage(db), storedBytes(db, [row.id])]);
   return itemView(row, usage, bytes);
+}
+
+/** The picture chooser's page size: one query of at most 49 rows, whatever the library holds. */
+export const PICTURE_CHOICES_PAGE_SIZE = 48;
+
+/** A LIKE pattern that finds `text` anywhere, its wildcards taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/**
+ * One page of the pictures content may use (alt text given, or decorative), newest first, those
+ * whose alt text, file name or old address holds `q` (any case) when it is given.
+ */
+export async function pictureChoicesPage(
+  db: Database,
+  filter: { q: string; page: number },
+): Promise<PictureChoicesAnswer> {
+  const offered = or(eq(media.decorative, true), ne(media.alt, ""));
+  const found = filter.q
+    ? sql`(${media.alt} || ' ' || ${media.fileName} || ' ' || coalesce(${media.sourcePath}, '')) ilike ${containing(filter.q)}`
+    : undefined;
+  const rows = await db
+    .select({
+      id: media.id,
+      key: media.key,
+      format: media.format,
+      width: media.width,
+      fileName: media.fileName,
+      alt: media.alt,
+      decorative: media.decorative,
+      sourcePath: media.sourcePath,
+    })
+    .from(media)
+    .where(and(offered, found))
+    .orderBy(desc(media.createdAt), asc(media.fileName), asc(media.id))
+    .limit(PICTURE_CHOICES_PAGE_SIZE + 1)
+    .offset((filter.page - 1) * PICTURE_CHOICES_PAGE_SIZE);
+  return {
+    items: rows.slice(0, PICTURE_CHOICES_PAGE_SIZE).map((row) => ({
+      mediaId: row.id,
+      src: row.sourcePath ?? mediaReference(row.key, row.format as MediaFormat),
+      name: pictureName(row),
+      alt: row.decorative ? "" : row.alt,
+      decorative: row.decorative,
+      thumbnail: thumbnailOf(row),
+      fileName: row.fileName,
+    })),
+    page: filter.page,
+    more: rows.length > PICTURE_CHOICES_PAGE_SIZE,
+  };
 }

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { parseForm } from "#shared/admin/forms.ts";
 import type { MediaAltAnswer, MediaUploadAnswer, PageMessages } from "#shared/admin/pages.ts";
 import { adminHref, admits } from "#shared/admin/routes.ts";
-import { isDecorative, mediaAltForm, mediaListForm } from "#shared/admin/schemas.ts";
+import { isDecorative, mediaAltForm, mediaListForm, pictureChoicesQuery } from "#shared/admin/schemas.ts";
 import { MEDIA_LIMITS, mediaReference } from "#shared/media.ts";
 import { isUuid } from "#shared/schemas/identifiers.ts";
 import { refreshContentVersion } from "../../content/data-version.ts";
@@ -19,7 +19,8 @@ import {
 import { cleanFileName, MediaRefusal, tooLargeMessage } from "../../media/pipeline.ts";
 import { type Place, ProcessingBusy } from "../../media/processing-queue.ts";
 import type { AdminContext, AdminHandlers } from "../context.ts";
-import { listMedia, loadMediaItem } from "./library-queries.ts";
+import { crossSiteProblem, originOf } from "../../http/same-origin.ts";
+import { listMedia, loadMediaItem, pictureChoicesPage } from "./library-queries.ts";
 
 // The media library's screens (docs/decisions/040-the-media-library.md): the grid, an upload by
 // a plain multipart form (no JavaScript needed) or by the JSON route the page's script and the
@@ -29,7 +30,14 @@ import { listMedia, loadMediaItem } from "./library-queries.ts";
 // a multipart body is read as a stream by the handler, not by the router.
 
 export type MediaRouteName =
-  "media" | "mediaUpload" | "mediaUploadApi" | "mediaItem" | "mediaSave" | "mediaAltApi" | "mediaDelete";
+  | "media"
+  | "mediaUpload"
+  | "mediaUploadApi"
+  | "mediaItem"
+  | "mediaSave"
+  | "mediaAltApi"
+  | "mediaChoicesApi"
+  | "mediaDelete";
 
 const NO_SUCH_PICTURE = "There is no such picture in the library.";
 const NOT_MULTIPART =
@@ -320,6 +328,23 @@ export function mediaRoutes(context: AdminContext): AdminHandlers<MediaRouteName
       await recordAltChange(request, item.id, item.fileName, item.key, changed.before, next);
       const answer: MediaAltAnswer = { id: item.id, reference: mediaReference(item.key, item.format), ...next };
       return reply.send(answer);
+    },
+
+    async mediaChoicesApi(request, reply) {
+      // A read, but of the library's words: only for the back office's own pages (the door
+      // checks where posts come from; a read that says it came from another site is refused too).
+      const elsewhere = crossSiteProblem(request.headers, {
+        siteOrigin: originOf(context.siteUrl),
+        acceptLoopback: false,
+      });
+      if (elsewhere) return context.problem(request, reply, 403, "Forbidden", elsewhere);
+      const parsed = parseForm(pictureChoicesQuery, request.query);
+      if (!parsed.ok) {
+        const problem = Object.values(parsed.form.errors).find(Boolean) ?? "The list's options are not valid.";
+        return context.problem(request, reply, 400, "Bad Request", problem);
+      }
+      const page = parsed.data.page ? Number(parsed.data.page) : 1;
+      return reply.send(await pictureChoicesPage(db, { q: parsed.data.q, page }));
     },
 
     async mediaDelete(request, reply) {

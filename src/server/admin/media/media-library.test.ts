@@ -570,7 +570,8 @@ describe.each(testDrivers)("the media library on %s", (driver) => {
       expect(saved.statusCode).toBe(303);
       expect(saved.headers.location).toBe(adminHref("mediaItem", { id: answer.id }, { notice: "media-saved" }));
       expect((await mediaChoices(t.database.db)).find((choice) => choice.url === answer.reference)).toMatchObject({
-        label: "needs-words.jpg",
+        // Named by its alt text, not its file name.
+        label: "A brown test card",
         alt: "A brown test card",
         decorative: false,
         thumbnail: expect.stringMatching(/^\/media\/[0-9a-f]{16}\/320\.webp$/),

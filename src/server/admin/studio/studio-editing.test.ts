@@ -111,7 +111,7 @@ describe.each(testDrivers)("the studio's editing on %s", (driver) => {
       });
       expect(blank.document).toEqual(expect.objectContaining({ title: "", publishedAt: "", slug: "", body: "" }));
       expect(blank.images).toContainEqual(
-        expect.objectContaining({ url: COVER, label: "Arc flash studies ieee 1584 2018 (articles)" }),
+        expect.objectContaining({ url: COVER, label: expect.stringMatching(/^Illustration of /) }),
       );
       expect(blank.authors).toContainEqual({ slug: "meera-iyer", name: "Meera Iyer" });
 

@@ -164,5 +164,5 @@ export function headView(member: MemberRecord): RevisionView | null {
 
 /** The pictures a photo may be: the media library's (src/server/media/media-choices.ts). */
 export async function photoChoices(db: Database): Promise<PhotoChoiceView[]> {
-  return (await mediaChoices(db)).map(({ url, label, thumbnail }) => ({ url, label, thumbnail }));
+  return (await mediaChoices(db)).map(({ url, label, thumbnail, key }) => ({ url, label, thumbnail, key }));
 }

@@ -13,6 +13,7 @@ import {
   teamMoveForm,
   teamOrderForm,
 } from "#shared/admin/schemas.ts";
+import { pictureChoiceFor } from "#shared/media.ts";
 import { isUuid } from "#shared/schemas/identifiers.ts";
 import { refreshContentVersion } from "../../content/data-version.ts";
 import type { RevisionSummary } from "../../content/revisions.ts";
@@ -170,7 +171,7 @@ export function teamRoutes(context: AdminContext): AdminHandlers<TeamRouteName> 
   async function photoProblem(imageUrl: string, current?: string): Promise<string | undefined> {
     if (current !== undefined && imageUrl === current) return undefined;
     const photos = await photoChoices(db);
-    return photos.some((photo) => photo.url === imageUrl) ? undefined : TEAM_PHOTO_PROBLEM;
+    return pictureChoiceFor(photos, imageUrl) ? undefined : TEAM_PHOTO_PROBLEM;
   }
 
   const formWith = (body: unknown, errors: FormState["errors"], base?: number): FormState => {
@@ -250,7 +251,6 @@ export function teamRoutes(context: AdminContext): AdminHandlers<TeamRouteName> 
       }
       const session = context.sessionOf(request);
       const [team, photos] = await Promise.all([teamInOrder(db), photoChoices(db)]);
-      const thumbnails = new Map(photos.map((photo) => [photo.url, photo.thumbnail]));
       const live = team.filter((member) => !member.deletedAt && member.head);
       const focus = /^(up|down)-(.+)$/.exec(parsed.data.focus);
       return context.render(reply, {
@@ -263,7 +263,7 @@ export function teamRoutes(context: AdminContext): AdminHandlers<TeamRouteName> 
             name: document.name,
             title: document.title,
             imageUrl: document.imageUrl,
-            thumbnail: thumbnails.get(document.imageUrl) ?? document.imageUrl,
+            thumbnail: pictureChoiceFor(photos, document.imageUrl)?.thumbnail ?? document.imageUrl,
             status: memberStatus(member) === "shown" ? "shown" : "hidden",
             position: index + 1,
             headRevisionId: member.head!.id,

@@ -1,8 +1,9 @@
 import { CONTENT_LIMITS } from "#shared/content/documents.ts";
 
-// The question asked after a picture is pasted or dropped into the article editor: "Alt text", or
-// "Decorative". A modal <dialog> (focus moves into it and back, Escape cancels); `save` stores the
-// answer in the library and returns a problem to show, or nothing when it is stored.
+// The question asked after a picture is pasted or dropped into the article editor, or uploaded in
+// the picture chooser: "Alt text", or "Decorative". A modal <dialog>, centred (m-auto: the page's
+// reset takes the browser's auto margins away), focus moving into it and back, Escape cancelling;
+// `save` stores the answer in the library and returns a problem to show, or nothing when stored.
 
 export type AltAnswer = { alt: string; decorative: boolean };
 
@@ -24,11 +25,13 @@ let opened = 0;
 export function askAltText(
   picture: { fileName: string; thumbnail: string; alt: string; decorative: boolean },
   save: (answer: AltAnswer) => Promise<string | undefined>,
+  options: { action?: string } = {},
 ): Promise<AltAnswer | undefined> {
   const id = `media-alt-dialog-${(opened += 1)}`;
   const returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   const dialog = element("dialog", {
-    className: "w-full max-w-lg rounded-lg border border-slate-300 p-0 shadow-xl backdrop:bg-slate-900/50",
+    className:
+      "m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-1.5rem)] max-w-lg overflow-y-auto rounded-lg border border-slate-300 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50",
   });
   dialog.setAttribute("aria-labelledby", `${id}-title`);
   const form = element("form", { className: "space-y-4 p-5" });
@@ -68,7 +71,7 @@ export function askAltText(
   const problem = element("p", { className: "text-sm font-medium text-red-700" });
   problem.id = `${id}-problem`;
   problem.setAttribute("role", "alert");
-  const insert = element("button", { className: "admin-button", text: "Insert" });
+  const insert = element("button", { className: "admin-button", text: options.action ?? "Insert" });
   insert.type = "submit";
   const cancel = element("button", { className: "admin-button-secondary", text: "Cancel" });
   cancel.type = "button";

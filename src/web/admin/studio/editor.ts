@@ -15,6 +15,7 @@ import {
 import { NEW_ITEM, NO_BASE } from "./copy-keys.ts";
 import { STUDIO_FIELDS } from "./fields.ts";
 import { setupLivePreview } from "./live-preview.ts";
+import { startPictureFields } from "../media/picture-field.ts";
 import { setupPastePictures } from "./paste-pictures.ts";
 import { setupPresence } from "./presence.ts";
 import { slugAfterTitle, slugFollows } from "./slug-follow.ts";
@@ -145,6 +146,14 @@ export function startEditor(form: HTMLFormElement): void {
     setShown(thumbnail, Boolean(cover.value));
   };
   cover.addEventListener("input", showCover);
+  // "Choose picture" beside the cover or image (the picture chooser); an article's cover takes its
+  // alt text from the library with it, which the writer may still change.
+  startPictureFields(form, (select, picture) => {
+    const alt = form.elements.namedItem("imageAlt");
+    if (select !== cover || !(alt instanceof HTMLInputElement) || !picture.alt) return;
+    alt.value = picture.alt;
+    alt.dispatchEvent(new Event("input", { bubbles: true }));
+  });
 
   // ---- The publish checklist, as the document now stands.
   const blockerList = form.querySelector<HTMLElement>("[data-studio-blockers]");

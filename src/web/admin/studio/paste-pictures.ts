@@ -1,6 +1,7 @@
 import { askAltText } from "../media/alt-dialog.ts";
 import { pictureEdit } from "../media/picture-markdown.ts";
 import { picturesOf, sendAltText, sendPicture } from "../media/send-picture.ts";
+import { isForeignPictureAddress, ownPictureAddresses } from "./pasted-addresses.ts";
 import { applyEdit } from "./toolbar.ts";
 
 // Pictures pasted or dropped into the Body (docs/decisions/040-the-media-library.md): each is sent
@@ -58,9 +59,46 @@ export function setupPastePictures(textarea: HTMLTextAreaElement): void {
       line = line.then(() => place(file, at)).catch(() => say("Not inserted: something went wrong. Try again.", true));
   }
 
+  /**
+   * Text with the site's own picture addresses (as a browser copies them, absolute) pasted as the
+   * paths the pages draw; a picture's address on another site goes in as typed, with the reason
+   * the pages will not show it. Other text is left to the browser.
+   */
+  function pasteText(event: ClipboardEvent): void {
+    const text = event.clipboardData?.getData("text/plain") ?? "";
+    if (!text) return;
+    const origin = window.location.origin;
+    const own = ownPictureAddresses(text, origin);
+    if (own.changed) {
+      event.preventDefault();
+      const start = textarea.selectionStart;
+      applyEdit(textarea, {
+        from: start,
+        to: textarea.selectionEnd,
+        insert: own.text,
+        selectStart: start + own.text.length,
+        selectEnd: start + own.text.length,
+      });
+      say(
+        own.changed === 1
+          ? "The picture's address was pasted as the site's own path (/media/…), which the page shows."
+          : `${own.changed} picture addresses were pasted as the site's own paths (/media/…), which the page shows.`,
+      );
+      return;
+    }
+    if (isForeignPictureAddress(text, origin))
+      say(
+        "That is a picture on another site: the pages show only the media library's pictures. Save it and upload it with the Picture button.",
+        true,
+      );
+  }
+
   textarea.addEventListener("paste", (event) => {
     const files = picturesOf(event.clipboardData);
-    if (!files.length) return;
+    if (!files.length) {
+      pasteText(event);
+      return;
+    }
     event.preventDefault();
     take(files);
   });

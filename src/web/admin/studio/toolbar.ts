@@ -1,3 +1,5 @@
+import { choosePicture } from "../media/picture-chooser.ts";
+import { pictureEdit } from "../media/picture-markdown.ts";
 import { setShown } from "./visibility.ts";
 import { applyTool, type Edit, edited, type ToolName, toolForKey } from "./markdown-tools.ts";
 
@@ -29,19 +31,38 @@ export function applyEdit(textarea: HTMLTextAreaElement, edit: Edit): void {
   textarea.setSelectionRange(edit.selectStart, edit.selectEnd);
 }
 
+/**
+ * The Picture tool: the picture chooser, then ![alt](src) where the caret was (or is, when the
+ * text changed meanwhile), as a paragraph of its own; nothing changes when it is closed.
+ */
+async function insertPicture(textarea: HTMLTextAreaElement): Promise<void> {
+  const at = { value: textarea.value, start: textarea.selectionStart, end: textarea.selectionEnd };
+  const picture = await choosePicture({ purpose: "a picture for the text" });
+  if (!picture) return;
+  const same = textarea.value === at.value;
+  const start = same ? at.start : textarea.selectionStart;
+  const end = same ? at.end : textarea.selectionEnd;
+  applyEdit(textarea, pictureEdit(textarea.value, start, end, picture.alt, picture.src));
+}
+
 export function setupToolbar(toolbar: HTMLElement, textarea: HTMLTextAreaElement): void {
-  const buttons = [...toolbar.querySelectorAll<HTMLButtonElement>("button[data-tool]")];
-  const run = (tool: ToolName) =>
+  const buttons = [...toolbar.querySelectorAll<HTMLButtonElement>("button[data-tool], button[data-picture-tool]")];
+  const run = (tool: ToolName | undefined) => {
+    if (!tool) {
+      void insertPicture(textarea);
+      return;
+    }
     applyEdit(
       textarea,
       applyTool(tool, { text: textarea.value, start: textarea.selectionStart, end: textarea.selectionEnd }),
     );
+  };
   const focusable = (index: number) => buttons.forEach((button, at) => (button.tabIndex = at === index ? 0 : -1));
 
   buttons.forEach((button, index) =>
     button.addEventListener("click", () => {
       focusable(index);
-      run(button.dataset.tool as ToolName);
+      run(button.dataset.tool as ToolName | undefined);
     }),
   );
   toolbar.addEventListener("keydown", (event) => {

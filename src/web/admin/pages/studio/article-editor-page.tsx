@@ -124,12 +124,13 @@ export function ArticleEditorPage(props: Props) {
           form={form}
           value={values.imageUrl}
           images={editor.images}
+          purpose="the cover image"
         />
         <Field
           {...common("imageAlt")}
           type="text"
           maxLength={CONTENT_LIMITS.imageAlt}
-          hint="What the cover shows, for those who cannot see it."
+          hint="What the cover shows, for those who cannot see it. Choosing a picture fills it in from the library."
         />
       </section>
 

@@ -12,7 +12,8 @@ export function EditorBody({ form, value, disabled }: { form?: FormState; value:
   const hint = (
     <>
       Markdown: <code>## Heading</code>, <code>**bold**</code>, <code>_italic_</code>, <code>[words](/contact)</code>,{" "}
-      <code>- list</code>, tables. At most {CONTENT_LIMITS.body.toLocaleString("en-IN")} characters.
+      <code>- list</code>, tables. Pictures: the Picture button, or paste or drop one here. At most{" "}
+      {CONTENT_LIMITS.body.toLocaleString("en-IN")} characters.
     </>
   );
   const state = controlState({ id: "article-body", name: "body", label: "Body", hint, form, defaultValue: value });
@@ -64,6 +65,10 @@ export function EditorBody({ form, value, disabled }: { form?: FormState; value:
                   <span aria-hidden="true">{tool.text}</span>
                 </button>
               ))}
+              {/* Opens the picture chooser (src/web/admin/media/picture-chooser.ts): the library, or an upload. */}
+              <button type="button" tabIndex={-1} title="Picture" data-picture-tool className="studio-tool">
+                Picture
+              </button>
             </div>
           )}
           <textarea

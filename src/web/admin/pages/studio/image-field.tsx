@@ -1,13 +1,16 @@
 import type { ReactNode } from "react";
 import type { FormState } from "#shared/admin/forms.ts";
 import type { StudioImageChoice } from "#shared/admin/pages.ts";
+import { pictureChoiceFor } from "#shared/media.ts";
 import { controlState } from "../../ui/field.tsx";
-import { withValue } from "./editor-frame.tsx";
 
-// A picture chosen from the site's pictures (the media library's, through mediaChoices): a select
-// that works without JavaScript, and a thumbnail of the picture chosen, which the editor's script
-// follows as the choice changes, showing each option's small copy (data-thumbnail) when it has one.
-// The markup of the form kit's SelectField (src/web/admin/ui/field.tsx), with that attribute.
+// A picture chosen from the site's pictures (the media library's, through mediaChoices): an
+// article's cover, a project's image, a team member's photo. Without JavaScript, a select of the
+// library's pictures by name; with it (src/web/admin/media/picture-field.ts), a "Choose picture"
+// button beside it opens the picture chooser (library and upload), and the thumbnail and name
+// follow the choice. The value a document holds in another form of a library picture's address
+// (older content: /media/<key>/original.png) is recognised as that picture (pictureChoiceFor),
+// shown by its thumbnail and name, and kept as written until another is chosen.
 
 export function ImageField({
   id,
@@ -18,6 +21,9 @@ export function ImageField({
   value,
   images,
   className,
+  noneLabel = "None",
+  purpose,
+  shape = "wide",
 }: {
   id: string;
   name: string;
@@ -28,35 +34,66 @@ export function ImageField({
   value: string;
   images: readonly StudioImageChoice[];
   className?: string;
+  /** The select's first option, for no picture. */
+  noneLabel?: string;
+  /** What the chooser is for, in its title ("Choose the cover image"); the label's words by default. */
+  purpose?: string;
+  /** The thumbnail's shape: a 16:9 cover, or a square portrait. */
+  shape?: "wide" | "square";
 }) {
   const state = controlState({ id, name, label, hint, form, defaultValue: value });
   const chosen = state.value ?? "";
-  const options = withValue(
-    [{ value: "", label: "None" }, ...images.map(({ url, label }) => ({ value: url, label }))],
-    chosen,
-  );
-  const thumbnailOf = (url: string) => images.find((image) => image.url === url)?.thumbnail || undefined;
+  const current = pictureChoiceFor(images, chosen);
+  // The chosen picture's option holds the value as the document has it, so saving changes nothing.
+  const options = [
+    { value: "", label: noneLabel, thumbnail: undefined as string | undefined },
+    ...images.map((image) => ({
+      value: image === current ? chosen : image.url,
+      label: image.label,
+      thumbnail: image.thumbnail || undefined,
+    })),
+  ];
+  if (chosen && !current) options.push({ value: chosen, label: chosen, thumbnail: undefined });
+  const nameId = `${id}-picture-name`;
+  const describedBy = [nameId, state.attributes["aria-describedby"]].filter(Boolean).join(" ");
+  const size = shape === "square" ? "size-24" : "aspect-video w-40";
   return (
-    <div className={className}>
+    <div className={className} data-picture-field data-picture-purpose={purpose ?? `the ${label.toLowerCase()}`}>
       <label htmlFor={id} className="admin-label">
         {label}
       </label>
-      <select {...state.attributes} defaultValue={chosen}>
+      <div className="mb-2 flex flex-wrap items-start gap-3">
+        <img
+          src={(chosen && (current?.thumbnail || chosen)) || undefined}
+          alt=""
+          width={shape === "square" ? 96 : 160}
+          height={shape === "square" ? 96 : 90}
+          loading="lazy"
+          className={`${size} shrink-0 rounded border border-slate-200 bg-slate-100 object-cover ${chosen ? "" : "hidden"}`}
+          data-studio-cover
+          data-picture-preview
+        />
+        <div className="grid min-w-0 flex-1 basis-40 content-start gap-2">
+          <p id={nameId} className="text-sm break-words text-slate-800" data-picture-name>
+            {current ? current.label : chosen ? `Not in the media library: ${chosen}` : "No picture chosen."}
+          </p>
+          <button
+            type="button"
+            className="admin-button-secondary hidden justify-self-start"
+            data-picture-choose
+            aria-describedby={nameId}
+          >
+            Choose picture
+          </button>
+        </div>
+      </div>
+      <select {...state.attributes} aria-describedby={describedBy} defaultValue={chosen}>
         {options.map((option) => (
-          <option key={option.value} value={option.value} data-thumbnail={thumbnailOf(option.value)}>
+          <option key={option.value} value={option.value} data-thumbnail={option.thumbnail}>
             {option.label}
           </option>
         ))}
       </select>
-      <img
-        src={(chosen && (thumbnailOf(chosen) ?? chosen)) || undefined}
-        alt=""
-        width={160}
-        height={90}
-        loading="lazy"
-        className={`mt-2 aspect-video w-40 rounded border border-slate-200 bg-slate-100 object-cover ${chosen ? "" : "hidden"}`}
-        data-studio-cover
-      />
       {hint ? (
         <p id={state.hintId} className="mt-1 text-xs text-slate-600">
           {hint}

@@ -11,6 +11,7 @@ import {
 import { Field, SelectField } from "../../ui/field.tsx";
 import { ConflictPanel } from "./conflict-panel.tsx";
 import { EditorFrame, pickFields, SaveStatus, withValue } from "./editor-frame.tsx";
+import { pictureChoiceFor } from "#shared/media.ts";
 import { ImageField } from "./image-field.tsx";
 import { PROJECT_PAGES } from "./kinds.ts";
 
@@ -28,7 +29,7 @@ export function projectFormValues(document: ProjectDocument): Record<ProjectFiel
 
 /** What a field's value reads as, for people: an image's name rather than its address. */
 function readable(editor: Pick<ProjectEditorView, "images">, name: string, value: string): string {
-  if (name === "imageUrl") return editor.images.find((image) => image.url === value)?.label ?? value;
+  if (name === "imageUrl") return pictureChoiceFor(editor.images, value)?.label ?? value;
   return value;
 }
 

@@ -3,9 +3,11 @@ import { adminHref } from "#shared/admin/routes.ts";
 import { TEAM_MEMBER_LIMITS } from "#shared/content/documents.ts";
 import { formatIndiaDateTime } from "../../format.ts";
 import { AdminLayout } from "../../layout.tsx";
-import { Field, SelectField } from "../../ui/field.tsx";
+import { pictureChoiceFor } from "#shared/media.ts";
+import { Field } from "../../ui/field.tsx";
 import { Messages } from "../../ui/messages.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
+import { ImageField } from "../studio/image-field.tsx";
 import { revisionLine } from "../studio/revision-text.ts";
 import { TEAM_FIELD_LABELS, TEAM_FIELD_NAMES, teamFieldId } from "./team-fields.ts";
 import { TeamStatusBadge } from "./team-status-badge.tsx";
@@ -23,7 +25,7 @@ const normal = (value: string) => value.replace(/\r\n?/g, "\n").trim();
 /** A field's value as a person reads it: a photo by its label in the library. */
 function readable(member: TeamMemberEditorView, name: keyof TeamMemberFieldsView, value: string): string {
   if (name !== "imageUrl") return value;
-  return member.photos.find((photo) => photo.url === value)?.label ?? value;
+  return pictureChoiceFor(member.photos, value)?.label ?? value;
 }
 
 function ConflictPanel({ member, mine }: { member: TeamMemberEditorView; mine: TeamMemberFieldsView }) {
@@ -131,15 +133,6 @@ export function TeamMemberPage({ viewer, member, notice, error, form }: Props) {
     form?.values.baseRevisionId && /^\d+$/.test(form.values.baseRevisionId)
       ? form.values.baseRevisionId
       : member.head?.id;
-  const photoOptions = [
-    { value: "", label: "Choose a photo" },
-    ...member.photos.map((photo) => ({ value: photo.url, label: photo.label })),
-  ];
-  if (values.imageUrl && !photoOptions.some((option) => option.value === values.imageUrl))
-    photoOptions.push({ value: values.imageUrl, label: values.imageUrl });
-  const chosen = member.photos.find((choice) => choice.url === values.imageUrl);
-  // What the photo preview shows for each choice (src/web/admin/team/photo-preview.ts follows the select).
-  const thumbnails = Object.fromEntries(member.photos.map((choice) => [choice.url, choice.thumbnail ?? choice.url]));
   const visibility = form?.values.visibility === "hidden" ? "hidden" : "shown";
   return (
     <AdminLayout viewer={viewer} current="team">
@@ -215,25 +208,22 @@ export function TeamMemberPage({ viewer, member, notice, error, form }: Props) {
               className="sm:col-span-2"
               hint="One line: what they are known for."
             />
-            <SelectField
-              {...common("imageUrl")}
-              options={photoOptions}
+            <ImageField
+              id={teamFieldId("imageUrl")}
+              name="imageUrl"
+              label={TEAM_FIELD_LABELS.imageUrl}
+              form={form}
+              value={values.imageUrl}
+              images={member.photos}
+              noneLabel="Choose a photo"
+              purpose="the member's photo"
+              shape="square"
               hint={
                 id === null
                   ? "A picture of the media library."
                   : `A picture of the media library. The member's file name: ${member.slug ?? ""}.`
               }
-            >
-              <img
-                src={values.imageUrl ? (chosen?.thumbnail ?? values.imageUrl) : undefined}
-                alt=""
-                width={96}
-                height={96}
-                loading="lazy"
-                className={`mt-2 size-24 rounded border border-slate-200 bg-slate-100 object-cover ${values.imageUrl ? "" : "hidden"}`}
-                data-team-photo-preview={JSON.stringify(thumbnails)}
-              />
-            </SelectField>
+            />
             <div className="grid content-start gap-4">
               <Field
                 {...common("email")}
