@@ -15,10 +15,10 @@ import {
 import { NEW_ITEM, NO_BASE } from "./copy-keys.ts";
 import { STUDIO_FIELDS } from "./fields.ts";
 import { setupLivePreview } from "./live-preview.ts";
-import { setupPastePictures } from "./paste-pictures.ts";
+import { pictureLine, setupPastePictures } from "./paste-pictures.ts";
 import { setupPresence } from "./presence.ts";
 import { slugAfterTitle, slugFollows } from "./slug-follow.ts";
-import { setupToolbar } from "./toolbar.ts";
+import { setupVisualEditor } from "./visual-editor.ts";
 import { setShown } from "./visibility.ts";
 import { indiaDateTimeText, savedAtText } from "./words.ts";
 
@@ -83,6 +83,8 @@ export function startEditor(form: HTMLFormElement): void {
   const dirty = () => version !== savedVersion;
   let leaving = false;
 
+  // The Body's view shown (the visual editor's, once it has started) takes focus back.
+  let focusBody = () => body.focus();
   const say = (text: string) => {
     if (status) status.textContent = text;
   };
@@ -93,7 +95,7 @@ export function startEditor(form: HTMLFormElement): void {
     // "Try again" leaves with the problem: focus goes back to the text rather than nowhere.
     const hadFocus = problem?.contains(document.activeElement) ?? false;
     problem?.replaceChildren();
-    if (hadFocus) body.focus();
+    if (hadFocus) focusBody();
   };
 
   // ---- Problems at their fields, as the server's refused form shows them (src/web/admin/ui/field.tsx).
@@ -482,11 +484,15 @@ export function startEditor(form: HTMLFormElement): void {
 
   // ---- The rest: toolbar, preview, presence.
   const toolbar = form.querySelector<HTMLElement>("[data-studio-toolbar]");
-  if (toolbar) setupToolbar(toolbar, body);
   // Pictures pasted or dropped into the Body go to the media library, then into the text.
-  setupPastePictures(body);
+  const pictures = pictureLine(body);
+  setupPastePictures(body, pictures);
+  // The visual editor ("Write") in front of the textarea, which its toolbar's "Markdown" shows
+  // again (decision 056); where the page has no toolbar (a trashed article), the textarea alone.
+  const visual = toolbar && !body.disabled ? setupVisualEditor({ textarea: body, toolbar, pictures }) : undefined;
+  if (visual) focusBody = () => visual.focusTarget().focus();
   const bodyRoot = form.querySelector<HTMLElement>("[data-studio-body]");
-  if (bodyRoot) setupLivePreview(bodyRoot, body, limit);
+  if (bodyRoot) setupLivePreview(bodyRoot, body, limit, visual);
   const presence = document.querySelector<HTMLElement>("[data-studio-presence]");
   if (id && presence)
     setupPresence(adminHref(kind === "article" ? "articlePresence" : "projectPresence", { id }), presence);
