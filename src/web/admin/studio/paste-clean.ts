@@ -207,7 +207,10 @@ export function cleanPastedHtml(html: string, parse: (html: string) => Document)
     .replace(/<!(?:--)?\[if !supportLists\](?:--)?>([\s\S]*?)<!(?:--)?\[endif\](?:--)?>/gi, (_, marker: string) =>
       marker.includes("mso-list") ? marker : "",
     )
-    .replace(/<!--\[if [^\]]*\]>[\s\S]*?<!\[endif\]-->/gi, "");
+    .replace(/<!--\[if [^\]]*\]>[\s\S]*?<!\[endif\]-->/gi, "")
+    // Event handler attributes (Word's comments carry onmouseover): never parsed, so the page's
+    // Content-Security-Policy has nothing to refuse.
+    .replace(/\son[a-z]+\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, "");
   const doc = parse(source);
   const root = doc.body;
   const dataPictures: CleanedPaste["dataPictures"] = [];
@@ -278,6 +281,13 @@ export function cleanPastedHtml(html: string, parse: (html: string) => Document)
 
   shiftHeadings(doc, root);
   headerRows(doc, root);
+  // Line breaks between blocks (Google Docs puts one after a list) or ending a block are not lines.
+  for (const br of [...root.querySelectorAll("br")]) {
+    const parent = br.parentElement;
+    const inBlock =
+      parent && parent !== root && /^(p|li|td|th|h[1-6]|blockquote|pre|strong|b|em|i|a|code)$/i.test(parent.tagName);
+    if (!inBlock || !br.nextSibling) br.remove();
+  }
   // Paragraphs left empty by what was taken out.
   for (const p of [...root.querySelectorAll("p")])
     if (!p.textContent?.replace(/\u00a0/g, " ").trim() && !p.querySelector("img, br")) p.remove();

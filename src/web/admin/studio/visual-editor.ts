@@ -19,7 +19,8 @@ import { setShown } from "./visibility.ts";
 
 export type BodyView = "write" | "markdown";
 
-const VIEW_KEY = "studio:body-view";
+// Not under "studio:", the copies' prefix, which their sweep would take for a broken copy.
+const VIEW_KEY = "studio-body-view";
 
 /** The view the writer chose last in this browser ("write" unless they chose Markdown). */
 function rememberedView(): BodyView {
