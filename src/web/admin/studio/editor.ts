@@ -27,7 +27,8 @@ import { indiaDateTimeText, savedAtText } from "./words.ts";
 // are in fields.ts). Loaded by admin-client.ts only on a page with the editor, as a chunk of its own. It adds: the toolbar and the live preview, the slug following the title, the cover's
 // thumbnail, the publish checklist as you type, autosave with its answers, the browser's copy,
 // presence, Ctrl+S, and a warning before leaving unsaved changes. Decision 038, section 4, says
-// what autosave and the copy must do; decision 039 why the editor is a textarea.
+// what autosave and the copy must do; decision 056 why the Body is a visual editor over its Markdown
+// textarea (visual-editor.ts).
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -352,6 +353,7 @@ export function startEditor(form: HTMLFormElement): void {
     leaving = true;
     schedule?.cancel();
     writeCopyLater.flush();
+    keepScroll(kind);
   });
 
   // The page's other forms that change the article (Unpublish, Move to trash) carry the revision
@@ -497,5 +499,38 @@ export function startEditor(form: HTMLFormElement): void {
   if (id && presence)
     setupPresence(adminHref(kind === "article" ? "articlePresence" : "projectPresence", { id }), presence);
 
+  // Back from Save draft or Publish: where the writer was, not the top of the page; what the
+  // top's notice says is said beside the Body too.
+  const notice = document.querySelector<HTMLElement>("main [role=status]")?.textContent?.trim();
+  if (returnToScroll(kind) && notice) say(notice);
+
   form.dataset.studioReady = "true";
+}
+
+const SCROLL_KEY = "studio-scroll";
+const SCROLL_FRESH_MS = 60_000;
+
+/** Notes where the page is scrolled as the editor's form is sent (this tab only). */
+function keepScroll(kind: string) {
+  try {
+    window.sessionStorage.setItem(SCROLL_KEY, JSON.stringify({ kind, y: Math.round(window.scrollY), at: Date.now() }));
+  } catch {
+    // No storage: the page opens at the top, as without JavaScript.
+  }
+}
+
+/** Scrolls back to where the form was sent from, when this page is its answer (a notice); true if it did. */
+function returnToScroll(kind: string): boolean {
+  let kept: { kind?: unknown; y?: unknown; at?: unknown } | undefined;
+  try {
+    kept = JSON.parse(window.sessionStorage.getItem(SCROLL_KEY) ?? "null") as typeof kept;
+    window.sessionStorage.removeItem(SCROLL_KEY);
+  } catch {
+    return false;
+  }
+  if (!kept || kept.kind !== kind || typeof kept.y !== "number" || typeof kept.at !== "number") return false;
+  if (Date.now() - kept.at > SCROLL_FRESH_MS || !new URLSearchParams(window.location.search).has("notice"))
+    return false;
+  window.scrollTo({ top: kept.y });
+  return true;
 }
