@@ -2,8 +2,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { phonePhoto } from "../test/media-fixtures.ts";
 import { expect, test } from "./fixtures.ts";
+import { expectNoAxeViolations, expectNoOverflow, photograph } from "./page-checks.ts";
 import { adminOrigin } from "./staff-sessions.ts";
 import {
+  bodyField,
   createArticle,
   editorReady,
   editorUrl,
@@ -192,5 +194,116 @@ test.describe("the visual editor", () => {
       await page.goto(`${editor}/history`);
       await expect(revisions).toHaveCount(count);
     }
+  });
+  test("Write at 375 and 1280 px: the Body is a textbox named Body in proportional type, no axe violations, no overflow; by keyboard alone the toolbar is one stop before it", async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page, "staff");
+    const { title } = uniqueTitle("Write, looked at");
+    const paragraphs = Array.from(
+      { length: 12 },
+      (_, index) => `Paragraph ${index + 1} on the relay settings of feeder ${index + 1}, and why its margin held.`,
+    );
+    const id = await createArticle(page, {
+      title,
+      body: `## Findings\n\n${paragraphs.join("\n\n")}\n\n| Feeder | Pickup (A) |\n|---|---|\n| F1 | 400 |\n\n- one\n  - nested`,
+    });
+    await visualBody(page);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(editorUrl(id));
+      await editorReady(page);
+      const body = bodyField(page);
+      await expect(body).toHaveAttribute("aria-multiline", "true");
+      await expect(body).toHaveAttribute("contenteditable", "true");
+      expect(await body.evaluate((element) => getComputedStyle(element).fontFamily)).not.toMatch(/mono/i);
+      await expect(body.getByRole("heading", { level: 2, name: "Findings" })).toBeVisible();
+      await expect(body.locator("table th")).toHaveCount(2);
+      await expectNoAxeViolations(page, `the editor in Write at ${width} px`);
+      await expectNoOverflow(page, `the editor in Write at ${width} px`);
+      await photograph(page, `studio-visual-editor-${width}`);
+    }
+    // Keyboard alone: Alt text, then the toolbar (one stop), then the Body.
+    await page.getByLabel("Alt text", { exact: true }).focus();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("toolbar", { name: "Formatting" }).getByRole("button", { name: "Bold" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(bodyField(page)).toBeFocused();
+    // In a table, its tools are shown and reached with the arrows.
+    await bodyField(page).locator("td").first().click();
+    const toolbar = page.getByRole("toolbar", { name: "Formatting" });
+    await expect(toolbar.getByRole("button", { name: "Add row" })).toBeVisible();
+    await toolbar.getByRole("button", { name: "Add row" }).click();
+    await expect(bodyField(page).locator("tr")).toHaveCount(3);
+    await expect(page.locator("textarea[name=body]")).toHaveValue(/\| F1 \| 400 \|\n\| {2}\| {2}\|/);
+  });
+
+  test("at 1280 px the preview stays beside the text and shows the part being written; Save draft brings the writer back where they were", async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page, "staff");
+    const { title } = uniqueTitle("A long article, followed");
+    const sections = Array.from(
+      { length: 20 },
+      (_, index) =>
+        `## Section ${index + 1}\n\nThe grading margins held for every feeder studied in section ${index + 1}, at minimum and maximum generation.`,
+    );
+    const id = await createArticle(page, { title, body: sections.join("\n\n") });
+    await page.goto(editorUrl(id));
+    await editorReady(page);
+    const body = await visualBody(page);
+    // The text box grows with the text: no scrolling inside it.
+    expect(await body.evaluate((element) => element.scrollHeight - element.clientHeight)).toBeLessThanOrEqual(1);
+    const preview = page.getByRole("region", { name: "Preview of the body" });
+    await expect(preview.getByRole("heading", { name: "Section 20" })).toBeAttached();
+    // The caret at the end: the preview shows the last section, and stays in view beside it.
+    await body.getByRole("heading", { name: "Section 19" }).click();
+    await page.keyboard.press("Control+End");
+    await page.keyboard.type(" More.");
+    await expect(preview.getByRole("heading", { name: "Section 20" })).toBeInViewport();
+    await expect(preview).toBeInViewport();
+
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(400);
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await page.waitForURL(`${editorUrl(id)}?notice=draft-saved`);
+    await editorReady(page);
+    const after = await page.evaluate(() => window.scrollY);
+    expect(Math.abs(after - (await page.evaluate(() => window.scrollY)))).toBeLessThan(2);
+    expect(after).toBeGreaterThan(400);
+    await expect(page.locator("[data-studio-save-status]")).toHaveText("Draft saved.");
+  });
+
+  test("a picture file pasted into Write is sent to the library, described, and shown with its alt text", async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page, "staff");
+    const { title } = uniqueTitle("A pasted photo");
+    await createArticle(page, { title, body: "Before the picture." });
+    const body = await visualBody(page);
+    await body.click();
+    await page.keyboard.press("Control+End");
+    // A picture no other test sends (the library keeps one copy of the same bytes).
+    const bytes = await phonePhoto({ width: 800, height: 600, quality: 60 + (Date.now() % 30) });
+    await body.evaluate((element, data) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(
+        new File([Uint8Array.from(atob(data), (char) => char.charCodeAt(0))], "image.jpg", { type: "image/jpeg" }),
+      );
+      element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }));
+    }, bytes.toString("base64"));
+    const dialog = page.getByRole("dialog", { name: "Describe the picture" });
+    await expect(dialog).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator("textarea[name=body]")).toHaveValue("Before the picture.");
+    await dialog.getByLabel("Alt text").fill("A relay panel, doors open");
+    await dialog.getByRole("button", { name: "Insert" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(body.getByRole("img", { name: "A relay panel, doors open" })).toBeVisible();
+    await expect(page.locator("textarea[name=body]")).toHaveValue(
+      /^Before the picture\.!\[A relay panel, doors open\]\(\/media\/[0-9a-f]{16}\/original\.jpg\)$/,
+    );
   });
 });

@@ -501,7 +501,9 @@ export function startEditor(form: HTMLFormElement): void {
 
   // Back from Save draft or Publish: where the writer was, not the top of the page; what the
   // top's notice says is said beside the Body too.
-  const notice = document.querySelector<HTMLElement>("main [role=status]")?.textContent?.trim();
+  const notice = document
+    .querySelector<HTMLElement>("main [role=status]:not([data-studio-presence])")
+    ?.textContent?.trim();
   if (returnToScroll(kind) && notice) say(notice);
 
   form.dataset.studioReady = "true";

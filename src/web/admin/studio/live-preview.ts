@@ -149,6 +149,17 @@ export function setupLivePreview(
     const target = blocks[Math.min(blocks.length - 1, Math.round((index * blocks.length) / Math.max(count, 1)))];
     if (target instanceof HTMLElement) preview.scrollTo({ top: Math.max(0, target.offsetTop - 48) });
   };
+  // The wheel over the preview scrolls it (it is not a scrolling region of its own, admin.css).
+  preview.addEventListener(
+    "wheel",
+    (event) => {
+      if (!panes.hasAttribute("data-split")) return;
+      const before = preview.scrollTop;
+      preview.scrollTop += event.deltaY;
+      if (preview.scrollTop !== before) event.preventDefault();
+    },
+    { passive: false },
+  );
   document.addEventListener("selectionchange", () => {
     if (pending) return;
     pending = true;

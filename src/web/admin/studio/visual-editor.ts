@@ -260,7 +260,7 @@ export function setupVisualEditor(options: {
     const inTable = view === "write" && editor.isActive("table");
     for (const name of TABLE_TOOLS) {
       const button = toolbar.querySelector<HTMLButtonElement>(`button[data-tool="${name}"]`);
-      if (button) button.hidden = !inTable;
+      if (button) setShown(button, inTable);
     }
     // The button with the tab stop must stay shown.
     const shown = buttons();
