@@ -120,7 +120,7 @@ test.describe("the visual editor", () => {
     }
   });
 
-  test("a heading made in Write with the toolbar is `## ` in the Markdown view; switching views keeps the text both ways", async ({
+  test("a heading made in Write with the toolbar is `## ` in the Markdown view; switching views keeps the text both ways; Markdown pasted into Write is parsed", async ({
     page,
     signIn,
   }) => {
@@ -152,6 +152,22 @@ test.describe("the visual editor", () => {
     // And back again, unchanged by the trip.
     await expect(await markdownBody(page)).toHaveValue(
       "First line.\n\n## Relay settings\n\nSome **bold** words.\n\n- one\n- two",
+    );
+    // Plain text that reads as Markdown, pasted into Write, goes in parsed.
+    const write = await visualBody(page);
+    await write.click();
+    await page.keyboard.press("Control+End");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Enter");
+    await write.evaluate((element) => {
+      const transfer = new DataTransfer();
+      transfer.setData("text/plain", "### Pasted heading\n\n| Bus | kV |\n|---|---|\n| B1 | 220 |");
+      element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }));
+    });
+    await expect(write.getByRole("heading", { level: 3, name: "Pasted heading" })).toBeVisible();
+    await expect(write.locator("table th")).toHaveText(["Bus", "kV"]);
+    await expect(page.locator("textarea[name=body]")).toHaveValue(
+      /### Pasted heading\n\n\| Bus \| kV \|\n\|---\|---\|\n\| B1 \| 220 \|$/,
     );
   });
 
