@@ -322,4 +322,35 @@ test.describe("the visual editor", () => {
       /^Before the picture\.!\[A relay panel, doors open\]\(\/media\/[0-9a-f]{16}\/original\.jpg\)$/,
     );
   });
+  test("a web page's clipboard pasted into Write: its data: picture is sent to the library and described, another site's is left out with a word", async ({
+    page,
+    pageGuard,
+    signIn,
+  }) => {
+    // The fixture's own library picture (/media/ab12…) is not in this test's library.
+    pageGuard.allow(/404 \(Not Found\) \(http:\/\/localhost:\d+\/media\/ab12cd34ef56ab78\/original\.png\)/);
+    await signIn(page, "staff");
+    const { title } = uniqueTitle("Pasted from a web page");
+    await createArticle(page, { title, body: "Opening." });
+    const body = await visualBody(page);
+    await body.click();
+    await page.keyboard.press("Control+End");
+    await page.keyboard.press("Enter");
+    await body.evaluate((element, html) => {
+      const transfer = new DataTransfer();
+      transfer.setData("text/html", html);
+      transfer.setData("text/plain", "Choosing a detuned reactor");
+      element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }));
+    }, fixture("web-page.html"));
+    await expect(body.getByRole("heading", { level: 2, name: "Choosing a detuned reactor" })).toBeVisible();
+    await expect(body.locator("ol > li > ul > li")).toHaveCount(2);
+    const dialog = page.getByRole("dialog", { name: "Describe the picture" });
+    await expect(dialog).toBeVisible({ timeout: 20_000 });
+    await dialog.getByLabel("Decorative").check();
+    await dialog.getByRole("button", { name: "Insert" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.locator("textarea[name=body]")).toHaveValue(/!\[\]\(\/media\/[0-9a-f]{16}\/original\.png\)/);
+    // The other site's picture is not fetched nor shown (and the message says so, after the upload's).
+    await expect(page.locator("textarea[name=body]")).not.toHaveValue(/cdn\.example\.org/);
+  });
 });

@@ -5,7 +5,7 @@ import { getSchema } from "@tiptap/core";
 import { DOMParser as ProseMirrorParser } from "@tiptap/pm/model";
 import { describe, expect, it } from "vitest";
 import { documentExtensions, markdownManager } from "./markdown-document.ts";
-import { cleanPastedHtml, looksLikeMarkdown } from "./paste-clean.ts";
+import { cleanPastedHtml, dataUrlFile, looksLikeMarkdown } from "./paste-clean.ts";
 
 // Pasting from Word, Google Docs and a web page (decision 056): each fixture (clipboard HTML as
 // those programs write it, test/fixtures/clipboard/README.md) is cleaned, read by the editor's own
@@ -132,6 +132,23 @@ describe("paste from a web page", () => {
     expect(result.dataPictures[0]!.src).toMatch(/^data:image\/png;base64,/);
     expect(result.droppedPictures).toBe(1);
     expect(result.html).not.toContain("cdn.example.org");
+  });
+});
+
+describe("a data: picture from the clipboard", () => {
+  it("is decoded into a file to send to the library, its type kept", async () => {
+    const src = pasted(fixture("web-page.html")).dataPictures[0]!.src;
+    const file = dataUrlFile(src, "pasted-picture-1")!;
+    expect(file.name).toBe("pasted-picture-1.png");
+    expect(file.type).toBe("image/png");
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    // PNG's signature.
+    expect([...bytes.slice(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  });
+
+  it("is refused when it is not a base64 picture", () => {
+    expect(dataUrlFile("data:text/html;base64,PHNjcmlwdD4=", "x")).toBeUndefined();
+    expect(dataUrlFile("data:image/png,not-base64", "x")).toBeUndefined();
   });
 });
 

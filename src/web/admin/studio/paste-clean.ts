@@ -306,3 +306,26 @@ export function looksLikeMarkdown(text: string): boolean {
     /^```/m.test(text)
   );
 }
+
+/**
+ * A data: URL's picture as a file, decoded here (fetch would need the page's connect-src to allow
+ * data:, which it does not); undefined when it is not a base64 picture.
+ */
+export function dataUrlFile(src: string, name: string): File | undefined {
+  const match = /^data:(image\/[a-z0-9.+-]+);base64,([A-Za-z0-9+/=\s]+)$/i.exec(src);
+  if (!match) return undefined;
+  const type = match[1]!.toLowerCase();
+  let binary: string;
+  try {
+    binary = atob(match[2]!.replace(/\s+/g, ""));
+  } catch {
+    return undefined;
+  }
+  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  const extension =
+    type
+      .split("/")[1]!
+      .replace(/[^a-z0-9]/g, "")
+      .replace("jpeg", "jpg") || "png";
+  return new File([bytes], `${name}.${extension}`, { type });
+}

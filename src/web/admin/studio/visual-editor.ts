@@ -4,7 +4,7 @@ import { pictureEdit } from "../media/picture-markdown.ts";
 import { picturesOf } from "../media/send-picture.ts";
 import { editorExtensions } from "./markdown-document.ts";
 import { applyTool, type ToolName, toolForKey } from "./markdown-tools.ts";
-import { cleanPastedHtml, looksLikeMarkdown } from "./paste-clean.ts";
+import { cleanPastedHtml, dataUrlFile, looksLikeMarkdown } from "./paste-clean.ts";
 import type { PictureLine, PlacedPicture } from "./paste-pictures.ts";
 import { choosePicture } from "./picture-source.ts";
 import { applyEdit } from "./toolbar.ts";
@@ -99,7 +99,7 @@ export function setupVisualEditor(options: {
       // HTML carries go to the media library, others are left out with a word about it.
       transformPastedHTML: (html) => {
         const cleaned = cleanPastedHtml(html, (source) => new DOMParser().parseFromString(source, "text/html"));
-        if (cleaned.dataPictures.length) void sendDataPictures(cleaned.dataPictures);
+        if (cleaned.dataPictures.length) sendDataPictures(cleaned.dataPictures);
         if (cleaned.droppedPictures)
           pictures.say(
             cleaned.droppedPictures === 1
@@ -159,16 +159,11 @@ export function setupVisualEditor(options: {
     editor.chain().focus().setImage({ src: picture.reference, alt: picture.alt }).run();
   }
 
-  async function sendDataPictures(found: { src: string; alt: string }[]) {
+  function sendDataPictures(found: { src: string; alt: string }[]) {
     for (const [index, { src }] of found.entries()) {
-      try {
-        const blob = await (await fetch(src)).blob();
-        const extension = blob.type.split("/")[1]?.replace(/[^a-z0-9]/g, "") || "png";
-        const file = new File([blob], `pasted-picture-${index + 1}.${extension}`, { type: blob.type });
-        pictures.take([file], insertPicture);
-      } catch {
-        pictures.say("A pasted picture could not be read. Insert it with the Picture button.", true);
-      }
+      const file = dataUrlFile(src, `pasted-picture-${index + 1}`);
+      if (file) pictures.take([file], insertPicture);
+      else pictures.say("A pasted picture could not be read. Insert it with the Picture button.", true);
     }
   }
 
