@@ -140,9 +140,18 @@ test.describe("the visual editor", () => {
     await page.keyboard.type("bold");
     await page.keyboard.press("Control+b");
     await page.keyboard.type(" words.");
+    // Ctrl+K asks the address of a link for the selected words.
+    await page.keyboard.press("ArrowLeft");
+    for (let step = 0; step < "words".length; step++) await page.keyboard.press("Shift+ArrowLeft");
+    page.once("dialog", (dialog) => {
+      expect(dialog.type()).toBe("prompt");
+      void dialog.accept("/contact");
+    });
+    await page.keyboard.press("Control+k");
+    await expect(body.getByRole("link", { name: "words" })).toHaveAttribute("href", "/contact");
 
     const text = await markdownBody(page);
-    await expect(text).toHaveValue("First line.\n\n## Relay settings\n\nSome **bold** words.");
+    await expect(text).toHaveValue("First line.\n\n## Relay settings\n\nSome **bold** [words](/contact).");
     // Written in the Markdown view, shown in Write.
     await text.press("Control+End");
     await text.pressSequentially("\n\n- one\n- two");
@@ -151,7 +160,7 @@ test.describe("the visual editor", () => {
     await expect(back.locator("ul > li")).toHaveText(["one", "two"]);
     // And back again, unchanged by the trip.
     await expect(await markdownBody(page)).toHaveValue(
-      "First line.\n\n## Relay settings\n\nSome **bold** words.\n\n- one\n- two",
+      "First line.\n\n## Relay settings\n\nSome **bold** [words](/contact).\n\n- one\n- two",
     );
     // Plain text that reads as Markdown, pasted into Write, goes in parsed.
     const write = await visualBody(page);
