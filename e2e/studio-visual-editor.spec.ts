@@ -151,6 +151,7 @@ test.describe("the visual editor", () => {
     await expect(body.getByRole("link", { name: "words" })).toHaveAttribute("href", "/contact");
 
     const text = await markdownBody(page);
+    await photograph(page, "studio-markdown-view-1280");
     await expect(text).toHaveValue("First line.\n\n## Relay settings\n\nSome **bold** [words](/contact).");
     // Written in the Markdown view, shown in Write.
     await text.press("Control+End");

@@ -500,11 +500,10 @@ export function startEditor(form: HTMLFormElement): void {
     setupPresence(adminHref(kind === "article" ? "articlePresence" : "projectPresence", { id }), presence);
 
   // Back from Save draft or Publish: where the writer was, not the top of the page; what the
-  // top's notice says is said beside the Body too.
-  const notice = document
-    .querySelector<HTMLElement>("main [role=status]:not([data-studio-presence])")
-    ?.textContent?.trim();
-  if (returnToScroll(kind) && notice) say(notice);
+  // top's notice says is said beside the Body too, when the notice is out of sight.
+  const notice = document.querySelector<HTMLElement>("main [role=status]:not([data-studio-presence])");
+  if (returnToScroll(kind) && notice?.textContent?.trim() && notice.getBoundingClientRect().bottom < 0)
+    say(notice.textContent.trim());
 
   form.dataset.studioReady = "true";
 }
