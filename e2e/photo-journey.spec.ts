@@ -11,6 +11,7 @@ import {
   editorReady,
   expectPublicStatus,
   fillArticle,
+  markdownBody,
   publishable,
   uniqueTitle,
   uniqueWord,
@@ -163,8 +164,8 @@ test.describe("a photo's journey", () => {
       await expect(form.getByLabel("Cover image", { exact: true })).toHaveValue(reference);
       await expect(form.locator("img[data-studio-cover]")).toHaveAttribute("src", new RegExp(`^/media/${key}/`));
 
-      // The body as a person writes it, with the picture's address the library showed.
-      await bodyField(page).click();
+      // The body as a person writes it, with the picture's address the library showed, in Markdown.
+      await (await markdownBody(page)).click();
       await page.keyboard.type("We walked the switchyard before the study began.");
       await page.keyboard.press("Enter");
       await page.keyboard.press("Enter");

@@ -2,6 +2,7 @@ import { expect, test } from "./fixtures.ts";
 import { adminOrigin, mintSession, useSession } from "./staff-sessions.ts";
 import {
   bodyField,
+  markdownBody,
   createArticle,
   editorReady,
   editorUrl,
@@ -56,7 +57,7 @@ test.describe("editing in the studio", () => {
       // Ravi, still on the revision he opened, writes his own: autosave is refused and says by whom.
       const his = `Ravi's paragraph on shunt reactors ${uniqueWord()}.`;
       const mine = `The first paragraph, as both found it.\n\n${his}`;
-      await bodyField(second).fill(mine);
+      await (await markdownBody(second)).fill(mine);
       const problem = second.locator("[data-studio-save-problem]");
       await expect(problem).toContainText(
         /Changed by Meera Shah at \d\d:\d\d \(revision 2\), so your change was not saved\./,

@@ -23,8 +23,38 @@ export async function editorReady(page: Page): Promise<void> {
   await page.locator("form[data-studio-editor][data-studio-ready=true]").waitFor();
 }
 
-/** The Body field (the tabs of a narrow screen are also named "Body", so by role). */
+/**
+ * The Body field in the view shown (the tabs of a narrow screen are also named "Body", so by
+ * role): the visual editor in Write, the Markdown textarea in the Markdown view.
+ */
 export const bodyField = (page: Page): Locator => page.getByRole("textbox", { name: "Body", exact: true });
+
+/** The toolbar's toggle between Write and the Markdown view (pressed in Markdown). */
+export const markdownToggle = (page: Page): Locator =>
+  page.getByRole("toolbar", { name: "Formatting" }).getByRole("button", { name: "Markdown", exact: true });
+
+/**
+ * The Body's Markdown textarea, shown (decision 056: the editor opens in Write; this browser then
+ * remembers the view chosen). For tests that type or read the Markdown itself.
+ */
+export async function markdownBody(page: Page): Promise<Locator> {
+  const toggle = markdownToggle(page);
+  if ((await toggle.getAttribute("aria-pressed")) !== "true") await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  const field = page.locator("textarea[name=body]");
+  await expect(field).toBeVisible();
+  return field;
+}
+
+/** The Body in Write, the visual editor, shown. */
+export async function visualBody(page: Page): Promise<Locator> {
+  const toggle = markdownToggle(page);
+  if ((await toggle.getAttribute("aria-pressed")) === "true") await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-pressed", "false");
+  const field = page.locator("#article-body-visual");
+  await expect(field).toBeVisible();
+  return field;
+}
 
 /** The article's id in the editor's address, /admin/articles/<id>. */
 export function articleIdOf(page: Page): string {
@@ -57,7 +87,7 @@ export async function fillArticle(page: Page, fields: ArticleFields): Promise<vo
     await form.getByLabel("Author", { exact: true }).selectOption({ label: fields.author });
   if (fields.cover) await form.getByLabel("Cover image", { exact: true }).selectOption({ index: 1 });
   if (fields.imageAlt !== undefined) await form.getByLabel("Alt text", { exact: true }).fill(fields.imageAlt);
-  if (fields.body !== undefined) await bodyField(page).fill(fields.body);
+  if (fields.body !== undefined) await (await markdownBody(page)).fill(fields.body);
 }
 
 /** Everything the publish checklist asks for, so the article can be published. */

@@ -9,6 +9,7 @@ import {
   editorUrl,
   expectPublicStatus,
   fillArticle,
+  markdownBody,
   publishable,
   uniqueTitle,
   uniqueWord,
@@ -42,7 +43,8 @@ test.describe("publishing from the studio", () => {
     await expect(page.getByLabel("Slug", { exact: true })).toHaveValue(slug);
 
     // The body as a person writes it: typed, with a toolbar button, a shortcut and the table tool.
-    const text = bodyField(page);
+    // In the Markdown view (the editor opens in Write, decision 056).
+    const text = await markdownBody(page);
     await text.click();
     await page.keyboard.type("Why the utility asks for a harmonic study.");
     await page.keyboard.press("Enter");

@@ -9,6 +9,7 @@ import { accessLogSection } from "./bench/sections/access-log.ts";
 import { analyticsSection } from "./bench/sections/analytics.ts";
 import { analyticsReportSection } from "./bench/sections/analytics-report.ts";
 import { backupSection } from "./bench/sections/backup.ts";
+import { editorSection } from "./bench/sections/editor.ts";
 import { enquiriesSection } from "./bench/sections/enquiries.ts";
 import { firstLoadSection } from "./bench/sections/first-load.ts";
 import { inboxSearchSection } from "./bench/sections/inbox-search.ts";
@@ -38,6 +39,7 @@ const sections: AnyBenchSection[] = [
   inboxSearchSection,
   searchSection,
   studioSection,
+  editorSection,
   mediaSection,
   pictureMemorySection,
   newsletterSection,

@@ -1228,8 +1228,22 @@ describe("the content studio's pages", () => {
     const page = html(editorSamples.new);
     expect(fieldNames(page).sort()).toEqual(Object.keys(articleFields).sort());
     expect(forms(page)).toEqual(["post /admin/sign-out", "post /admin/articles"]);
-    // "Choose picture" and the toolbar's Picture are shown by the script (the picture chooser).
-    expect(buttonTexts(page)).toEqual(["Sign out", "Choose picture", "Write", "Preview", "Picture", "Save draft"]);
+    // "Choose picture" and the toolbar (its table tools, Picture and the Markdown view's toggle)
+    // are shown by the script.
+    expect(buttonTexts(page)).toEqual([
+      "Sign out",
+      "Choose picture",
+      "Write",
+      "Preview",
+      "Add row",
+      "Remove row",
+      "Add column",
+      "Remove column",
+      "Remove table",
+      "Picture",
+      "Markdown",
+      "Save draft",
+    ]);
     expect(h1s(page)).toEqual(["New article"]);
   });
 

@@ -16,10 +16,10 @@ import { NEW_ITEM, NO_BASE } from "./copy-keys.ts";
 import { STUDIO_FIELDS } from "./fields.ts";
 import { setupLivePreview } from "./live-preview.ts";
 import { startPictureFields } from "../media/picture-field.ts";
-import { setupPastePictures } from "./paste-pictures.ts";
+import { pictureLine, setupPastePictures } from "./paste-pictures.ts";
 import { setupPresence } from "./presence.ts";
 import { slugAfterTitle, slugFollows } from "./slug-follow.ts";
-import { setupToolbar } from "./toolbar.ts";
+import { setupVisualEditor } from "./visual-editor.ts";
 import { setShown } from "./visibility.ts";
 import { indiaDateTimeText, savedAtText } from "./words.ts";
 
@@ -28,7 +28,8 @@ import { indiaDateTimeText, savedAtText } from "./words.ts";
 // are in fields.ts). Loaded by admin-client.ts only on a page with the editor, as a chunk of its own. It adds: the toolbar and the live preview, the slug following the title, the cover's
 // thumbnail, the publish checklist as you type, autosave with its answers, the browser's copy,
 // presence, Ctrl+S, and a warning before leaving unsaved changes. Decision 038, section 4, says
-// what autosave and the copy must do; decision 039 why the editor is a textarea.
+// what autosave and the copy must do; decision 056 why the Body is a visual editor over its Markdown
+// textarea (visual-editor.ts).
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -84,6 +85,8 @@ export function startEditor(form: HTMLFormElement): void {
   const dirty = () => version !== savedVersion;
   let leaving = false;
 
+  // The Body's view shown (the visual editor's, once it has started) takes focus back.
+  let focusBody = () => body.focus();
   const say = (text: string) => {
     if (status) status.textContent = text;
   };
@@ -94,7 +97,7 @@ export function startEditor(form: HTMLFormElement): void {
     // "Try again" leaves with the problem: focus goes back to the text rather than nowhere.
     const hadFocus = problem?.contains(document.activeElement) ?? false;
     problem?.replaceChildren();
-    if (hadFocus) body.focus();
+    if (hadFocus) focusBody();
   };
 
   // ---- Problems at their fields, as the server's refused form shows them (src/web/admin/ui/field.tsx).
@@ -359,6 +362,7 @@ export function startEditor(form: HTMLFormElement): void {
     leaving = true;
     schedule?.cancel();
     writeCopyLater.flush();
+    keepScroll(kind);
   });
 
   // The page's other forms that change the article (Unpublish, Move to trash) carry the revision
@@ -491,14 +495,52 @@ export function startEditor(form: HTMLFormElement): void {
 
   // ---- The rest: toolbar, preview, presence.
   const toolbar = form.querySelector<HTMLElement>("[data-studio-toolbar]");
-  if (toolbar) setupToolbar(toolbar, body);
   // Pictures pasted or dropped into the Body go to the media library, then into the text.
-  setupPastePictures(body);
+  const pictures = pictureLine(body);
+  setupPastePictures(body, pictures);
+  // The visual editor ("Write") in front of the textarea, which its toolbar's "Markdown" shows
+  // again (decision 056); where the page has no toolbar (a trashed article), the textarea alone.
+  const visual = toolbar && !body.disabled ? setupVisualEditor({ textarea: body, toolbar, pictures }) : undefined;
+  if (visual) focusBody = () => visual.focusTarget().focus();
   const bodyRoot = form.querySelector<HTMLElement>("[data-studio-body]");
-  if (bodyRoot) setupLivePreview(bodyRoot, body, limit);
+  if (bodyRoot) setupLivePreview(bodyRoot, body, limit, visual);
   const presence = document.querySelector<HTMLElement>("[data-studio-presence]");
   if (id && presence)
     setupPresence(adminHref(kind === "article" ? "articlePresence" : "projectPresence", { id }), presence);
 
+  // Back from Save draft or Publish: where the writer was, not the top of the page; what the
+  // top's notice says is said beside the Body too, when the notice is out of sight.
+  const notice = document.querySelector<HTMLElement>("main [role=status]:not([data-studio-presence])");
+  if (returnToScroll(kind) && notice?.textContent?.trim() && notice.getBoundingClientRect().bottom < 0)
+    say(notice.textContent.trim());
+
   form.dataset.studioReady = "true";
+}
+
+const SCROLL_KEY = "studio-scroll";
+const SCROLL_FRESH_MS = 60_000;
+
+/** Notes where the page is scrolled as the editor's form is sent (this tab only). */
+function keepScroll(kind: string) {
+  try {
+    window.sessionStorage.setItem(SCROLL_KEY, JSON.stringify({ kind, y: Math.round(window.scrollY), at: Date.now() }));
+  } catch {
+    // No storage: the page opens at the top, as without JavaScript.
+  }
+}
+
+/** Scrolls back to where the form was sent from, when this page is its answer (a notice); true if it did. */
+function returnToScroll(kind: string): boolean {
+  let kept: { kind?: unknown; y?: unknown; at?: unknown } | undefined;
+  try {
+    kept = JSON.parse(window.sessionStorage.getItem(SCROLL_KEY) ?? "null") as typeof kept;
+    window.sessionStorage.removeItem(SCROLL_KEY);
+  } catch {
+    return false;
+  }
+  if (!kept || kept.kind !== kind || typeof kept.y !== "number" || typeof kept.at !== "number") return false;
+  if (Date.now() - kept.at > SCROLL_FRESH_MS || !new URLSearchParams(window.location.search).has("notice"))
+    return false;
+  window.scrollTo({ top: kept.y });
+  return true;
 }

@@ -6,8 +6,9 @@ import { isShown, setShown } from "./visibility.ts";
 
 // The Body's live preview: the server renders the Markdown as the article page does (POST
 // markdownPreview) 300 ms after a pause, into a panel styled by the public article body's own
-// rules (src/web/article-body.css). From 1024 px wide it stands beside the text; below that a
-// "Write" / "Preview" tab pair shows one at a time.
+// rules (src/web/article-body.css). From 1024 px wide it stands beside the text, in view as the
+// page scrolls, and shows the part the caret is in; below that a "Write" / "Preview" tab pair
+// shows one at a time.
 
 export const PREVIEW_PAUSE_MS = 300;
 
@@ -15,7 +16,12 @@ export const PREVIEW_PAUSE_MS = 300;
 export const previewWaitText = (seconds: number) =>
   `The preview waits: too many previews this minute. It updates again in ${seconds} ${seconds === 1 ? "second" : "seconds"}.`;
 
-export function setupLivePreview(root: HTMLElement, textarea: HTMLTextAreaElement, limit: number): void {
+export function setupLivePreview(
+  root: HTMLElement,
+  textarea: HTMLTextAreaElement,
+  limit: number,
+  caret?: { caretBlock(): { index: number; count: number } },
+): void {
   const tabs = root.querySelector<HTMLElement>("[data-studio-tabs]");
   const panes = root.querySelector<HTMLElement>("[data-studio-panes]");
   const write = root.querySelector<HTMLElement>('[data-studio-pane="write"]');
@@ -128,4 +134,35 @@ export function setupLivePreview(root: HTMLElement, textarea: HTMLTextAreaElemen
   });
   wide.addEventListener("change", layout);
   layout();
+
+  // Beside the text, the preview follows the writer: it scrolls to the block the caret is in
+  // (the preview's top-level elements are the document's blocks, in order).
+  let pending = false;
+  const follow = () => {
+    pending = false;
+    if (!caret || !panes.hasAttribute("data-split")) return;
+    const active = document.activeElement;
+    if (!active || !write.contains(active) || root.querySelector("[data-studio-toolbar]")?.contains(active)) return;
+    const { index, count } = caret.caretBlock();
+    const blocks = output.children;
+    if (!blocks.length) return;
+    const target = blocks[Math.min(blocks.length - 1, Math.round((index * blocks.length) / Math.max(count, 1)))];
+    if (target instanceof HTMLElement) preview.scrollTo({ top: Math.max(0, target.offsetTop - 48) });
+  };
+  // The wheel over the preview scrolls it (it is not a scrolling region of its own, admin.css).
+  preview.addEventListener(
+    "wheel",
+    (event) => {
+      if (!panes.hasAttribute("data-split")) return;
+      const before = preview.scrollTop;
+      preview.scrollTop += event.deltaY;
+      if (preview.scrollTop !== before) event.preventDefault();
+    },
+    { passive: false },
+  );
+  document.addEventListener("selectionchange", () => {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(follow);
+  });
 }

@@ -1,7 +1,8 @@
 // The editor's toolbar, as pure functions: each tool takes the text and its selection and returns
 // one edit (replace `from`..`to` with `insert`, then select `selectStart`..`selectEnd`), which the
 // page applies as a single typing step so the browser's undo takes it back
-// (docs/decisions/039-the-studios-editor-a-textarea-with-a-toolbar.md).
+// (docs/decisions/039-the-studios-editor-a-textarea-with-a-toolbar.md; the Markdown view of
+// docs/decisions/056-a-visual-editor-that-stores-markdown.md).
 
 export type TextSelection = { text: string; start: number; end: number };
 

@@ -6,15 +6,29 @@ import { applyEdit } from "./toolbar.ts";
 
 // Pictures pasted or dropped into the Body (docs/decisions/040-the-media-library.md): each is sent
 // to the media library, then its alt text is asked for (or "Decorative") and stored in the library,
-// and only then is ![alt](/media/<key>/original.<ext>) put at the caret, as typing is (Ctrl+Z takes
-// it back). A failure says why under the Body; the text is never touched until the picture is in.
+// and only then is it put in the text: in the Markdown view as ![alt](/media/<key>/original.<ext>)
+// at the caret, as typing is (Ctrl+Z takes it back); in the Write view as a picture at the caret
+// (visual-editor.ts). A failure says why under the Body; the text is never touched until the
+// picture is in.
 
-export function setupPastePictures(textarea: HTMLTextAreaElement): void {
+export type PlacedPicture = { alt: string; reference: string; mediaId: string; fileName: string };
+
+export type PictureLine = {
+  /** Sends each file in turn, asks its alt text, then calls `place` with it. */
+  take(files: File[], place: (picture: PlacedPicture) => void): void;
+  /** One file, after those already on their way: the placed picture, or undefined (refused, or cancelled). */
+  one(file: File): Promise<PlacedPicture | undefined>;
+  /** Says something on the Body's picture line (a problem as an alert). */
+  say(text: string, problem?: boolean): void;
+};
+
+/** The line under the Body that says how a picture is going, and the queue of pictures on their way. */
+export function pictureLine(after: HTMLElement): PictureLine {
   const status = document.createElement("p");
   status.className = "mt-2 min-h-5 text-sm text-slate-700";
   status.dataset.studioPictureStatus = "";
   status.setAttribute("aria-live", "polite");
-  textarea.insertAdjacentElement("afterend", status);
+  after.insertAdjacentElement("afterend", status);
   const say = (text: string, problem = false) => {
     status.textContent = text;
     status.classList.toggle("text-red-800", problem);
@@ -23,8 +37,7 @@ export function setupPastePictures(textarea: HTMLTextAreaElement): void {
 
   let line: Promise<void> = Promise.resolve();
 
-  /** One picture: sent, described, then put where the caret was (or is, when the text changed since). */
-  async function place(file: File, at: { value: string; start: number; end: number }) {
+  async function send(file: File): Promise<PlacedPicture | undefined> {
     const name = file.name || "the pasted picture";
     say(`Sending “${name}” to the media library…`);
     const sent = await sendPicture(file, (fraction) => {
@@ -32,7 +45,7 @@ export function setupPastePictures(textarea: HTMLTextAreaElement): void {
     });
     if (!sent.ok) {
       say(`Not inserted: ${sent.message}`, true);
-      return;
+      return undefined;
     }
     const picture = sent.answer;
     say(`“${picture.fileName}” is in the library. Describe it to insert it.`);
@@ -44,19 +57,43 @@ export function setupPastePictures(textarea: HTMLTextAreaElement): void {
       say(
         `“${picture.fileName}” is in the media library but not in the text: paste it again, or choose it there, when you are ready.`,
       );
-      return;
+      return undefined;
     }
-    const same = textarea.value === at.value;
-    const start = same ? at.start : textarea.selectionStart;
-    const end = same ? at.end : textarea.selectionEnd;
-    applyEdit(textarea, pictureEdit(textarea.value, start, end, answer.alt, picture.reference));
     say(`Inserted “${picture.fileName}”.`);
+    return { alt: answer.alt, reference: picture.reference, mediaId: picture.id, fileName: picture.fileName };
   }
 
+  const one = (file: File): Promise<PlacedPicture | undefined> => {
+    const result = line.then(() => send(file));
+    line = result.then(
+      () => undefined,
+      () => say("Not inserted: something went wrong. Try again.", true),
+    );
+    return result.catch(() => undefined);
+  };
+
+  return {
+    say,
+    one,
+    take(files, place) {
+      for (const file of files)
+        void one(file).then((picture) => {
+          if (picture) place(picture);
+        });
+    },
+  };
+}
+
+/** Paste and drop of picture files into the Markdown view's textarea. */
+export function setupPastePictures(textarea: HTMLTextAreaElement, pictures: PictureLine): void {
   function take(files: File[]) {
     const at = { value: textarea.value, start: textarea.selectionStart, end: textarea.selectionEnd };
-    for (const file of files)
-      line = line.then(() => place(file, at)).catch(() => say("Not inserted: something went wrong. Try again.", true));
+    pictures.take(files, (picture) => {
+      const same = textarea.value === at.value;
+      const start = same ? at.start : textarea.selectionStart;
+      const end = same ? at.end : textarea.selectionEnd;
+      applyEdit(textarea, pictureEdit(textarea.value, start, end, picture.alt, picture.reference));
+    });
   }
 
   /**
@@ -79,7 +116,7 @@ export function setupPastePictures(textarea: HTMLTextAreaElement): void {
         selectStart: start + own.text.length,
         selectEnd: start + own.text.length,
       });
-      say(
+      pictures.say(
         own.changed === 1
           ? "The picture's address was pasted as the site's own path (/media/…), which the page shows."
           : `${own.changed} picture addresses were pasted as the site's own paths (/media/…), which the page shows.`,
@@ -87,7 +124,7 @@ export function setupPastePictures(textarea: HTMLTextAreaElement): void {
       return;
     }
     if (isForeignPictureAddress(text, origin))
-      say(
+      pictures.say(
         "That is a picture on another site: the pages show only the media library's pictures. Save it and upload it with the Picture button.",
         true,
       );

@@ -5,8 +5,19 @@ import { controlState } from "../../ui/field.tsx";
 import { SaveStatus } from "./editor-frame.tsx";
 
 // The Body field: a Markdown textarea that works as it is without JavaScript. The editor's script
-// (src/web/admin/studio/) shows the toolbar, and the live preview beside the text from 1024 px
-// wide, or behind a "Write" / "Preview" tab pair below that; both are hidden until it does.
+// (src/web/admin/studio/) shows the toolbar, puts the visual editor ("Write", decision 056) in
+// front of the textarea (which its "Markdown" toggle shows again), and shows the live preview
+// beside the text from 1024 px wide, or behind a "Write" / "Preview" tab pair below that; all are
+// hidden until it does.
+
+/** The Write view's table tools, shown while the caret is in a table. */
+const TABLE_TOOLS = [
+  { name: "row-add", label: "Add row" },
+  { name: "row-remove", label: "Remove row" },
+  { name: "column-add", label: "Add column" },
+  { name: "column-remove", label: "Remove column" },
+  { name: "table-remove", label: "Remove table" },
+] as const;
 
 export function EditorBody({ form, value, disabled }: { form?: FormState; value: string; disabled: boolean }) {
   const hint = (
@@ -65,9 +76,30 @@ export function EditorBody({ form, value, disabled }: { form?: FormState; value:
                   <span aria-hidden="true">{tool.text}</span>
                 </button>
               ))}
-              {/* Opens the picture chooser (src/web/admin/media/picture-chooser.ts): the library, or an upload. */}
-              <button type="button" tabIndex={-1} title="Picture" data-picture-tool className="studio-tool">
+              {/* The Write view's own: a table's rows and columns, shown while the caret is in one. */}
+              {TABLE_TOOLS.map((tool) => (
+                <button
+                  key={tool.name}
+                  type="button"
+                  tabIndex={-1}
+                  data-tool={tool.name}
+                  className="studio-tool hidden"
+                >
+                  {tool.label}
+                </button>
+              ))}
+              <button type="button" tabIndex={-1} data-tool="picture" className="studio-tool">
                 Picture
+              </button>
+              {/* Write (the article as it reads) or the Markdown source: a toggle, pressed in Markdown. */}
+              <button
+                type="button"
+                tabIndex={-1}
+                aria-pressed="false"
+                data-tool="markdown-view"
+                className="studio-tool studio-view-toggle"
+              >
+                Markdown
               </button>
             </div>
           )}
