@@ -10,6 +10,7 @@ import type {
   ArticleEditorView,
   ProjectEditorView,
   MediaItemView,
+  HistoryEntryView,
   RevisionView,
 } from "#shared/admin/pages.ts";
 import { articleFields, projectFields } from "#shared/admin/schemas.ts";
@@ -103,6 +104,7 @@ const sampleEditor: ArticleEditorView = {
   ],
   checklist: { blockers: [], warnings: [] },
   shareLinks: [],
+  shareRequestKey: "6f1d2c3b-4a5e-4f60-8a71-92b3c4d5e6f7",
   presence: [],
   bodyLimit: 1_048_576,
   unsaved: false,
@@ -223,6 +225,15 @@ const sampleRevisions = [
   revision(4, { source: "restore", restoredFrom: 1 }),
 ];
 
+/** The revisions as History's entries: each with what it changed (decision 058). */
+const sampleEntries: HistoryEntryView[] = sampleRevisions.map((one, index) => ({
+  ...one,
+  changes: ["First version", "Title changed; 120 words added; cover replaced", "Body: 3 words removed", "Slug changed"][
+    index
+  ]!,
+  before: index === 0 ? null : sampleRevisions[index - 1]!.id,
+}));
+
 // Projects in the studio: the same editor with the spec's project fields.
 const projectId = "7d1f4c2a-5b6e-4f70-8a91-b2c3d4e5f607";
 const sampleProject: ProjectDocument = {
@@ -256,6 +267,7 @@ const sampleProjectEditor: ProjectEditorView = {
   ],
   checklist: { blockers: [], warnings: [] },
   shareLinks: [],
+  shareRequestKey: "6f1d2c3b-4a5e-4f60-8a71-92b3c4d5e6f7",
   presence: [],
   bodyLimit: 1_048_576,
   unsaved: false,
@@ -546,7 +558,7 @@ const fixtures: { [Name in AdminPageName]: { props: AdminPagePropsOf<Name>; titl
       page: "article-history",
       viewer: staffer,
       item: { id: articleId, title: sampleDocument.title, status: "published" },
-      revisions: sampleRevisions,
+      revisions: sampleEntries,
       headId: 104,
       pageNumber: 1,
       more: false,
@@ -632,7 +644,7 @@ const fixtures: { [Name in AdminPageName]: { props: AdminPagePropsOf<Name>; titl
       page: "project-history",
       viewer: staffer,
       item: { id: projectId, title: sampleProject.title, status: "published" },
-      revisions: sampleRevisions,
+      revisions: sampleEntries,
       headId: 104,
       pageNumber: 2,
       more: true,

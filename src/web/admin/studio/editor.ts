@@ -17,6 +17,7 @@ import { STUDIO_FIELDS } from "./fields.ts";
 import { setupLivePreview } from "./live-preview.ts";
 import { setupPastePictures } from "./paste-pictures.ts";
 import { setupPresence } from "./presence.ts";
+import { setupShareLink } from "./share-link.ts";
 import { slugAfterTitle, slugFollows } from "./slug-follow.ts";
 import { setupToolbar } from "./toolbar.ts";
 import { setShown } from "./visibility.ts";
@@ -490,6 +491,9 @@ export function startEditor(form: HTMLFormElement): void {
   const presence = document.querySelector<HTMLElement>("[data-studio-presence]");
   if (id && presence)
     setupPresence(adminHref(kind === "article" ? "articlePresence" : "projectPresence", { id }), presence);
+
+  // Share preview in place, and its Copy button.
+  setupShareLink();
 
   form.dataset.studioReady = "true";
 }
