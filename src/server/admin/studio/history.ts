@@ -25,7 +25,8 @@ type RunRow = {
   first_at: Date | string;
   member_ids: (number | string)[];
   member_numbers: number[];
-  member_ats: (Date | string)[];
+  /** Milliseconds since 1970 (an array of times comes back as text on one driver). */
+  member_ats: (number | string)[];
   changes: (RevisionChanges | null)[] | null;
 };
 
@@ -67,7 +68,7 @@ export async function historyPage<Doc>(
       min(created_at) as first_at,
       (array_agg(id order by number desc))[1:${RUN_MEMBERS_LISTED}] as member_ids,
       (array_agg(number order by number desc))[1:${RUN_MEMBERS_LISTED}] as member_numbers,
-      (array_agg(created_at order by number desc))[1:${RUN_MEMBERS_LISTED}] as member_ats,
+      (array_agg(extract(epoch from created_at)::float8 * 1000 order by number desc))[1:${RUN_MEMBERS_LISTED}] as member_ats,
       jsonb_agg(changes order by number) as changes
     from runs
     group by run
@@ -109,7 +110,7 @@ export async function historyPage<Doc>(
                 revisions: run.member_ids.map((id, index) => ({
                   id: Number(id),
                   number: Number(run.member_numbers[index]),
-                  at: iso(run.member_ats[index]!),
+                  at: new Date(Number(run.member_ats[index])).toISOString(),
                 })),
               },
             }
