@@ -58,7 +58,8 @@ function restoreOfferOf<Doc>(
   if (!input.restored || !head || head.source !== "restore" || head.restoredFromNumber === null) return {};
   const published = input.item?.published;
   const live =
-    (status === "published" || status === "scheduled") && published && published.id !== head.id
+    // The restored text is what visitors read already when it is the published revision's.
+    (status === "published" || status === "scheduled") && published && published.hash !== head.hash
       ? published.number
       : null;
   return { restoreOffer: { restoredFrom: head.restoredFromNumber, live } };
