@@ -65,7 +65,11 @@ test.describe("share preview and history", () => {
 
     // Three autosaves, each its own revision (a share link made at a revision keeps it, decision 048).
     for (let round = 1; round <= 3; round += 1) {
+      const autosaved = page.waitForResponse(
+        (response) => response.url().endsWith(`/admin/api/articles/${id}/autosave`) && response.ok(),
+      );
       await bodyField(page).fill(`The first paragraph.\n\nAdded in round ${round}: ${uniqueWord()}.`);
+      await autosaved;
       await expect(page.locator("[data-studio-save-status]")).toHaveText(SAVED_AT);
       await shareSection(page).getByRole("button", { name: "Share preview" }).click();
       await expect(shareLinksListed(page)).toHaveCount(1 + round);

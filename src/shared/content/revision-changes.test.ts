@@ -50,6 +50,13 @@ describe("what a revision changed", () => {
     expect(said(article(), article({ excerpt: "x", category: "y" }))).toBe("Excerpt changed; category changed");
     expect(said(article(), article({ body: "one  two\nthree" }))).toBe("Body changed");
     expect(said(article(), article())).toBe("Nothing changed");
+    // A publish date to the minute, as the editor shows and sends it: the seconds a publish stored are no change.
+    expect(
+      said(article({ publishedAt: "2026-11-30T01:28:12.345Z" }), article({ publishedAt: "2026-11-30T01:28:00.000Z" })),
+    ).toBe("Nothing changed");
+    expect(
+      said(article({ publishedAt: "2026-11-30T01:28:12.345Z" }), article({ publishedAt: "2026-11-30T01:29:00.000Z" })),
+    ).toBe("Publish date changed");
   });
 
   it("names a project's description and image by their own names", () => {

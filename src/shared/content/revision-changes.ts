@@ -21,6 +21,20 @@ const IMAGE_FIELD = "imageUrl";
 
 const textOf = (value: unknown) => (value === null || value === undefined ? "" : String(value));
 
+/**
+ * Whether a field differs as a person reads it. A publish date is shown and typed to the minute:
+ * the seconds a publish stores, which the editor's next save drops, are no change.
+ */
+function differs(field: string, before: unknown, after: unknown): boolean {
+  const [was, is] = [textOf(before), textOf(after)];
+  if (was === is) return false;
+  if (field === "publishedAt" && was && is) {
+    const minute = (text: string) => Math.floor(Date.parse(text) / 60_000);
+    if (!Number.isNaN(minute(was)) && minute(was) === minute(is)) return false;
+  }
+  return true;
+}
+
 /** Each word (a run of non-space characters) and how many times it occurs. */
 function wordCounts(text: string): Map<string, number> {
   const counts = new Map<string, number>();
@@ -58,7 +72,7 @@ export function changesBetween(
   before: Record<string, unknown>,
   after: Record<string, unknown>,
 ): RevisionChanges {
-  const changed = fields.filter((field) => textOf(before[field]) !== textOf(after[field]));
+  const changed = fields.filter((field) => differs(field, before[field], after[field]));
   const long = LONG_FIELD[kind];
   const words =
     long && changed.includes(long) ? wordChanges(textOf(before[long]), textOf(after[long])) : { added: 0, removed: 0 };
