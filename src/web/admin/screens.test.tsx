@@ -1478,6 +1478,13 @@ describe("the content studio's pages", () => {
       expect(page).toContain(compare(from!, to!));
     expect(page).toContain("Body: 3 words removed");
     expect(page).toContain("First version");
+    // Within one minute, one time.
+    const quick = html({
+      ...fixtures["article-history"].props,
+      revisions: [{ ...run, folded: { ...run.folded!, firstAt: "2026-11-26T04:42:00.000Z" } }],
+      headId: 107,
+    });
+    expect(quick).toContain("Autosaved 3 times, 10:12 IST");
     expect(await problems(documentOf("History", page))).toEqual([]);
   });
 

@@ -26,14 +26,18 @@ export function revisionLine(revision: RevisionView): string {
 
 /**
  * How a History entry came about: "Autosaved 11 times, 10:02–10:12 IST" for a run of autosaves
- * (the dates named when the run crosses midnight), else as revisionSource says.
+ * ("10:02 IST" within a minute; the dates named when the run crosses midnight), else as
+ * revisionSource says.
  */
 export function entrySource(entry: HistoryEntryView): string {
   if (!entry.folded) return revisionSource(entry);
   const { count, firstAt } = entry.folded;
   const sameDay = formatIndiaDate(firstAt) === formatIndiaDate(entry.at);
-  const span = sameDay
-    ? `${formatIndiaTime(firstAt)}–${formatIndiaTime(entry.at)} IST`
-    : `${formatIndiaDateTime(firstAt)} – ${formatIndiaDateTime(entry.at)}`;
+  const [from, to] = [formatIndiaTime(firstAt), formatIndiaTime(entry.at)];
+  const span = !sameDay
+    ? `${formatIndiaDateTime(firstAt)} – ${formatIndiaDateTime(entry.at)}`
+    : from === to
+      ? `${to} IST`
+      : `${from}–${to} IST`;
   return `Autosaved ${count.toLocaleString("en-IN")} times, ${span}`;
 }
