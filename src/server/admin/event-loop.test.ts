@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { crc32 } from "node:zlib";
 import { eq, inArray, sql } from "drizzle-orm";
 import pino from "pino";
@@ -7,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vites
 import {
   type AdminTestApp,
   buildAdminTestApp,
+  cookieFrom,
   joinByInvitation,
   newSessionFor,
   staffWithSession,
@@ -1098,14 +1100,30 @@ describe.each(testDrivers)("no request holds the event loop, on %s", (driver) =>
         },
       ),
       shareLink: all(
-        formProbe(route("ShareLink"), ["x"], { params: async () => ({ id: await fresh() }), done: [200] }),
+        // Each form with a key of its own (decision 058): made (303), or refused at its key (400).
+        formProbe(route("ShareLink"), ["requestKey"], {
+          params: async () => ({ id: await fresh() }),
+          extra: () => ({ requestKey: randomUUID() }),
+          done: [303, 400],
+        }),
         async (kit) => {
-          // A share link asked for on the heaviest text, then its page; the other texts' pages
-          // through links made beforehand (each asked for would render its editor again).
+          // A share link asked for on the heaviest text, the editor that shows it, then its page;
+          // the other texts' pages through links made beforehand (each asked for would render its
+          // editor again).
+          const heldBy = (answer: LightMyRequestResponse | undefined) =>
+            `${kit.admin.cookie}; ${cookieFrom(answer?.headers["set-cookie"])}`;
           const shapes: Shape[] = [
             {
               what: `a share link of a stored ${textField} of ${heavy}`,
-              send: postForm(hrefOf(route("ShareLink"), { id: (await itemOf(heavy)).id }), kit.admin.cookie, {}),
+              send: postForm(hrefOf(route("ShareLink"), { id: (await itemOf(heavy)).id }), kit.admin.cookie, {
+                requestKey: randomUUID(),
+              }),
+              expect: [303],
+            },
+            {
+              what: `the editor showing it (${heavy})`,
+              send: (before: LightMyRequestResponse[]) =>
+                get(String(before.at(-1)?.headers.location).replace(/#.*$/, ""), heldBy(before.at(-1))),
               expect: [200],
             },
             {
@@ -1133,12 +1151,14 @@ describe.each(testDrivers)("no request holds the event loop, on %s", (driver) =>
       shareLinkRevoke: formProbe(route("ShareLinkRevoke"), ["x"], {
         params: async (kit) => {
           const itemId = await fresh();
-          const made = await t.send(postForm(hrefOf(route("ShareLink"), { id: itemId }), kit.admin.cookie, {}));
+          const made = await t.send(
+            postForm(hrefOf(route("ShareLink"), { id: itemId }), kit.admin.cookie, { requestKey: randomUUID() }),
+          );
           const [link] = await t.database.db
             .select({ id: contentLinks.id })
             .from(contentLinks)
             .where(eq(isArticle ? contentLinks.articleId : contentLinks.projectId, itemId));
-          if (made.statusCode !== 200 || !link) throw new Error(`share link: ${made.statusCode}`);
+          if (made.statusCode !== 303 || !link) throw new Error(`share link: ${made.statusCode}`);
           return { id: itemId, linkId: link.id };
         },
         done: [303],

@@ -35,13 +35,28 @@ export type MadeLink = { id: string; token: string; path: string; expiresAt: Dat
 export async function createContentLink(
   db: Database,
   input: { kind: ContentLinkKind; item: LinkedItem; staff: { id: string; name: string } },
+  now?: Date,
+): Promise<MadeLink>;
+/**
+ * With `id` (the key a form carried, decision 058): undefined when a link of that id exists
+ * already, which is then left as it is: the same form sent again makes no second link.
+ */
+export async function createContentLink(
+  db: Database,
+  input: { kind: ContentLinkKind; item: LinkedItem; staff: { id: string; name: string }; id: string },
+  now?: Date,
+): Promise<MadeLink | undefined>;
+export async function createContentLink(
+  db: Database,
+  input: { kind: ContentLinkKind; item: LinkedItem; staff: { id: string; name: string }; id?: string },
   now: Date = new Date(),
-): Promise<MadeLink> {
+): Promise<MadeLink | undefined> {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + LINK_LIFETIME_MS[input.kind]);
   const [row] = await db
     .insert(contentLinks)
     .values({
+      ...(input.id ? { id: input.id } : {}),
       tokenHash: hashOf(token),
       kind: input.kind,
       ...itemValues(input.item),
@@ -50,8 +65,36 @@ export async function createContentLink(
       createdAt: now,
       expiresAt,
     })
+    .onConflictDoNothing({ target: contentLinks.id })
     .returning({ id: contentLinks.id });
-  return { id: row!.id, token, path: previewPath(token), expiresAt };
+  return row ? { id: row.id, token, path: previewPath(token), expiresAt } : undefined;
+}
+
+/**
+ * Whether `token` is the token of this item's share link `linkId`, made by `staffId`, in force
+ * now: the one check before a link's address is shown again (to the browser that holds it).
+ */
+export async function isOwnShareToken(
+  db: Database,
+  input: { item: LinkedItem; linkId: string; token: string; staffId: string },
+  now: Date,
+): Promise<boolean> {
+  if (!LINK_TOKEN_PATTERN.test(input.token)) return false;
+  const [row] = await db
+    .select({ id: contentLinks.id })
+    .from(contentLinks)
+    .where(
+      and(
+        eq(contentLinks.id, input.linkId),
+        eq(itemColumn(input.item.kind), input.item.id),
+        eq(contentLinks.kind, "share"),
+        eq(contentLinks.tokenHash, hashOf(input.token)),
+        eq(contentLinks.createdBy, input.staffId),
+        gt(contentLinks.expiresAt, now),
+        isNull(contentLinks.revokedAt),
+      ),
+    );
+  return row !== undefined;
 }
 
 export type ShareLinkRow = {

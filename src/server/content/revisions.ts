@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import {
   ARTICLE_FIELDS,
   type ArticleDocument,
@@ -8,6 +8,7 @@ import {
   type ProjectDocument,
   type TeamMemberDocument,
 } from "#shared/content/documents.ts";
+import { changesBetween } from "#shared/content/revision-changes.ts";
 import type { Database } from "../db/client.ts";
 import { blogPosts, contentRevisions, projects, teamMembers } from "../db/schema.ts";
 
@@ -188,6 +189,16 @@ export async function appendRevision<Kind extends ContentKind>(
         .where(eq(revisionItem, input.itemId));
       place = { number: numbered!.next, baseRevisionId: input.baseRevisionId ?? item.headRevisionId ?? null };
     }
+    // What changed from the revision before this one (by number), kept for History (decision 058).
+    const [previous] = await tx
+      .select({ document: contentRevisions.document })
+      .from(contentRevisions)
+      .where(and(eq(revisionItem, input.itemId), lt(contentRevisions.number, place.number)))
+      .orderBy(desc(contentRevisions.number))
+      .limit(1);
+    const changes = previous
+      ? changesBetween(input.kind, FIELDS[input.kind], previous.document, document as Record<string, unknown>)
+      : null;
     const [inserted] = await tx
       .insert(contentRevisions)
       .values({
@@ -199,6 +210,7 @@ export async function appendRevision<Kind extends ContentKind>(
         restoredFromId: input.restoredFromId ?? null,
         document: document as Record<string, unknown>,
         hash,
+        changes,
       })
       .returning(summaryColumns);
     const studio = input.studioChange !== false;

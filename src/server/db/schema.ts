@@ -16,6 +16,7 @@ import {
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { RevisionChanges } from "#shared/content/revision-changes.ts";
 
 /**
  * Where a conversion came from (analytics): its sender's first page view that India day. All
@@ -478,6 +479,12 @@ export const contentRevisions = pgTable(
     document: jsonb("document").$type<Record<string, unknown>>().notNull(),
     /** SHA-256 of the canonical document: equal hashes, equal documents. */
     hash: text("hash").notNull(),
+    /**
+     * What changed from the revision before it, worked out when it was saved (History shows it:
+     * docs/decisions/058-history-says-what-changed.md); null for the first revision and for those
+     * saved before this column.
+     */
+    changes: jsonb("changes").$type<RevisionChanges>(),
   },
   (table) => [
     check(

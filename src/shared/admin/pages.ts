@@ -224,8 +224,17 @@ export type StudioEditorCommon = {
   /** The site's pictures, for the cover or image field. */
   images: StudioImageChoice[];
   shareLinks: ShareLinkView[];
-  /** A share link just made: its address is shown this once. */
+  /** A share link just made: its address, shown to the person who made it, in the browser that asked, for a few minutes. */
   issuedShareLink?: string;
+  /** The page was asked for with a share link's id whose address is no longer shown here. */
+  shareLinkGone?: boolean;
+  /** A new key for the Share preview form: the same form sent twice makes one link. */
+  shareRequestKey: string;
+  /**
+   * After a revision was restored (decision 058): the revision restored, and the one the public
+   * reads (or will, when scheduled) when that is another; `status` says which it is.
+   */
+  restoreOffer?: { restoredFrom: number; live: number | null };
   /** Others with the item open now ("Meera Shah"; "you, in another window"). */
   presence: string[];
   /** Largest request the studio accepts, in bytes: the editor refuses to send more and says so. */
@@ -277,10 +286,23 @@ export type ProjectEditorView = StudioEditorCommon & {
 export type StudioItemSummary = { id: string; title: string; status: ArticleStatus };
 
 /** The history of an item: every revision, and which is the head. */
+/**
+ * An entry of an item's History (decision 058): a revision, or a run of autosaves by one person
+ * shown as its newest, with what it changed from the revision before it.
+ */
+export type HistoryEntryView = RevisionView & {
+  /** "Title changed; 120 words added; cover replaced", "First version". */
+  changes: string;
+  /** The revision before the entry (before the run's first), to compare with; null for the first. */
+  before: number | null;
+  /** A run of autosaves: how many, since when, and its revisions, newest first (the first RUN_MEMBERS_LISTED). */
+  folded?: { count: number; firstAt: string; revisions: { id: number; number: number; at: string }[] };
+};
+
 export type StudioHistoryData = {
   item: StudioItemSummary;
-  /** A page of them, newest first (REVISIONS_PER_PAGE). */
-  revisions: RevisionView[];
+  /** A page of entries, newest first (REVISIONS_PER_PAGE). */
+  revisions: HistoryEntryView[];
   headId: number;
   pageNumber: number;
   /** Whether older revisions are on the next page. */

@@ -170,6 +170,8 @@ export const publishRefusedQuery = z.object({
     (value) => value.length <= 40,
     "`publishedAt` must be a date and time of at most 40 characters.",
   ),
+  /** The share link Share preview just made (its id): shown here to the browser that made it. */
+  shared: queryField("shared", (value) => UUID_PATTERN.test(value), "`shared` must be a share link's id."),
 });
 
 export const INBOX_SEARCH_MAX = 200;
@@ -322,6 +324,16 @@ export const articlePublishForm = z.object({
 
 /** Unpublish, trash, restore from the trash: the revision the page showed. */
 export const articleActionForm = z.object({ baseRevisionId: revisionIdField });
+
+const SHARE_KEY_PROBLEM = "This Share preview form is out of date: reload the page, then press Share preview again.";
+
+/**
+ * Share preview (decision 058): the key the editor rendered into its form, which becomes the new
+ * link's id, so the same form sent twice (a double press, a replay) makes one link.
+ */
+export const shareLinkForm = z.object({
+  requestKey: z.string({ error: SHARE_KEY_PROBLEM }).check(z.regex(UUID_PATTERN, SHARE_KEY_PROBLEM)),
+});
 
 /** The live preview: Markdown in, the article page's HTML out. */
 export const markdownPreviewForm = z.object({

@@ -12,6 +12,12 @@ export function formatIndiaDateTime(iso: string): string {
   return `${local.getUTCDate()} ${months[local.getUTCMonth()]} ${local.getUTCFullYear()}, ${hours}:${minutes} IST`;
 }
 
+/** "14:05", in India. */
+export function formatIndiaTime(iso: string): string {
+  const local = inIndia(new Date(iso));
+  return `${String(local.getUTCHours()).padStart(2, "0")}:${String(local.getUTCMinutes()).padStart(2, "0")}`;
+}
+
 /** "23 Nov 2026". */
 export function formatIndiaDate(iso: string): string {
   const local = inIndia(new Date(iso));

@@ -10,6 +10,7 @@ import type {
   ArticleEditorView,
   ProjectEditorView,
   MediaItemView,
+  HistoryEntryView,
   RevisionView,
 } from "#shared/admin/pages.ts";
 import { articleFields, projectFields } from "#shared/admin/schemas.ts";
@@ -103,6 +104,7 @@ const sampleEditor: ArticleEditorView = {
   ],
   checklist: { blockers: [], warnings: [] },
   shareLinks: [],
+  shareRequestKey: "6f1d2c3b-4a5e-4f60-8a71-92b3c4d5e6f7",
   presence: [],
   bodyLimit: 1_048_576,
   unsaved: false,
@@ -214,6 +216,18 @@ const editorSamples = {
       },
     ],
   }),
+  "share link no longer shown": editorPage({ shareLinkGone: true }),
+  "restored, published": editorPage({
+    ...publishedEditor,
+    canPublish: true,
+    head: revision(5, { source: "restore", restoredFrom: 2 }),
+    restoreOffer: { restoredFrom: 2, live: 4 },
+  }),
+  "restored, never published": editorPage({
+    canPublish: true,
+    head: revision(5, { source: "restore", restoredFrom: 2 }),
+    restoreOffer: { restoredFrom: 2, live: null },
+  }),
 } satisfies Record<string, AdminPagePropsOf<"article-editor">>;
 const TOOL_LABELS = TOOLS.map((tool) => tool.text);
 const sampleRevisions = [
@@ -222,6 +236,15 @@ const sampleRevisions = [
   revision(3, { source: "autosave" }),
   revision(4, { source: "restore", restoredFrom: 1 }),
 ];
+
+/** The revisions as History's entries: each with what it changed (decision 058). */
+const sampleEntries: HistoryEntryView[] = sampleRevisions.map((one, index) => ({
+  ...one,
+  changes: ["First version", "Title changed; 120 words added; cover replaced", "Body: 3 words removed", "Slug changed"][
+    index
+  ]!,
+  before: index === 0 ? null : sampleRevisions[index - 1]!.id,
+}));
 
 // Projects in the studio: the same editor with the spec's project fields.
 const projectId = "7d1f4c2a-5b6e-4f70-8a91-b2c3d4e5f607";
@@ -256,6 +279,7 @@ const sampleProjectEditor: ProjectEditorView = {
   ],
   checklist: { blockers: [], warnings: [] },
   shareLinks: [],
+  shareRequestKey: "6f1d2c3b-4a5e-4f60-8a71-92b3c4d5e6f7",
   presence: [],
   bodyLimit: 1_048_576,
   unsaved: false,
@@ -546,7 +570,7 @@ const fixtures: { [Name in AdminPageName]: { props: AdminPagePropsOf<Name>; titl
       page: "article-history",
       viewer: staffer,
       item: { id: articleId, title: sampleDocument.title, status: "published" },
-      revisions: sampleRevisions,
+      revisions: sampleEntries,
       headId: 104,
       pageNumber: 1,
       more: false,
@@ -632,7 +656,7 @@ const fixtures: { [Name in AdminPageName]: { props: AdminPagePropsOf<Name>; titl
       page: "project-history",
       viewer: staffer,
       item: { id: projectId, title: sampleProject.title, status: "published" },
-      revisions: sampleRevisions,
+      revisions: sampleEntries,
       headId: 104,
       pageNumber: 2,
       more: true,
@@ -1307,6 +1331,44 @@ describe("the content studio's pages", () => {
     expect(html(editorSamples.draft)).not.toContain("issued-share-link");
   });
 
+  it("shows the share link where the button is (#share-link), with a Copy button the script reveals and a live region", () => {
+    const page = html(editorSamples["issued share link"]);
+    const section = /<section [^>]*data-studio-share[^>]*>([\s\S]*?)<\/section>/.exec(page)![1]!;
+    // Right after the buttons, before the hints and the list.
+    expect(section.indexOf('id="share-link"')).toBeGreaterThan(section.indexOf(">Share preview</button>"));
+    expect(section.indexOf('id="share-link"')).toBeLessThan(section.indexOf('id="preview-hint"'));
+    const copy = /<button [^>]*data-studio-copy="issued-share-link"[^>]*>Copy<\/button>/.exec(section)?.[0] ?? "";
+    expect(copy).toContain('type="button"');
+    expect(attribute(copy, "class")).toContain("hidden");
+    expect(section).toMatch(/<p [^>]*aria-live="polite"[^>]*data-studio-copy-status/);
+    expect(section).toContain("Shown here for 10 minutes, in this browser only");
+    // The form carries its key, so sending it twice makes one link.
+    expect(section).toContain('<input type="hidden" name="requestKey" value="6f1d2c3b-4a5e-4f60-8a71-92b3c4d5e6f7"/>');
+    const gone = html(editorSamples["share link no longer shown"]);
+    expect(gone).toContain("That share link is no longer shown here");
+    expect(element(gone, "share-link")).toContain('tabindex="-1"');
+    expect(gone).not.toContain("issued-share-link");
+  });
+
+  it("after a restore, says what visitors read and offers Publish there; for a draft, says the restored text is the draft", () => {
+    const published = html(editorSamples["restored, published"]);
+    const offer = /<div [^>]*data-studio-restore-offer[^>]*>([\s\S]*?)<\/div>/.exec(published)![1]!;
+    expect(offer).toContain(
+      "Restored revision 2 as the draft. The live page still shows revision 4: press Publish to make this version live.",
+    );
+    const button = /<button [^>]*>Publish<\/button>/.exec(offer)![0];
+    expect(attribute(button, "form")).toBe("article-form");
+    expect(attribute(button, "formAction")).toBe(`/admin/articles/${articleId}/publish`);
+    expect(attribute(button, "value")).toBe("now");
+    const draft = html(editorSamples["restored, never published"]);
+    const said = /<div [^>]*data-studio-restore-offer[^>]*>([\s\S]*?)<\/div>/.exec(draft)![1]!;
+    expect(said).toContain(
+      "Restored revision 2 as the draft. The article is not on the site: the restored text is the draft, and stays a draft until it is published.",
+    );
+    expect(said).not.toContain("<button");
+    expect(html(editorSamples.draft)).not.toContain("data-studio-restore-offer");
+  });
+
   it("says who else is editing", () => {
     const page = html(editorSamples.draft);
     expect(page).toContain("Meera Shah is editing this. You have it open in another window too.");
@@ -1418,6 +1480,63 @@ describe("the content studio's pages", () => {
     expect(page.match(/name="baseRevisionId" value="104"/g)).toHaveLength(3);
     expect(page).toContain("Restored from revision 1");
     expect(page).toContain("Published");
+  });
+
+  it("history: a run of autosaves is one entry, saying when and what changed, its revisions listed with their comparisons", async () => {
+    const run: HistoryEntryView = {
+      ...revision(7, { source: "autosave", at: "2026-11-26T04:42:00.000Z" }),
+      changes: "Title changed; 120 words added; cover replaced",
+      before: 104,
+      folded: {
+        count: 3,
+        firstAt: "2026-11-26T04:32:00.000Z",
+        revisions: [
+          { id: 107, number: 7, at: "2026-11-26T04:42:00.000Z" },
+          { id: 106, number: 6, at: "2026-11-26T04:37:00.000Z" },
+          { id: 105, number: 5, at: "2026-11-26T04:32:00.000Z" },
+        ],
+      },
+    };
+    const page = html({ ...fixtures["article-history"].props, revisions: [run, ...sampleEntries], headId: 107 });
+    expect(page).toContain('<th scope="col">What changed</th>');
+    expect(page).toContain("Autosaved 3 times, 10:02–10:12 IST");
+    expect(page).toContain("Title changed; 120 words added; cover replaced");
+    expect(page).toContain("Show the 3 autosaves");
+    const compare = (from: number, to: number) =>
+      `href="/admin/articles/${articleId}/compare?from=${from}&amp;to=${to}"`;
+    // The entry's changes, and each revision of the run with the one before it.
+    for (const [from, to] of [
+      [104, 107],
+      [106, 107],
+      [105, 106],
+      [104, 105],
+    ])
+      expect(page).toContain(compare(from!, to!));
+    expect(page).toContain("Body: 3 words removed");
+    expect(page).toContain("First version");
+    // Within one minute, one time.
+    const quick = html({
+      ...fixtures["article-history"].props,
+      revisions: [{ ...run, folded: { ...run.folded!, firstAt: "2026-11-26T04:42:00.000Z" } }],
+      headId: 107,
+    });
+    expect(quick).toContain("Autosaved 3 times, 10:12 IST");
+    expect(await problems(documentOf("History", page))).toEqual([]);
+  });
+
+  it("compare: Restore this version for the revision that is not the draft, based on the head; none in the trash", () => {
+    const page = html(fixtures["article-compare"].props);
+    expect(forms(page).filter((form) => form.endsWith("/restore"))).toEqual([
+      `post /admin/articles/${articleId}/revisions/102/restore`,
+    ]);
+    expect(page).toMatch(
+      /data-studio-compare-restore[^>]*><input type="hidden" name="baseRevisionId" value="104"\/><button type="submit" class="admin-button-secondary">Restore this version<span class="sr-only"> \(revision 2\)<\/span>/,
+    );
+    const trashed = html({
+      ...fixtures["article-compare"].props,
+      item: { ...fixtures["article-compare"].props.item, status: "trash" },
+    });
+    expect(trashed).not.toContain("Restore this version");
   });
 
   it("compare: changed fields, lines marked + and − in <ins> and <del>, unchanged lines folded", () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type {
   ArticleEditorView,
   ProjectEditorView,
@@ -36,11 +37,33 @@ export type EditorOptions<Doc> = {
   document?: Doc;
   conflict?: { current: RevisionView; currentDocument: Doc; yours?: boolean };
   issuedShareLink?: string;
+  shareLinkGone?: boolean;
+  /** The page follows a restore: the editor says what the public still reads, and offers Publish. */
+  restored?: boolean;
   /** What the problems at the top stopped (a save when not given). */
   refused?: StudioEditorCommon["refused"];
 };
 
 export type EditorInput<Doc> = { item: LoadedItem<Doc> | null; session: StaffSession; now: Date } & EditorOptions<Doc>;
+
+/**
+ * After a restore, when the head is the restored revision: which revision it restored, and the
+ * one visitors read (or will read, scheduled) when that is not the head. Nothing otherwise.
+ */
+function restoreOfferOf<Doc>(
+  input: EditorInput<Doc>,
+  status: StudioEditorCommon["status"],
+): Pick<StudioEditorCommon, "restoreOffer"> {
+  const head = input.item?.head;
+  if (!input.restored || !head || head.source !== "restore" || head.restoredFromNumber === null) return {};
+  const published = input.item?.published;
+  const live =
+    // The restored text is what visitors read already when it is the published revision's.
+    (status === "published" || status === "scheduled") && published && published.hash !== head.hash
+      ? published.number
+      : null;
+  return { restoreOffer: { restoredFrom: head.restoredFromNumber, live } };
+}
 
 /** What the editor of any item shows besides its document and its kind's own fields. */
 async function editorCommon<Doc>(
@@ -84,6 +107,9 @@ async function editorCommon<Doc>(
     images,
     shareLinks,
     ...(input.issuedShareLink ? { issuedShareLink: input.issuedShareLink } : {}),
+    ...(input.shareLinkGone ? { shareLinkGone: true } : {}),
+    shareRequestKey: randomUUID(),
+    ...restoreOfferOf(input, status),
     presence,
     bodyLimit: STUDIO_DOCUMENT_BODY_LIMIT,
     // A document given is what a refused save sent; the head's is what is saved.

@@ -225,6 +225,23 @@ export async function revisionList(
     .offset(page.offset);
 }
 
+/** Revisions of one item by id, without their documents (History's entries: each a run's newest). */
+export async function itemRevisionsWithout(
+  db: Database,
+  spec: StudioKindSpec,
+  itemId: string,
+  ids: number[],
+): Promise<Omit<RevisionRecord, "document">[]> {
+  if (!ids.length) return [];
+  const { document: _document, ...columns } = revisionColumns;
+  return db
+    .select(columns)
+    .from(contentRevisions)
+    .leftJoin(restored, eq(restored.id, contentRevisions.restoredFromId))
+    .where(and(eq(spec.revisionItem, itemId), inArray(contentRevisions.id, ids)))
+    .orderBy(desc(contentRevisions.number));
+}
+
 /** A revision as the screens show it. */
 export function revisionView(
   revision: Omit<RevisionRecord, "document">,

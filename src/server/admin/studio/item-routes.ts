@@ -22,6 +22,7 @@ import {
   REVISIONS_PER_PAGE,
   revisionCompareForm,
   revisionHistoryForm,
+  shareLinkForm,
 } from "#shared/admin/schemas.ts";
 import { type ArticleStatus, articleStatusOf } from "#shared/content/documents.ts";
 import { isUuid } from "#shared/schemas/identifiers.ts";
@@ -29,13 +30,14 @@ import type { LinkCard } from "#shared/link-card.ts";
 import { cardHash } from "../../cards/card-address.ts";
 import { CardsBusy } from "../../cards/card-maker.ts";
 import { refreshContentVersion } from "../../content/data-version.ts";
-import { createContentLink, itemLink, revokeContentLink } from "../../content/links.ts";
+import { createContentLink, isOwnShareToken, itemLink, previewPath, revokeContentLink } from "../../content/links.ts";
 import { bodyDiffOffThread } from "../../content/render-pool.ts";
 import type { RevisionSummary } from "../../content/revisions.ts";
 import type { Database } from "../../db/client.ts";
 import type { AdminContext } from "../context.ts";
 import { compareDocuments } from "./compare.ts";
 import type { EditorInput, EditorOptions } from "./editor-view.ts";
+import { historyPage } from "./history.ts";
 import { itemCounts, itemRevisions, type LoadedItem, loadItem, revisionList, revisionView } from "./item-queries.ts";
 import {
   actOnItem,
@@ -117,6 +119,29 @@ export type StudioRouteKind<Doc, Fields> = {
   };
 };
 
+const SHARE_FORM_PROBLEM = "This Share preview form is out of date: reload the page, then press Share preview again.";
+
+/** The cookie that hands a new share link's token to the editor's page after the redirect. */
+const SHARE_COOKIE = "studio_share";
+/** How long the editor shows a new share link again, to the browser that made it. */
+export const SHARE_LINK_SHOWN_SECONDS = 10 * 60;
+
+/**
+ * The cookie, on the editor's own path only (the item's page and its history), never sent
+ * elsewhere nor read by a script; it ends by itself. Its value is "<link id>.<token>".
+ */
+const shareCookie = (path: string, value: string, secure: boolean) =>
+  `${SHARE_COOKIE}=${value}; Path=${path}; Max-Age=${SHARE_LINK_SHOWN_SECONDS}; HttpOnly; SameSite=Strict${secure ? "; Secure" : ""}`;
+
+/** The share cookie's value in a Cookie header, if any. */
+function shareCookieValue(header: string | undefined): string | undefined {
+  for (const part of (header ?? "").split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name === SHARE_COOKIE) return rest.join("=");
+  }
+  return undefined;
+}
+
 /** A revision id in a path: digits, as the database numbers them. */
 const REVISION_ID_PATTERN = /^[1-9]\d{0,14}$/;
 
@@ -170,9 +195,19 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
     options: EditorOptions<Doc> & PageMessages = {},
     status = 200,
   ) {
-    const { document, conflict, issuedShareLink, refused, ...messages } = options;
+    const { document, conflict, issuedShareLink, shareLinkGone, restored, refused, ...messages } = options;
     const session = context.sessionOf(request);
-    const input = { item, session, now: context.now(), document, conflict, issuedShareLink, refused };
+    const input = {
+      item,
+      session,
+      now: context.now(),
+      document,
+      conflict,
+      issuedShareLink,
+      shareLinkGone,
+      restored,
+      refused,
+    };
     return context.render(reply, await kind.pages.editor(db, context.viewerOf(session), input, messages), status);
   }
 
@@ -332,24 +367,56 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
     return revision;
   }
 
+  /**
+   * The share link the editor's address names (`?shared=`): its address when this browser holds
+   * its token (the cookie Share preview set) and it is this person's link of this item, in force;
+   * otherwise that it is not shown here any more.
+   */
+  async function shownShareLink(
+    request: FastifyRequest,
+    item: LoadedItem<Doc>,
+    linkId: string,
+  ): Promise<{ issuedShareLink: string } | { shareLinkGone: true }> {
+    const held = shareCookieValue(request.headers.cookie);
+    const dot = held?.indexOf(".") ?? -1;
+    if (held && dot > 0 && held.slice(0, dot) === linkId.toLowerCase()) {
+      const token = held.slice(dot + 1);
+      const own = await isOwnShareToken(
+        db,
+        {
+          item: { kind: spec.kind, id: item.row.id },
+          linkId: linkId.toLowerCase(),
+          token,
+          staffId: context.sessionOf(request).staff.id,
+        },
+        context.now(),
+      );
+      if (own) return { issuedShareLink: `${new URL(context.siteUrl).origin}${previewPath(token)}` };
+    }
+    return { shareLinkGone: true };
+  }
+
   const itemSummary = (item: LoadedItem<Doc>) => ({
     id: item.row.id,
     title: item.head ? spec.titleOf(item.head.document) : "",
     status: articleStatusOf(item.row, context.now()),
   });
 
-  /** A new preview or share link of the item, audited. */
-  async function makeLink(request: FastifyRequest, item: LoadedItem<Doc>, linkKind: "preview" | "share") {
+  /**
+   * A new preview or share link of the item, audited. `id`: the key of the form that asked (a
+   * share link's); undefined when a link of that id exists already, and nothing was made.
+   */
+  async function makeLink(request: FastifyRequest, item: LoadedItem<Doc>, linkKind: "preview" | "share", id?: string) {
     const session = context.sessionOf(request);
-    const made = await createContentLink(
-      db,
-      {
-        kind: linkKind,
-        item: { kind: spec.kind, id: item.row.id },
-        staff: { id: session.staff.id, name: session.staff.name },
-      },
-      context.now(),
-    );
+    const input = {
+      kind: linkKind,
+      item: { kind: spec.kind, id: item.row.id },
+      staff: { id: session.staff.id, name: session.staff.name },
+    };
+    const made = id
+      ? await createContentLink(db, { ...input, id }, context.now())
+      : await createContentLink(db, input, context.now());
+    if (!made) return undefined;
     await audit(
       request,
       item,
@@ -437,7 +504,11 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
       const { publishedAt } = query.data;
       // The schema let through "", "now" or "scheduled" only.
       const when = query.data.refused as "" | "now" | "scheduled";
-      if (!when || item.row.deletedAt) return renderEditor(request, reply, item);
+      // After a restore (its notice): what the public reads now, and Publish (decision 058).
+      const restored = (request.query as Record<string, unknown>).notice === "revision-restored";
+      // After Share preview: the link it made, to the person and browser that made it.
+      const shared = query.data.shared ? await shownShareLink(request, item, query.data.shared) : {};
+      if (!when || item.row.deletedAt) return renderEditor(request, reply, item, { restored, ...shared });
       // Sent back here by a refused publish: why it was refused, as it stands now (nothing, once
       // someone has fixed it or published it).
       const date = kind.publishDate?.({ publishedAt }) ?? { ok: true, date: undefined };
@@ -631,15 +702,42 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
       const item = await findItem(request, reply);
       if (!item) return reply;
       const made = await makeLink(request, item, "preview");
-      return context.seeOther(reply, made.path);
+      return context.seeOther(reply, made!.path);
     },
 
+    // Post/Redirect/Get (decision 058): the post makes the link, hands its token to this browser
+    // in a short-lived cookie of the editor's own path, and answers 303 to the editor at
+    // ?shared=<link id>#share-link, which shows the address where the button was. Reloading
+    // that page shows the same link again (while the cookie lasts), never a new one; the same
+    // form sent again names the same key, so it makes no second link either.
     async shareLink(request: IdRequest, reply: FastifyReply) {
       const item = await findItem(request, reply);
       if (!item) return reply;
-      const made = await makeLink(request, item, "share");
-      const url = `${new URL(context.siteUrl).origin}${made.path}`;
-      return renderEditor(request, reply, item, { issuedShareLink: url });
+      const parsed = parseForm(shareLinkForm, request.body);
+      if (!parsed.ok)
+        return context.problem(request, reply, 400, "Bad Request", parsed.form.errors.requestKey ?? SHARE_FORM_PROBLEM);
+      const key = parsed.data.requestKey.toLowerCase();
+      const shownHere = `${adminHref(kind.routes.item, { id: item.row.id }, { shared: key })}#share-link`;
+      const made = await makeLink(request, item, "share", key);
+      if (!made) {
+        // That form was sent already. Its link is this person's, of this item: the page that shows
+        // it (again, or says it was shown). Anything else is no link to show.
+        const existing = await itemLink(db, { kind: spec.kind, id: item.row.id }, key);
+        if (existing?.kind === "share" && existing.createdBy === context.sessionOf(request).staff.id)
+          return context.seeOther(reply, shownHere);
+        return context.problem(
+          request,
+          reply,
+          409,
+          "Conflict",
+          "This Share preview form was sent already, so no second link was made. Reload the page to make another.",
+        );
+      }
+      reply.header(
+        "set-cookie",
+        shareCookie(adminHref(kind.routes.item, { id: item.row.id }), `${made.id}.${made.token}`, context.secure),
+      );
+      return context.seeOther(reply, shownHere);
     },
 
     async shareLinkRevoke(request: FastifyRequest<{ Params: { id: string; linkId: string } }>, reply: FastifyReply) {
@@ -683,19 +781,18 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
         return context.problem(request, reply, 400, "Bad Request", problem);
       }
       const pageNumber = parsed.data.page ? Number(parsed.data.page) : 1;
-      // One more than a page, to know whether there is an older one.
-      const revisions = await revisionList(db, spec, item.row.id, {
-        limit: REVISIONS_PER_PAGE + 1,
+      const { entries, more } = await historyPage(db, spec, item.row, {
+        limit: REVISIONS_PER_PAGE,
         offset: (pageNumber - 1) * REVISIONS_PER_PAGE,
       });
       return context.render(
         reply,
         kind.pages.history(viewer(request), {
           item: itemSummary(item),
-          revisions: revisions.slice(0, REVISIONS_PER_PAGE).map((revision) => revisionView(revision, item.row)),
+          revisions: entries,
           headId: item.head!.id,
           pageNumber,
-          more: revisions.length > REVISIONS_PER_PAGE,
+          more,
         }),
       );
     },

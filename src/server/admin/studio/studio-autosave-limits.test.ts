@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
@@ -229,7 +230,10 @@ describe.each(testDrivers)("autosave's limits and folding on %s", (driver) => {
     for (const link of ["articleShareLink", "articlePreviewLink"] as const) {
       const item = await createArticle(t, member, { title: `Linked ${link}` });
       const shown = await saved(item, member, "What the reviewer was sent.", `Linked ${link}`);
-      const made = await postForm(t, adminHref(link, { id: item }), member, {});
+      // Share preview's form carries its key (decision 058).
+      const made = await postForm(t, adminHref(link, { id: item }), member, {
+        requestKey: randomUUID(),
+      });
       expect(made.statusCode).toBeLessThan(400);
       const later = await saved(item, member, "Typed after the link was made.", `Linked ${link}`);
       expect(later.number).toBe(shown.number + 1);

@@ -41,6 +41,7 @@ import {
   HOSTILE_BODY,
   hasScriptVector,
   propsOf,
+  sharePreview,
   uniqueEmail,
 } from "./studio-test-kit.ts";
 
@@ -858,18 +859,14 @@ describe.each(testDrivers)("the studio's editing on %s", (driver) => {
       expect(preview.statusCode).toBe(303);
       expect(preview.headers.location).toMatch(/^\/preview\/[A-Za-z0-9_-]{43}$/);
 
-      const shared = await t.send({
-        method: "POST",
-        url: adminHref("articleShareLink", { id }),
-        cookie: member.cookie,
-      });
-      expect(shared.statusCode).toBe(200);
-      const view = propsOf(shared, "article-editor").editor;
+      const shared = await sharePreview(t, "article", id, member);
+      expect(shared.post.statusCode).toBe(303);
+      const { view } = await shared.get();
       expect(view.issuedShareLink).toMatch(/^https:\/\/www\.example\.test\/preview\/[A-Za-z0-9_-]{43}$/);
       expect(view.shareLinks).toHaveLength(1);
       const link = view.shareLinks[0]!;
       expect(link).toMatchObject({ createdBy: "Ravi Desai", state: "active", mayRevoke: true });
-      // Shown once: the editor afterwards lists it without its address.
+      // Shown after the redirect only: the editor elsewhere lists it without its address.
       const later = await editor(id);
       expect(later.issuedShareLink).toBeUndefined();
       expect(JSON.stringify(later)).not.toContain(view.issuedShareLink!.split("/").at(-1)!);

@@ -25,7 +25,15 @@ import { DRAFT_STAND_IN_IMAGE } from "../../content/draft-project.ts";
 import { listProjects } from "../../content/public-content.ts";
 import { markAsPreview } from "../../routes/preview-routes.ts";
 import { isoToIndiaLocal } from "./studio-time.ts";
-import { createArticle, postForm, postJson, propsOf, setCanPublish, uniqueEmail } from "./studio-test-kit.ts";
+import {
+  createArticle,
+  postForm,
+  postJson,
+  propsOf,
+  setCanPublish,
+  sharePreview,
+  uniqueEmail,
+} from "./studio-test-kit.ts";
 import { seedMediaLibrary } from "../../../../test/media-fixtures.ts";
 
 // Projects in the studio (docs/decisions/042-projects-in-the-studio.md), through inject() on both
@@ -783,13 +791,9 @@ describe.each(testDrivers)("projects in the studio on %s", (driver) => {
 
     it("a share link is shown once and revoked by its maker or an admin only; another project's link is none", async () => {
       const id = await createProject(member, { title: "Shared project" });
-      const shared = await t.send({
-        method: "POST",
-        url: adminHref("projectShareLink", { id }),
-        cookie: member.cookie,
-      });
-      expect(shared.statusCode).toBe(200);
-      const view = propsOf(shared, "project-editor").editor;
+      const shared = await sharePreview(t, "project", id, member);
+      expect(shared.post.statusCode).toBe(303);
+      const { view } = await shared.get();
       expect(view.issuedShareLink).toMatch(/^https:\/\/www\.example\.test\/preview\/[A-Za-z0-9_-]{43}$/);
       const link = view.shareLinks[0]!;
       expect(link).toMatchObject({ createdBy: "Ravi Desai", state: "active", mayRevoke: true });
@@ -809,10 +813,7 @@ describe.each(testDrivers)("projects in the studio on %s", (driver) => {
       expect((await revoke(member, "not-a-uuid")).statusCode).toBe(404);
       // An article's link is not this project's either.
       const article = await createArticle(t, member, { title: "Article with a link" });
-      const articleShare = propsOf(
-        await t.send({ method: "POST", url: adminHref("articleShareLink", { id: article }), cookie: member.cookie }),
-        "article-editor",
-      ).editor.shareLinks[0]!;
+      const articleShare = (await (await sharePreview(t, "article", article, member)).get()).view.shareLinks[0]!;
       expect((await revoke(admin, articleShare.id)).statusCode).toBe(404);
       const [still] = await t.database.db.select().from(contentLinks).where(eq(contentLinks.id, link.id));
       expect(still!.revokedAt).toBeNull();

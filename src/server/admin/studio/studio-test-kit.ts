@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import type { AdminPagePropsOf, AdminPageName, AdminServerEntry } from "#shared/admin/pages.ts";
 import { adminHref } from "#shared/admin/routes.ts";
-import type { AdminTestApp, StaffWithSession } from "../../../../test/admin-fixtures.ts";
+import { type AdminTestApp, cookieFrom, type StaffWithSession } from "../../../../test/admin-fixtures.ts";
 import { blogPosts, staff, teamMembers } from "../../db/schema.ts";
 
 // What the studio's tests share. The pages are rendered by the real back-office entry; the tests
@@ -75,6 +75,42 @@ export function postForm(
 /** A JSON post, as the editor's script sends one. */
 export function postJson(t: AdminTestApp, url: string, person: StaffWithSession, body: unknown) {
   return t.send({ method: "POST", url, cookie: person.cookie, payload: body as Record<string, unknown> });
+}
+
+/**
+ * Share preview as the editor's form sends it (decision 058): the editor's page for its form's
+ * key, the post, and the page the post's 303 leads to, with the cookie the post set. `requestKey`
+ * replaces the page's key (a replayed form); `get` is the page after the redirect.
+ */
+export async function sharePreview(
+  t: AdminTestApp,
+  kind: "article" | "project",
+  id: string,
+  person: StaffWithSession,
+  requestKey?: string,
+) {
+  const page = kind === "article" ? "article-editor" : "project-editor";
+  const key =
+    requestKey ??
+    propsOf(await t.send({ method: "GET", url: adminHref(kind, { id }), cookie: person.cookie }), page).editor
+      .shareRequestKey;
+  const post = await postForm(
+    t,
+    adminHref(kind === "article" ? "articleShareLink" : "projectShareLink", { id }),
+    person,
+    {
+      requestKey: key,
+    },
+  );
+  const setCookie = post.headers["set-cookie"];
+  const shareCookie = setCookie ? cookieFrom(setCookie) : undefined;
+  const cookie = shareCookie ? `${person.cookie}; ${shareCookie}` : person.cookie;
+  const location = String(post.headers.location ?? "");
+  const get = async (as: string = cookie) => {
+    const answer = await t.send({ method: "GET", url: location.replace(/#.*$/, ""), cookie: as });
+    return { answer, view: propsOf(answer, page).editor };
+  };
+  return { key, post, location, cookie, shareCookie, get };
 }
 
 /** "New article": the new article's id. */

@@ -18,6 +18,7 @@ import { setupLivePreview } from "./live-preview.ts";
 import { startPictureFields } from "../media/picture-field.ts";
 import { pictureLine, setupPastePictures } from "./paste-pictures.ts";
 import { setupPresence } from "./presence.ts";
+import { setupShareLink } from "./share-link.ts";
 import { slugAfterTitle, slugFollows } from "./slug-follow.ts";
 import { setupVisualEditor } from "./visual-editor.ts";
 import { setShown } from "./visibility.ts";
@@ -513,6 +514,9 @@ export function startEditor(form: HTMLFormElement): void {
   const notice = document.querySelector<HTMLElement>("main [role=status]:not([data-studio-presence])");
   if (returnToScroll(kind) && notice?.textContent?.trim() && notice.getBoundingClientRect().bottom < 0)
     say(notice.textContent.trim());
+
+  // Share preview in place, and its Copy button.
+  setupShareLink();
 
   form.dataset.studioReady = "true";
 }

@@ -16,8 +16,8 @@ import { revisionLine, revisionSource } from "./revision-text.ts";
 import { StatusBadge } from "./status-badge.tsx";
 
 // Two revisions of an item (an article or a project) compared: each field that changed, the long
-// text as a line diff (diff-lines.tsx), the fields that did not change named at the end; and a GET
-// form to choose two others.
+// text as a line diff (diff-lines.tsx), the fields that did not change named at the end; a GET
+// form to choose two others; and "Restore this version" for either that is not the draft.
 
 type Props = StudioCompareData & PageMessages & { kind: StudioPageKind; viewer: AdminViewer };
 
@@ -41,7 +41,20 @@ const optionsOf = (revisions: readonly RevisionView[], headId: number) =>
       label: `Revision ${revision.number}, ${revision.by}${revision.id === headId ? " (the draft)" : ""}${revision.published ? " (published)" : ""}`,
     }));
 
-function Side({ label, revision }: { label: string; revision: RevisionView }) {
+/**
+ * One of the two revisions, and "Restore this version" when it is not the draft already: the
+ * History's restore, the same route and guards (based on the head the page showed; refused when
+ * someone saved since, or when the item is in the trash).
+ */
+function Side({
+  label,
+  revision,
+  restore,
+}: {
+  label: string;
+  revision: RevisionView;
+  restore?: { kind: StudioPageKind; itemId: string; headId: number };
+}) {
   return (
     <div>
       <dt className="text-xs font-semibold text-slate-600 uppercase">{label}</dt>
@@ -51,6 +64,19 @@ function Side({ label, revision }: { label: string; revision: RevisionView }) {
           {revisionSource(revision)}
           {revision.published ? ", published" : ""}
         </span>
+        {restore && revision.id !== restore.headId ? (
+          <form
+            method="post"
+            action={adminHref(restore.kind.routes.restore, { id: restore.itemId, revisionId: String(revision.id) })}
+            className="mt-2"
+            data-studio-compare-restore
+          >
+            <input type="hidden" name="baseRevisionId" value={restore.headId} />
+            <button type="submit" className="admin-button-secondary">
+              Restore this version<span className="sr-only"> (revision {revision.number})</span>
+            </button>
+          </form>
+        ) : null}
       </dd>
     </div>
   );
@@ -60,6 +86,7 @@ function ComparePage({ kind, viewer, item, from, to, fields, revisions, headId, 
   const changed = fields.filter((field) => field.changed);
   const unchanged = fields.filter((field) => !field.changed);
   const options = optionsOf(revisions, headId);
+  const restore = item.status === "trash" ? undefined : { kind, itemId: item.id, headId };
   return (
     <AdminLayout viewer={viewer} current={kind.routes.list}>
       <p className="text-sm">
@@ -82,8 +109,8 @@ function ComparePage({ kind, viewer, item, from, to, fields, revisions, headId, 
         <Messages notice={notice} error={error} />
       </div>
       <dl className="admin-card grid gap-3 sm:grid-cols-2">
-        <Side label="From" revision={from} />
-        <Side label="To" revision={to} />
+        <Side label="From" revision={from} restore={restore} />
+        <Side label="To" revision={to} restore={restore} />
       </dl>
       <form
         method="get"

@@ -24,7 +24,7 @@ const linkStates: Record<ShareLinkView["state"], string> = {
 export function PreviewAndShare({ kind, editor, id }: Props) {
   const links = editor.shareLinks;
   return (
-    <section aria-labelledby="share-heading" className="admin-card">
+    <section aria-labelledby="share-heading" className="admin-card" data-studio-share>
       <h2 id="share-heading" className="text-lg font-semibold text-navy-900">
         Preview and share
       </h2>
@@ -39,12 +39,14 @@ export function PreviewAndShare({ kind, editor, id }: Props) {
             Preview
           </button>
         </form>
-        <form method="post" action={adminHref(kind.routes.shareLink, { id })}>
+        <form method="post" action={adminHref(kind.routes.shareLink, { id })} data-studio-share-form>
+          <input type="hidden" name="requestKey" value={editor.shareRequestKey} />
           <button type="submit" className="admin-button-secondary" aria-describedby="share-hint">
             Share preview
           </button>
         </form>
       </div>
+      <IssuedShareLink editor={editor} />
       <p id="preview-hint" className="mt-2 text-xs text-slate-600">
         Preview opens the saved draft in a new tab, as the {kind.noun} page will show it, for an hour.
       </p>
@@ -52,21 +54,6 @@ export function PreviewAndShare({ kind, editor, id }: Props) {
         Share preview makes a link for someone without an account: it shows the draft as it is when opened, for 7 days,
         until revoked.
       </p>
-      {editor.issuedShareLink ? (
-        <div className="mt-4 rounded-md border border-green-300 bg-green-50 p-3" data-studio-issued-link>
-          <label htmlFor="issued-share-link" className="admin-label text-green-900">
-            Share link (shown only now: copy it)
-          </label>
-          <input
-            id="issued-share-link"
-            type="text"
-            readOnly
-            value={editor.issuedShareLink}
-            className="admin-input font-mono"
-            data-select-on-focus
-          />
-        </div>
-      ) : null}
       {links.length ? (
         <>
           <h3 className="mt-4 text-sm font-semibold text-slate-800">Share links</h3>
@@ -100,6 +87,58 @@ export function PreviewAndShare({ kind, editor, id }: Props) {
       ) : null}
     </section>
   );
+}
+
+/**
+ * The share link Share preview just made, where the button is (the page's address ends in
+ * #share-link): to copy, with a Copy button the script shows (src/web/admin/studio/share-link.ts);
+ * or, when this browser no longer holds it, what to do instead.
+ */
+function IssuedShareLink({ editor }: { editor: StudioEditorCommon }) {
+  if (editor.issuedShareLink)
+    return (
+      <div
+        id="share-link"
+        tabIndex={-1}
+        className="mt-3 rounded-md border border-green-300 bg-green-50 p-3"
+        data-studio-issued-link
+      >
+        <label htmlFor="issued-share-link" className="admin-label text-green-900">
+          Share link: copy it now
+        </label>
+        <div className="mt-1 flex flex-wrap gap-2">
+          <input
+            id="issued-share-link"
+            type="text"
+            readOnly
+            value={editor.issuedShareLink}
+            aria-describedby="issued-share-link-hint"
+            className="admin-input min-w-0 flex-1 font-mono"
+            data-select-on-focus
+          />
+          <button type="button" className="admin-button hidden" data-studio-copy="issued-share-link">
+            Copy
+          </button>
+        </div>
+        <p id="issued-share-link-hint" className="mt-1 text-xs text-green-900">
+          Shown here for 10 minutes, in this browser only; the list below keeps it without its address.
+        </p>
+        <p className="mt-1 min-h-5 text-sm font-medium text-green-900" aria-live="polite" data-studio-copy-status />
+      </div>
+    );
+  if (editor.shareLinkGone)
+    return (
+      <p
+        id="share-link"
+        tabIndex={-1}
+        className="mt-3 rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950"
+        data-studio-issued-link
+      >
+        That share link is no longer shown here: its address is shown for 10 minutes, in the browser that made it. If it
+        was not copied, revoke it below and make a new one.
+      </p>
+    );
+  return null;
 }
 
 /** Unpublish and Move to trash, for those who may publish. */

@@ -157,6 +157,47 @@ function LinkPreview({ kind, editor, id }: { kind: StudioPageKind; editor: Edito
   );
 }
 
+/**
+ * After a restore: the restored text is the draft, and what visitors read is not it. Publish is
+ * right here (a button of the editor's form, so it publishes what the form holds, as the one at
+ * the foot does) for those who may.
+ */
+function RestoreOffer({ kind, editor, id }: { kind: StudioPageKind; editor: StudioEditorCommon; id: string }) {
+  const { restoredFrom, live } = editor.restoreOffer!;
+  const restored = `Restored revision ${restoredFrom} as the draft.`;
+  let text: string;
+  if (live !== null && editor.status === "published")
+    text = `${restored} The live page still shows revision ${live}: press Publish to make this version live.`;
+  else if (live !== null)
+    text = `${restored} Revision ${live} is still the one scheduled to go public: press Publish to make this version live now instead.`;
+  else if (editor.status === "published") text = `${restored} It is the version the live page shows already.`;
+  else
+    text = `${restored} The ${kind.noun} is not on the site: the restored text is the draft, and stays a draft until it is published.`;
+  const offer = live !== null;
+  return (
+    <div
+      className="admin-card mb-4 flex flex-wrap items-center gap-3 border-amber-400 bg-amber-50"
+      data-studio-restore-offer
+    >
+      <p className="min-w-0 flex-1 text-sm text-amber-950">{text}</p>
+      {offer && editor.canPublish ? (
+        <button
+          type="submit"
+          form={`${kind.kind}-form`}
+          formAction={adminHref(kind.routes.publish, { id })}
+          name="when"
+          value="now"
+          className="admin-button"
+        >
+          Publish
+        </button>
+      ) : offer ? (
+        <p className="text-sm text-amber-950">Ask an admin, or someone who can publish, to publish it.</p>
+      ) : null}
+    </div>
+  );
+}
+
 /** What the problems at the top of the editor stopped, in a line above them. */
 const PROBLEMS_HEADINGS: Record<NonNullable<StudioEditorCommon["refused"]>, string> = {
   save: "Not saved. Put these right, then save again:",
@@ -244,6 +285,7 @@ export function EditorFrame(props: EditorFrameProps) {
           }))}
         />
       ) : null}
+      {id !== null && editor.restoreOffer && !trashed ? <RestoreOffer kind={kind} editor={editor} id={id} /> : null}
       {id !== null && trashed ? <TrashNotice kind={kind} editor={editor} id={id} /> : null}
       {props.conflict}
       <div className="admin-card mb-4 hidden border-amber-400 bg-amber-50" data-studio-copy-offer />

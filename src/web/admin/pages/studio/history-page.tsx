@@ -1,8 +1,8 @@
 import type {
   AdminPagePropsOf,
   AdminViewer,
+  HistoryEntryView,
   PageMessages,
-  RevisionView,
   StudioHistoryData,
 } from "#shared/admin/pages.ts";
 import { adminHref } from "#shared/admin/routes.ts";
@@ -14,13 +14,15 @@ import { Messages } from "../../ui/messages.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { Pager } from "../../ui/pager.tsx";
 import { ARTICLE_PAGES, PROJECT_PAGES, type StudioPageKind } from "./kinds.ts";
-import { revisionSource } from "./revision-text.ts";
+import { entrySource } from "./revision-text.ts";
 import { StatusBadge } from "./status-badge.tsx";
 
-// An item's revisions (an article's or a project's), newest first: who, when, how, which one the
-// public reads; two chosen to compare (a GET form, so a comparison has an address), and "Restore
-// this version" on every revision but the newest, which makes a new revision with its text (nothing
-// is ever overwritten).
+// An item's revisions (an article's or a project's), newest first: who, when, how, what changed
+// from the revision before, which one the public reads; a run of autosaves by one person is one
+// entry, its revisions listed under it (docs/decisions/058-history-says-what-changed.md). Two
+// chosen to compare (a GET form, so a comparison has an address), and "Restore this version" on
+// every revision but the newest, which makes a new revision with its text (nothing is ever
+// overwritten).
 
 type Props = StudioHistoryData & PageMessages & { kind: StudioPageKind; viewer: AdminViewer };
 
@@ -40,7 +42,7 @@ function HistoryPage({ kind, viewer, item, revisions, headId, pageNumber, more, 
   const newestFirst = [...revisions].sort((a, b) => b.number - a.number);
   const [newest, previous] = newestFirst;
   const restorable = item.status !== "trash";
-  const choice = (revision: RevisionView, side: "from" | "to", checked: boolean) => (
+  const choice = (revision: HistoryEntryView, side: "from" | "to", checked: boolean) => (
     <label className="inline-flex min-h-10 min-w-10 items-center justify-center">
       <input type="radio" name={side} value={revision.id} defaultChecked={checked} form="compare-form" />
       <span className="sr-only">
@@ -63,7 +65,7 @@ function HistoryPage({ kind, viewer, item, revisions, headId, pageNumber, more, 
         <PageHeader
           title={historyTitle(kind, item.title)}
           meta={<StatusBadge status={item.status} />}
-          description={`Every saved version, newest first, ${REVISIONS_PER_PAGE} to a page. Restoring one makes it the newest draft; nothing is deleted.`}
+          description={`Every saved version, newest first, ${REVISIONS_PER_PAGE} entries to a page; a run of autosaves by one person is one entry. Restoring one makes it the newest draft; nothing is deleted.`}
         />
       </div>
       <div className="mt-4">
@@ -112,7 +114,12 @@ function HistoryPage({ kind, viewer, item, revisions, headId, pageNumber, more, 
           },
           { header: "Who", cell: (revision) => revision.by },
           { header: "When", className: "whitespace-nowrap", cell: (revision) => formatIndiaDateTime(revision.at) },
-          { header: "How", cell: (revision) => revisionSource(revision) },
+          { header: "How", cell: (revision) => entrySource(revision) },
+          {
+            header: "What changed",
+            className: "min-w-48",
+            cell: (revision) => <Changes kind={kind} itemId={item.id} entry={revision} />,
+          },
           {
             header: "Public",
             cell: (revision) =>
@@ -150,5 +157,56 @@ function HistoryPage({ kind, viewer, item, revisions, headId, pageNumber, more, 
         next="Older revisions"
       />
     </AdminLayout>
+  );
+}
+
+/** What an entry changed, a link to see it, and a run's revisions, each with its own comparison. */
+function Changes({ kind, itemId, entry }: { kind: StudioPageKind; itemId: string; entry: HistoryEntryView }) {
+  const compare = (from: number, to: number) => adminHref(kind.routes.compare, { id: itemId }, { from, to });
+  const members = entry.folded?.revisions ?? [];
+  return (
+    <div data-studio-changes>
+      <span>{entry.changes}</span>
+      {entry.before !== null ? (
+        <>
+          {" "}
+          <a href={compare(entry.before, entry.id)} className="admin-link whitespace-nowrap">
+            See the changes<span className="sr-only"> of revision {entry.number}</span>
+          </a>
+        </>
+      ) : null}
+      {entry.folded ? (
+        <details className="mt-1" data-studio-run>
+          <summary className="cursor-pointer text-sm text-slate-700">
+            Show the {entry.folded.count.toLocaleString("en-IN")} autosaves
+            <span className="sr-only"> of revision {entry.number}</span>
+          </summary>
+          <ul className="mt-1 grid gap-1 text-sm">
+            {members.map((member, index) => {
+              const before = members[index + 1]?.id ?? (index === entry.folded!.count - 1 ? entry.before : null);
+              return (
+                <li key={member.id}>
+                  Revision {member.number}, {formatIndiaDateTime(member.at)}
+                  {before !== null ? (
+                    <>
+                      {": "}
+                      <a href={compare(before, member.id)} className="admin-link">
+                        compare with the one before<span className="sr-only"> (revision {member.number})</span>
+                      </a>
+                    </>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+          {entry.folded.count > members.length ? (
+            <p className="mt-1 text-xs text-slate-600">
+              And {(entry.folded.count - members.length).toLocaleString("en-IN")} older ones: “See the changes” shows
+              the whole run’s.
+            </p>
+          ) : null}
+        </details>
+      ) : null}
+    </div>
   );
 }
