@@ -6,11 +6,11 @@ import { expect, test } from "./fixtures.ts";
 import { expectNoAxeViolations, expectNoOverflow, photograph } from "./page-checks.ts";
 import { readSiteDatabase, uniqueEmail } from "./site-data.ts";
 import { adminOrigin } from "./staff-sessions.ts";
-import { bodyField, createArticle, editorUrl, publishable, uniqueTitle } from "./studio-helpers.ts";
+import { bodyField, createArticle, editorReady, editorUrl, publishable, uniqueTitle } from "./studio-helpers.ts";
 
 // The back office on a phone (375 px): every table's actions are on the screen without scrolling
-// sideways (below 640 px a table's rows are cards, src/web/admin/ui/data-table.tsx), and the
-// navigation is one row.
+// sideways (below 640 px a table's rows are cards, src/web/admin/ui/data-table.tsx), the
+// navigation is one row, and the editor's toolbar stays in view while the writer types far down.
 // docs/back-office.md, "On a phone".
 
 const PHONE = { width: 375, height: 800 };
@@ -102,5 +102,30 @@ test.describe("the back office at 375 px", () => {
     await page.getByRole("link", { name: "History" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText("History");
     await checkNarrowPage(page, "history", page.url(), "Revisions");
+  });
+
+  test("the editor's toolbar stays in view while typing at the end of a long body", async ({ page, signIn }) => {
+    await signIn(page, "publisher");
+    const { title } = uniqueTitle("Cable sizing for a long feeder");
+    const paragraphs = Array.from(
+      { length: 40 },
+      (_, index) => `Paragraph ${index + 1}: the voltage drop along the feeder is checked at full load.`,
+    );
+    const id = await createArticle(page, publishable(title, paragraphs.join("\n\n")));
+    await page.goto(editorUrl(id));
+    await editorReady(page);
+    const toolbar = page.getByRole("toolbar", { name: "Formatting" });
+    await expect(toolbar).toBeVisible();
+    const body = bodyField(page);
+    await body.click();
+    await page.keyboard.press("Control+End");
+    await page.keyboard.type(" Typed at the end.");
+    // The body grows with its text, far past the screen: the caret is far below where the
+    // toolbar started, and the toolbar is still on the screen.
+    expect((await body.boundingBox())!.height).toBeGreaterThan(PHONE.height * 2);
+    const box = (await toolbar.boundingBox())!;
+    expect(box.y, "the toolbar is in view").toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height, "the toolbar is in view").toBeLessThanOrEqual(PHONE.height);
+    await photograph(page, "admin-narrow-editor-toolbar-375");
   });
 });
