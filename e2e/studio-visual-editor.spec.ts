@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { randomInt } from "node:crypto";
+import type { Locator, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { blogPosts } from "../src/server/db/schema.ts";
 import { phonePhoto } from "../test/media-fixtures.ts";
@@ -31,6 +32,25 @@ const uniqueSize = () => ({ width: 600 + randomInt(600), height: 400 + randomInt
 const fixture = (name: string) =>
   readFileSync(path.join(import.meta.dirname, "../test/fixtures/clipboard", name), "utf8");
 
+/**
+ * A real paste at the end of the text, on a line of its own: a ClipboardEvent carrying the HTML
+ * and its plain text, as Word, Google Docs and browsers send both.
+ */
+async function pasteAtEnd(page: Page, body: Locator, html: string, text: string): Promise<void> {
+  await body.click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.press("Enter");
+  await body.evaluate(
+    (element, [html, text]) => {
+      const transfer = new DataTransfer();
+      transfer.setData("text/html", html!);
+      transfer.setData("text/plain", text!);
+      element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }));
+    },
+    [html, text],
+  );
+}
+
 test.describe("the visual editor", () => {
   test.describe.configure({ timeout: 90_000 });
   test.use({ viewport: { width: 1280, height: 900 } });
@@ -47,16 +67,7 @@ test.describe("the visual editor", () => {
     const { title, slug } = uniqueTitle("Harmonic study pasted from Word");
     const id = await createArticle(page, publishable(title, "Opening paragraph."));
     const body = await visualBody(page);
-    await body.click();
-    await page.keyboard.press("Control+End");
-    await page.keyboard.press("Enter");
-    // A real paste: a ClipboardEvent carrying Word's HTML (and its plain text, as Word sends both).
-    await body.evaluate((element, html) => {
-      const transfer = new DataTransfer();
-      transfer.setData("text/html", html);
-      transfer.setData("text/plain", "Harmonic study at the Rajkot plant");
-      element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }));
-    }, fixture("word.html"));
+    await pasteAtEnd(page, body, fixture("word.html"), "Harmonic study at the Rajkot plant");
     // Shown as it will read.
     await expect(body.getByRole("heading", { level: 2, name: "Harmonic study at the Rajkot plant" })).toBeVisible();
     await expect(body.locator("strong", { hasText: "8.4%" })).toBeVisible();
@@ -360,15 +371,7 @@ test.describe("the visual editor", () => {
     const { title } = uniqueTitle("Pasted from a web page");
     await createArticle(page, { title, body: "Opening." });
     const body = await visualBody(page);
-    await body.click();
-    await page.keyboard.press("Control+End");
-    await page.keyboard.press("Enter");
-    await body.evaluate((element, html) => {
-      const transfer = new DataTransfer();
-      transfer.setData("text/html", html);
-      transfer.setData("text/plain", "Choosing a detuned reactor");
-      element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }));
-    }, fixture("web-page.html"));
+    await pasteAtEnd(page, body, fixture("web-page.html"), "Choosing a detuned reactor");
     await expect(body.getByRole("heading", { level: 2, name: "Choosing a detuned reactor" })).toBeVisible();
     await expect(body.locator("ol > li > ul > li")).toHaveCount(2);
     const dialog = page.getByRole("dialog", { name: "Describe the picture" });

@@ -57,19 +57,25 @@ export function thumbnailOf(picture: { key: string; width: number }): string {
   return mediaVariantPath(picture.key, variantWidths(picture.width)[0]!, "webp");
 }
 
+/** The rule above: alt text given, or marked decorative. */
+export const offeredPictures = or(eq(media.decorative, true), ne(media.alt, ""));
+
+/** What a choice is made of: the picture's reference, its thumbnail and its name. */
+export const choiceColumns = {
+  key: media.key,
+  format: media.format,
+  width: media.width,
+  fileName: media.fileName,
+  alt: media.alt,
+  decorative: media.decorative,
+  sourcePath: media.sourcePath,
+};
+
 export async function mediaChoices(db: Database): Promise<MediaChoice[]> {
   const rows = await db
-    .select({
-      key: media.key,
-      format: media.format,
-      width: media.width,
-      fileName: media.fileName,
-      alt: media.alt,
-      decorative: media.decorative,
-      sourcePath: media.sourcePath,
-    })
+    .select(choiceColumns)
     .from(media)
-    .where(or(eq(media.decorative, true), ne(media.alt, "")))
+    .where(offeredPictures)
     .orderBy(desc(media.createdAt), asc(media.fileName));
   return rows.map((row) => ({
     url: row.sourcePath ?? mediaReference(row.key, row.format as MediaFormat),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { MediaItemView, MediaUseView, PictureChoicesAnswer } from "#shared/admin/pages.ts";
 import { adminHref, type AdminRouteName } from "#shared/admin/routes.ts";
 import type { ContentKind } from "#shared/content/documents.ts";
@@ -6,7 +6,7 @@ import { type MediaFormat, mediaReference } from "#shared/media.ts";
 import type { Database } from "../../db/client.ts";
 import { media } from "../../db/schema.ts";
 import { type MediaUsage, mediaUsage, usesOf } from "../../content/media-usage.ts";
-import { pictureName, thumbnailOf } from "../../media/media-choices.ts";
+import { choiceColumns, offeredPictures, pictureName, thumbnailOf } from "../../media/media-choices.ts";
 import { storedBytes } from "../../media/media-store.ts";
 
 // The library's queries for its pages: a page of pictures with where each is used, and one picture.
@@ -113,23 +113,13 @@ export async function pictureChoicesPage(
   db: Database,
   filter: { q: string; page: number },
 ): Promise<PictureChoicesAnswer> {
-  const offered = or(eq(media.decorative, true), ne(media.alt, ""));
   const found = filter.q
     ? sql`(${media.alt} || ' ' || ${media.fileName} || ' ' || coalesce(${media.sourcePath}, '')) ilike ${containing(filter.q)}`
     : undefined;
   const rows = await db
-    .select({
-      id: media.id,
-      key: media.key,
-      format: media.format,
-      width: media.width,
-      fileName: media.fileName,
-      alt: media.alt,
-      decorative: media.decorative,
-      sourcePath: media.sourcePath,
-    })
+    .select({ id: media.id, ...choiceColumns })
     .from(media)
-    .where(and(offered, found))
+    .where(and(offeredPictures, found))
     .orderBy(desc(media.createdAt), asc(media.fileName), asc(media.id))
     .limit(PICTURE_CHOICES_PAGE_SIZE + 1)
     .offset((filter.page - 1) * PICTURE_CHOICES_PAGE_SIZE);

@@ -1,4 +1,5 @@
 import { CONTENT_LIMITS } from "#shared/content/documents.ts";
+import { element } from "../dom.ts";
 
 // The question asked after a picture is pasted or dropped into the article editor, or uploaded in
 // the picture chooser: "Alt text", or "Decorative". A modal <dialog>, centred (m-auto: the page's
@@ -6,18 +7,6 @@ import { CONTENT_LIMITS } from "#shared/content/documents.ts";
 // `save` stores the answer in the library and returns a problem to show, or nothing when stored.
 
 export type AltAnswer = { alt: string; decorative: boolean };
-
-function element<Tag extends keyof HTMLElementTagNameMap>(
-  tag: Tag,
-  props: { className?: string; text?: string } = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[Tag] {
-  const node = document.createElement(tag);
-  if (props.className) node.className = props.className;
-  if (props.text !== undefined) node.textContent = props.text;
-  node.append(...children);
-  return node;
-}
 
 let opened = 0;
 

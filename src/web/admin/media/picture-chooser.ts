@@ -2,6 +2,7 @@ import type { PictureChoicesAnswer, PictureChoiceView } from "#shared/admin/page
 import { adminHref } from "#shared/admin/routes.ts";
 import { askAltText } from "./alt-dialog.ts";
 import { sendAltText, sendPicture } from "./send-picture.ts";
+import { element } from "../dom.ts";
 
 // The one picture chooser of the back office (docs/decisions/057-one-picture-chooser.md): a modal
 // <dialog> with the media library (searched by name and alt text, newest first, 48 at a time from
@@ -14,18 +15,6 @@ export type ChosenPicture = { src: string; alt: string; mediaId: string; thumbna
 
 /** How long the search waits after the last key before it asks. */
 const SEARCH_PAUSE_MS = 250;
-
-function element<Tag extends keyof HTMLElementTagNameMap>(
-  tag: Tag,
-  props: { className?: string; text?: string } = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[Tag] {
-  const node = document.createElement(tag);
-  if (props.className) node.className = props.className;
-  if (props.text !== undefined) node.textContent = props.text;
-  node.append(...children);
-  return node;
-}
 
 let opened = 0;
 

@@ -1,21 +1,10 @@
 import { sendPicture } from "./send-picture.ts";
+import { element } from "../dom.ts";
 
 // The library page's upload, on top of its plain form (src/web/admin/pages/media/media-page.tsx):
 // several files at once from the file field, or dropped on the page; each sent in turn with its
 // progress and its own message (added, in the library already, or refused with the rule it
 // broke). Loaded by admin-client.ts only on the library's page, as a chunk of its own.
-
-function element<Tag extends keyof HTMLElementTagNameMap>(
-  tag: Tag,
-  props: { className?: string; text?: string } = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[Tag] {
-  const node = document.createElement(tag);
-  if (props.className) node.className = props.className;
-  if (props.text !== undefined) node.textContent = props.text;
-  node.append(...children);
-  return node;
-}
 
 export function startUploader(section: HTMLElement): void {
   const form = section.querySelector<HTMLFormElement>("form[data-media-upload-form]");

@@ -23,6 +23,7 @@ import { slugAfterTitle, slugFollows } from "./slug-follow.ts";
 import { setupVisualEditor } from "./visual-editor.ts";
 import { setShown } from "./visibility.ts";
 import { indiaDateTimeText, savedAtText } from "./words.ts";
+import { element } from "../dom.ts";
 
 // The studio's editor, on top of a form that works without it (src/web/admin/pages/studio/
 // article-editor-page.tsx, project-editor-page.tsx: data-studio-editor names the kind, whose fields
@@ -44,18 +45,6 @@ function storage(): Storage | undefined {
   } catch {
     return undefined;
   }
-}
-
-function element<Tag extends keyof HTMLElementTagNameMap>(
-  tag: Tag,
-  props: { className?: string; text?: string } = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[Tag] {
-  const node = document.createElement(tag);
-  if (props.className) node.className = props.className;
-  if (props.text !== undefined) node.textContent = props.text;
-  node.append(...children);
-  return node;
 }
 
 export function startEditor(form: HTMLFormElement): void {
