@@ -561,7 +561,7 @@ describe.each(testDrivers)("the back office's door on %s", (driver) => {
         headers: { cookie: people.admin.cookie },
       });
       expect(log.statusCode).toBe(200);
-      const rows = [...log.body.matchAll(/<tr><td[^>]*>[^<]+<\/td><td>([^<]+)<\/td><td[^>]*>([^<]+)<\/td>/g)].map(
+      const rows = [...log.body.matchAll(/<tr><td[^>]*>[^<]+<\/td><td[^>]*>([^<]+)<\/td><td[^>]*>([^<]+)<\/td>/g)].map(
         (match) => [match[1], match[2]],
       );
       expect(rows).toEqual([["Meera Shah", "staff-enabled"]]);
