@@ -3,6 +3,7 @@ import { MARKDOWN_HEADINGS_MAX } from "#shared/content/markdown-rules.ts";
 import { IMAGE_SIZES } from "#shared/image-sizes.ts";
 import { HOSTILE_BODY, HOSTILE_PICTURE_KEY } from "../../../test/hostile-markdown.ts";
 import {
+  bodyImageSizes,
   bodyPictureHtml,
   readingMinutes,
   renderArticleMarkdown,
@@ -226,7 +227,9 @@ describe("images in article bodies", () => {
     expect(sanitizeArticleHtml(picture).replace(/ \/>/g, ">")).toBe(picture);
     const variant = `/media/${key}/640.jpg`;
     const jpegs = `/media/${key}/320.jpg 320w, /media/${key}/640.jpg 640w`;
-    const good = `src="${variant}" srcset="${jpegs}" sizes="${sizes}" width="10" height="10" alt="" loading="lazy" decoding="async"`;
+    // A picture 10 px wide is drawn at 10 px: its sizes say so (bodyImageSizes).
+    const narrow = bodyImageSizes(10);
+    const good = `src="${variant}" srcset="${jpegs}" sizes="${narrow}" width="10" height="10" alt="" loading="lazy" decoding="async"`;
     const tricks = [
       `<img ${good.replace(jpegs, `${jpegs}, https://evil.example/x.jpg 1280w`)}>`,
       `<img ${good.replace(variant, "https://evil.example/x.jpg")}>`,
@@ -234,7 +237,10 @@ describe("images in article bodies", () => {
       `<img ${good.replace(variant, "javascript:alert(1)")}>`,
       `<img ${good.replace(variant, `/media/${key}/original.svg`)}>`,
       `<img ${good.replace('loading="lazy"', 'loading="eager"')}>`,
-      `<img ${good.replace(sizes, "100vw")}>`,
+      `<img ${good.replace(narrow, "100vw")}>`,
+      // The column's sizes on a picture narrower than it: not what the renderer writes.
+      `<img ${good.replace(narrow, sizes)}>`,
+      `<source type="image/webp" srcset="/media/${key}/320.webp 320w" sizes="${narrow.replace("10px", "10vw")}">`,
       `<img ${good.replace('width="10"', 'width="10px"')}>`,
       `<img ${good.replace(jpegs, `/media/${key}/320.avif 320w`)}>`,
       `<source type="image/avif" srcset="/media/${key}/320.avif 320w, //evil.example/x.avif 640w" sizes="${sizes}">`,
@@ -246,5 +252,17 @@ describe("images in article bodies", () => {
       expect(sanitizeArticleHtml(`<picture>${trick}</picture>`), trick).toBe("<picture></picture>");
     // An attribute the renderer never writes is removed, the rest kept.
     expect(sanitizeArticleHtml(`<img ${good} onerror="alert(1)" style="x" title="t">`)).toBe(`<img ${good} />`);
+  });
+
+  it("a picture narrower than the column is drawn at its own width, and its sizes say so", () => {
+    expect(bodyImageSizes(832)).toBe(IMAGE_SIZES.article);
+    expect(bodyImageSizes(2000)).toBe(IMAGE_SIZES.article);
+    expect(bodyImageSizes(810)).toBe(
+      "(min-width: 1024px) min(832px, 810px), (min-width: 640px) min(calc(100vw - 48px), 810px), min(calc(100vw - 32px), 810px)",
+    );
+    const narrowSource = `<source type="image/webp" srcset="/media/${key}/320.webp 320w" sizes="${bodyImageSizes(300)}">`;
+    expect(sanitizeArticleHtml(`<picture>${narrowSource}</picture>`).replace(/ \/>/g, ">")).toBe(
+      `<picture>${narrowSource}</picture>`,
+    );
   });
 });

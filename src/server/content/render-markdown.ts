@@ -39,8 +39,28 @@ const SOURCE_TYPES: Record<string, RegExp> = {
 };
 const JPEG_SRCSET = VARIANT_SRCSET("jpg");
 const DIMENSION = /^[1-9][0-9]{0,4}$/;
-/** The sizes of a picture in an article body: the article's column (src/shared/image-sizes.ts). */
-const BODY_IMAGE_SIZES = ARTICLE_SIZES;
+/** The article's column (src/shared/image-sizes.ts) as its parts: a media condition (or none) and a width. */
+const COLUMN_SLOTS = ARTICLE_SIZES.split(/,\s*(?![^()]*\))/).map((part) => {
+  const conditional = /^(\([^)]*\))\s+(.+)$/.exec(part.trim());
+  return conditional ? { when: `${conditional[1]} `, width: conditional[2]! } : { when: "", width: part.trim() };
+});
+/** The widest the column draws a picture, in CSS pixels (its first, widest slot: "832px"). */
+const COLUMN_MAX = Number.parseInt(COLUMN_SLOTS[0]!.width, 10);
+
+/**
+ * The sizes of a picture in an article body: the column's; a picture narrower than the column is
+ * drawn at its own width (article-body.css), so each slot is at most that width. The smaller
+ * value comes last in each min(), so no comma of it is followed by a parenthesis closing later.
+ */
+export function bodyImageSizes(width: number): string {
+  if (width >= COLUMN_MAX) return ARTICLE_SIZES;
+  return COLUMN_SLOTS.map((slot) => `${slot.when}min(${slot.width}, ${width}px)`).join(", ");
+}
+const escapeForPattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** Any sizes bodyImageSizes gives (a <source> does not carry the width to check it against). */
+const BODY_IMAGE_SIZES_PATTERN = new RegExp(
+  `^(?:${escapeForPattern(ARTICLE_SIZES)}|${COLUMN_SLOTS.map((slot) => `${escapeForPattern(`${slot.when}min(${slot.width}, `)}[1-9][0-9]{0,3}px\\)`).join(", ")})$`,
+);
 
 /**
  * Whether a <source> or <img> is exactly what this module draws for a library picture: anything
@@ -49,14 +69,14 @@ const BODY_IMAGE_SIZES = ARTICLE_SIZES;
 function isLibraryPictureTag(tagName: string, attribs: sanitizeHtml.Attributes): boolean {
   if (tagName === "source") {
     const pattern = SOURCE_TYPES[attribs.type ?? ""];
-    return Boolean(pattern?.test(attribs.srcset ?? "")) && attribs.sizes === BODY_IMAGE_SIZES;
+    return Boolean(pattern?.test(attribs.srcset ?? "")) && BODY_IMAGE_SIZES_PATTERN.test(attribs.sizes ?? "");
   }
   return (
     VARIANT_PATH.test(attribs.src ?? "") &&
     (attribs.src ?? "").endsWith(".jpg") &&
     JPEG_SRCSET.test(attribs.srcset ?? "") &&
-    attribs.sizes === BODY_IMAGE_SIZES &&
     DIMENSION.test(attribs.width ?? "") &&
+    attribs.sizes === bodyImageSizes(Number(attribs.width)) &&
     DIMENSION.test(attribs.height ?? "") &&
     typeof attribs.alt === "string" &&
     attribs.loading === "lazy" &&
@@ -151,7 +171,7 @@ const plainText = (html: string) => decodeEntities(sanitizeHtml(html, { allowedT
  * width and the article column's sizes; lazy, with its width and height so nothing shifts.
  */
 export function bodyPictureHtml(image: ResponsiveImage, alt: string): string {
-  const sizes = escapeAttribute(BODY_IMAGE_SIZES);
+  const sizes = escapeAttribute(bodyImageSizes(image.width));
   return (
     "<picture>" +
     `<source type="image/avif" srcset="${escapeAttribute(image.srcset.avif)}" sizes="${sizes}">` +
