@@ -163,14 +163,19 @@ test.describe("the visual editor", () => {
     await page.keyboard.type("bold");
     await page.keyboard.press("Control+b");
     await page.keyboard.type(" words.");
+    await expect(body.locator("p").last()).toHaveText("Some bold words.");
+    await expect(body.locator("p").last().locator("strong")).toHaveText("bold");
     // Ctrl+K asks the address of a link for the selected words.
     await page.keyboard.press("ArrowLeft");
     for (let step = 0; step < "words".length; step++) await page.keyboard.press("Shift+ArrowLeft");
+    expect(await page.evaluate(() => window.getSelection()?.toString())).toBe("words");
+    let asked = "";
     page.once("dialog", (dialog) => {
-      expect(dialog.type()).toBe("prompt");
+      asked = `${dialog.type()}: ${dialog.message()}`;
       void dialog.accept("/contact");
     });
     await page.keyboard.press("Control+k");
+    expect(asked).toMatch(/^prompt: Link address/);
     await expect(body.getByRole("link", { name: "words" })).toHaveAttribute("href", "/contact");
 
     const text = await markdownBody(page);
