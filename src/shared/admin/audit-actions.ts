@@ -1,6 +1,9 @@
 // The actions the audit trail records, one list: recordAudit takes only these, and the audit
 // page's filter offers them. A new kind of change gets its name here first.
 
+import { ARTICLES, PROJECTS, TEAM } from "./collections/index.ts";
+import { orderedAuditActions, studioAuditActions } from "./collections/kind.ts";
+
 export const AUDIT_ACTIONS = [
   "sign-in",
   "sign-in-failed",
@@ -26,36 +29,14 @@ export const AUDIT_ACTIONS = [
   "erasure",
   "staff-role-changed",
   "staff-can-publish-changed",
-  // The content studio: each records the article and the revision (details.revision).
-  "article-published",
-  "article-scheduled",
-  "article-unpublished",
-  "article-slug-changed",
-  "article-trashed",
-  "article-untrashed",
-  "article-purged",
-  "article-revision-restored",
-  "article-link-created",
-  "article-link-revoked",
+  // The kinds of content (src/shared/admin/collections/): named by their definitions. A studio
+  // kind's records name the item and the revision (details.revision): "article-published", …,
+  // "article-purged" where its trash is purged; an ordered kind's name the item and, for a change
+  // of its text, the revision: "team-member-shown", …, "team-order-changed".
+  ...studioAuditActions(ARTICLES),
   "content-imported",
-  // Projects in the studio: each records the project and the revision (details.revision), as articles'.
-  "project-published",
-  "project-scheduled",
-  "project-unpublished",
-  "project-slug-changed",
-  "project-trashed",
-  "project-untrashed",
-  "project-revision-restored",
-  "project-link-created",
-  "project-link-revoked",
-  // The team: each records the member and, for a change of their text, the revision.
-  "team-member-created",
-  "team-member-changed",
-  "team-member-shown",
-  "team-member-hidden",
-  "team-member-trashed",
-  "team-member-untrashed",
-  "team-order-changed",
+  ...studioAuditActions(PROJECTS),
+  ...orderedAuditActions(TEAM),
   // The media library: each records the picture (its file name) and its key (details.key).
   "media-uploaded",
   "media-alt-changed",

@@ -3,6 +3,9 @@
 // the text of a known key into that page's props as `notice`; an unknown key shows nothing. So a
 // reload does not post again, and no text a visitor wrote can be shown as a notice.
 
+import { ARTICLES, PROJECTS, TEAM } from "./collections/index.ts";
+import { orderedKindNotices, studioKindNotices, studioNoticeStates } from "./collections/kind.ts";
+
 export const adminNotices = {
   "signed-out": "You have signed out.",
   "passkey-added": "Your new passkey is ready: you can sign in with it from now on.",
@@ -27,35 +30,15 @@ export const adminNotices = {
   excluded: "This browser is no longer counted.",
   included: "This browser is counted again.",
   "can-publish-changed": "Done. It applies from their next request.",
-  "article-created": "The article was created as a draft.",
+  // The kinds of content (src/shared/admin/collections/): their notices are named and worded by
+  // their definitions ("article-created", "team-member-shown", "team-moved", …).
+  ...studioKindNotices(ARTICLES),
+  ...studioKindNotices(PROJECTS),
+  ...orderedKindNotices(TEAM),
+  // What every studio kind says alike.
   "draft-saved": "Draft saved.",
-  "article-published": "Published: the article is on the site.",
-  "article-scheduled": "Scheduled: the article goes public at its publish date.",
-  "article-unpublished": "Unpublished: the article is no longer on the site.",
-  "article-trashed": "Moved to the trash. It can be restored for 30 days.",
-  "article-untrashed": "Restored from the trash, as a draft.",
   "revision-restored": "That version is now the draft. Nothing was deleted: the one before is in History.",
   "share-link-revoked": "The share link was revoked: it no longer opens the draft.",
-  // Projects in the studio.
-  "project-created": "The project was created as a draft.",
-  "project-published": "Published: the project is on the site.",
-  "project-scheduled": "Scheduled: the project goes public at its publish date.",
-  "project-unpublished": "Unpublished: the project is no longer on the site.",
-  "project-trashed": "Moved to the trash. It stays there until restored.",
-  "project-untrashed": "Restored from the trash, as a draft.",
-  // The team.
-  "team-member-created-shown": "The member was added and is on the site now.",
-  "team-member-created-hidden": "The member was added, hidden: Show puts them on the site.",
-  "team-member-saved-shown": "Saved: the site shows the change now.",
-  "team-member-saved-hidden": "Saved. The member is hidden: Show puts them on the site.",
-  "team-member-unchanged": "Nothing had changed, so nothing was saved.",
-  "team-member-shown": "Shown: the member is on the site now.",
-  "team-member-hidden": "Hidden: the member is no longer on the site.",
-  "team-member-trashed": "Moved to the trash, and off the site. Restore brings the member back, hidden.",
-  "team-member-untrashed": "Restored from the trash, hidden, at the end of the team.",
-  "team-moved": "Moved. The site shows the new order now.",
-  "team-not-moved": "Nothing moved: the member is already at that end of the team.",
-  "team-reordered": "The new order is saved. The site shows it now.",
   // The media library.
   "media-uploaded": "Uploaded. Write its alt text, or mark it decorative: then it can be chosen for content.",
   "media-exists": "This picture is in the library already: here it is. Nothing was added.",
@@ -78,16 +61,8 @@ export type AdminNotice = keyof typeof adminNotices;
  * still in one of its states.
  */
 const NOTICE_STATES: Partial<Record<AdminNotice, readonly string[]>> = {
-  "article-published": ["published"],
-  "article-scheduled": ["scheduled"],
-  "article-unpublished": ["unpublished"],
-  "article-trashed": ["trash"],
-  "article-untrashed": ["draft", "scheduled", "unpublished"],
-  "project-published": ["published"],
-  "project-scheduled": ["scheduled"],
-  "project-unpublished": ["unpublished"],
-  "project-trashed": ["trash"],
-  "project-untrashed": ["draft", "scheduled", "unpublished"],
+  ...studioNoticeStates(ARTICLES.key),
+  ...studioNoticeStates(PROJECTS.key),
   "newsletter-sent": ["sending"],
 };
 

@@ -65,9 +65,13 @@ export type AdminRouteDefinition = {
 };
 
 import { STUDIO_DOCUMENT_BODY_LIMIT } from "../content/documents.ts";
+import { ARTICLES, PROJECTS, TEAM } from "./collections/index.ts";
+import { orderedKindRoutes, studioKindRoutes } from "./collections/kind.ts";
 
 const attempts = (bucket: string): AdminRateLimit => ({ bucket, counts: "failures" });
 const autosaves: AdminSessionLimit = { bucket: "autosave", perMinute: AUTOSAVES_PER_MINUTE, what: "autosaves" };
+/** What the studio kinds' routes share: a whole document may be sent, and autosaves are limited per session. */
+const studioLimits = { bodyLimit: STUDIO_DOCUMENT_BODY_LIMIT, autosaves };
 const analyticsReports: AdminRateLimit = { bucket: "analytics", counts: "requests", times: 3, what: "reports" };
 
 export const adminRoutes = {
@@ -158,21 +162,10 @@ export const adminRoutes = {
   },
   analyticsExclusion: { method: "POST", path: "/admin/analytics/exclusion", access: "staff" },
 
-  // The content studio: articles (docs/decisions/038-the-database-holds-the-content.md).
-  articles: { method: "GET", path: "/admin/articles", access: "staff", nav: { label: "Articles", order: 2 } },
-  articleNew: { method: "GET", path: "/admin/articles/new", access: "staff" },
-  articleCreate: { method: "POST", path: "/admin/articles", access: "staff", bodyLimit: STUDIO_DOCUMENT_BODY_LIMIT },
-  article: { method: "GET", path: "/admin/articles/:id", access: "staff" },
-  articleSave: { method: "POST", path: "/admin/articles/:id", access: "staff", bodyLimit: STUDIO_DOCUMENT_BODY_LIMIT },
-  articleAutosave: {
-    method: "POST",
-    path: "/admin/api/articles/:id/autosave",
-    access: "staff",
-    json: true,
-    bodyLimit: STUDIO_DOCUMENT_BODY_LIMIT,
-    sessionLimit: autosaves,
-  },
-  articlePresence: { method: "POST", path: "/admin/api/articles/:id/presence", access: "staff", json: true },
+  // The content studio: articles (docs/decisions/038-the-database-holds-the-content.md), their
+  // routes made from their definition (src/shared/admin/collections/articles.ts).
+  ...studioKindRoutes(ARTICLES, studioLimits),
+  // The live preview of a body's Markdown, as the public page will draw it.
   markdownPreview: {
     method: "POST",
     path: "/admin/api/markdown-preview",
@@ -180,27 +173,6 @@ export const adminRoutes = {
     json: true,
     bodyLimit: STUDIO_DOCUMENT_BODY_LIMIT,
     sessionLimit: { bucket: "markdown-preview", perMinute: LIVE_PREVIEWS_PER_MINUTE, what: "previews" },
-  },
-  articlePublish: {
-    method: "POST",
-    path: "/admin/articles/:id/publish",
-    access: "publisher",
-    bodyLimit: STUDIO_DOCUMENT_BODY_LIMIT,
-  },
-  articleUnpublish: { method: "POST", path: "/admin/articles/:id/unpublish", access: "publisher" },
-  articleTrash: { method: "POST", path: "/admin/articles/:id/trash", access: "publisher" },
-  articleUntrash: { method: "POST", path: "/admin/articles/:id/untrash", access: "publisher" },
-  articlePreviewLink: { method: "POST", path: "/admin/articles/:id/preview", access: "staff" },
-  // The draft's link-preview card, as LinkedIn and WhatsApp will show it once published (a JPEG).
-  articleCard: { method: "GET", path: "/admin/articles/:id/card", access: "staff" },
-  articleShareLink: { method: "POST", path: "/admin/articles/:id/share-links", access: "staff" },
-  articleShareLinkRevoke: { method: "POST", path: "/admin/articles/:id/share-links/:linkId/revoke", access: "staff" },
-  articleHistory: { method: "GET", path: "/admin/articles/:id/history", access: "staff" },
-  articleCompare: { method: "GET", path: "/admin/articles/:id/compare", access: "staff" },
-  articleRevisionRestore: {
-    method: "POST",
-    path: "/admin/articles/:id/revisions/:revisionId/restore",
-    access: "staff",
   },
 
   // The media library (src/server/admin/media/): uploads, alt text, where each picture is used.
@@ -219,55 +191,12 @@ export const adminRoutes = {
 
   // Projects (src/server/admin/studio/, beside the articles: the same flow, the same handlers;
   // docs/decisions/042-projects-in-the-studio.md).
-  projects: { method: "GET", path: "/admin/projects", access: "staff", nav: { label: "Projects", order: 2.2 } },
-  projectNew: { method: "GET", path: "/admin/projects/new", access: "staff" },
-  projectCreate: { method: "POST", path: "/admin/projects", access: "staff", bodyLimit: STUDIO_DOCUMENT_BODY_LIMIT },
-  project: { method: "GET", path: "/admin/projects/:id", access: "staff" },
-  projectSave: { method: "POST", path: "/admin/projects/:id", access: "staff", bodyLimit: STUDIO_DOCUMENT_BODY_LIMIT },
-  projectAutosave: {
-    method: "POST",
-    path: "/admin/api/projects/:id/autosave",
-    access: "staff",
-    json: true,
-    bodyLimit: STUDIO_DOCUMENT_BODY_LIMIT,
-    sessionLimit: autosaves,
-  },
-  projectPresence: { method: "POST", path: "/admin/api/projects/:id/presence", access: "staff", json: true },
-  projectPublish: {
-    method: "POST",
-    path: "/admin/projects/:id/publish",
-    access: "publisher",
-    bodyLimit: STUDIO_DOCUMENT_BODY_LIMIT,
-  },
-  projectUnpublish: { method: "POST", path: "/admin/projects/:id/unpublish", access: "publisher" },
-  projectTrash: { method: "POST", path: "/admin/projects/:id/trash", access: "publisher" },
-  projectUntrash: { method: "POST", path: "/admin/projects/:id/untrash", access: "publisher" },
-  projectPreviewLink: { method: "POST", path: "/admin/projects/:id/preview", access: "staff" },
-  projectCard: { method: "GET", path: "/admin/projects/:id/card", access: "staff" },
-  projectShareLink: { method: "POST", path: "/admin/projects/:id/share-links", access: "staff" },
-  projectShareLinkRevoke: { method: "POST", path: "/admin/projects/:id/share-links/:linkId/revoke", access: "staff" },
-  projectHistory: { method: "GET", path: "/admin/projects/:id/history", access: "staff" },
-  projectCompare: { method: "GET", path: "/admin/projects/:id/compare", access: "staff" },
-  projectRevisionRestore: {
-    method: "POST",
-    path: "/admin/projects/:id/revisions/:revisionId/restore",
-    access: "staff",
-  },
+  ...studioKindRoutes(PROJECTS, studioLimits),
 
   // The team (src/server/admin/team/): members, their order, hide and show. Everyone sees the
   // list; every change is public at once, so changing the team needs publisher access
   // (docs/decisions/043-the-team-order-is-not-a-revision.md).
-  team: { method: "GET", path: "/admin/team", access: "staff", nav: { label: "Team", order: 2.3 } },
-  teamMemberNew: { method: "GET", path: "/admin/team/new", access: "publisher" },
-  teamMemberCreate: { method: "POST", path: "/admin/team", access: "publisher" },
-  teamMember: { method: "GET", path: "/admin/team/:id", access: "publisher" },
-  teamMemberSave: { method: "POST", path: "/admin/team/:id", access: "publisher" },
-  teamMemberShow: { method: "POST", path: "/admin/team/:id/show", access: "publisher" },
-  teamMemberHide: { method: "POST", path: "/admin/team/:id/hide", access: "publisher" },
-  teamMemberTrash: { method: "POST", path: "/admin/team/:id/trash", access: "publisher" },
-  teamMemberUntrash: { method: "POST", path: "/admin/team/:id/untrash", access: "publisher" },
-  teamMemberMove: { method: "POST", path: "/admin/team/:id/move", access: "publisher" },
-  teamOrder: { method: "POST", path: "/admin/api/team/order", access: "publisher", json: true },
+  ...orderedKindRoutes(TEAM),
 
   // Staff (admins).
   staff: { method: "GET", path: "/admin/staff", access: "admin", nav: { label: "Staff", order: 5 } },

@@ -9,6 +9,7 @@ import { EMAIL_MAX } from "../schemas/email.ts";
 import { UUID_PATTERN } from "../schemas/identifiers.ts";
 import { MAX_TERM_CHARS, MAX_TERMS_PER_GROUP, queryWords } from "../search.ts";
 import { isSubscriberState, SUBSCRIBER_STATES } from "./subscriber-states.ts";
+import { ARTICLES, PROJECTS, TEAM } from "./collections/index.ts";
 import { noControlCharacters, requiredText, singleLine } from "../schemas/text-field.ts";
 import { normaliseLineBreaks } from "../schemas/text-rules.ts";
 import {
@@ -284,29 +285,34 @@ export const INDIA_DATETIME_PATTERN = /^(20\d\d)-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|
 /** The Author field's problem: it names no one the Author list offers. */
 export const AUTHOR_PROBLEM = "Author must be a member of the team or of staff";
 
+/** The fields of each kind, as its definition labels them (src/shared/admin/collections/). */
+const A = ARTICLES.fields;
+const P = PROJECTS.fields;
+const T = TEAM.fields;
+
 /** The editor's fields: what "Save draft", autosave, "Publish" and "Schedule" send. */
 export const articleFields = {
-  title: requiredText("Title", CONTENT_LIMITS.title),
-  slug: optionalText("Slug", CONTENT_LIMITS.slug, {
+  title: requiredText(A.title.label, CONTENT_LIMITS.title),
+  slug: optionalText(A.slug.label, CONTENT_LIMITS.slug, {
     pattern: SLUG_PATTERN,
     problem: "Slug must be lower-case letters and digits joined by hyphens, like grid-code-compliance",
   }),
-  excerpt: optionalText("Excerpt", CONTENT_LIMITS.excerpt, { multiline: true }),
-  category: optionalText("Category", CONTENT_LIMITS.category),
-  author: optionalText("Author", CONTENT_LIMITS.slug, {
+  excerpt: optionalText(A.excerpt.label, CONTENT_LIMITS.excerpt, { multiline: true }),
+  category: optionalText(A.category.label, CONTENT_LIMITS.category),
+  author: optionalText(A.author.label, CONTENT_LIMITS.slug, {
     pattern: SLUG_PATTERN,
     problem: AUTHOR_PROBLEM,
   }),
-  imageUrl: optionalText("Cover image", 300, {
+  imageUrl: optionalText(A.imageUrl.label, 300, {
     pattern: IMAGE_PATH_PATTERN,
     problem: "Cover image must be one of the site's pictures, under /images/",
   }),
-  imageAlt: optionalText("Alt text", CONTENT_LIMITS.imageAlt),
-  publishedAt: optionalText("Publish date", 16, {
+  imageAlt: optionalText(A.imageAlt.label, CONTENT_LIMITS.imageAlt),
+  publishedAt: optionalText(A.publishedAt.label, 16, {
     pattern: INDIA_DATETIME_PATTERN,
     problem: "Publish date must be a date and time, like 2026-11-26T14:30",
   }),
-  body: optionalText("Body", CONTENT_LIMITS.body, { multiline: true, markdown: true }),
+  body: optionalText(A.body.label, CONTENT_LIMITS.body, { multiline: true, markdown: true }),
 };
 
 /** "New article": the first save makes the article. */
@@ -375,12 +381,12 @@ export const revisionCompareForm = z.object({
 
 /** The project editor's fields: what "Save draft", autosave, "Publish" and "Schedule" send. */
 export const projectFields = {
-  title: requiredText("Title", PROJECT_LIMITS.title),
-  slug: optionalText("Slug", PROJECT_LIMITS.slug, {
+  title: requiredText(P.title.label, PROJECT_LIMITS.title),
+  slug: optionalText(P.slug.label, PROJECT_LIMITS.slug, {
     pattern: SLUG_PATTERN,
     problem: "Slug must be lower-case letters and digits joined by hyphens, like kutch-solar-park",
   }),
-  description: optionalText("Description", PROJECT_LIMITS.description, { multiline: true }),
+  description: optionalText(P.description.label, PROJECT_LIMITS.description, { multiline: true }),
   category: z._default(
     z.string({ error: "Category must be text" }).check(
       z.trim(),
@@ -391,14 +397,17 @@ export const projectFields = {
     ),
     "",
   ),
-  imageUrl: optionalText("Image", 300, {
+  imageUrl: optionalText(P.imageUrl.label, 300, {
     pattern: IMAGE_PATH_PATTERN,
     problem: "Image must be one of the pictures of the media library",
   }),
   // A year that is too long is not four digits: one message for both (the length is only a bound).
-  year: optionalText("Year", 40, { pattern: PROJECT_YEAR_PATTERN, problem: "Year must be four digits, like 2024" }),
-  capacity: optionalText("Capacity", PROJECT_LIMITS.capacity),
-  timeline: optionalText("Timeline", PROJECT_LIMITS.timeline),
+  year: optionalText(P.year.label, 40, {
+    pattern: PROJECT_YEAR_PATTERN,
+    problem: "Year must be four digits, like 2024",
+  }),
+  capacity: optionalText(P.capacity.label, PROJECT_LIMITS.capacity),
+  timeline: optionalText(P.timeline.label, PROJECT_LIMITS.timeline),
 };
 
 /** "New project": the first save makes the project. */
@@ -476,9 +485,9 @@ export const TEAM_PHOTO_PROBLEM = "Photo must be one of the pictures of the medi
 
 /** A member's fields: what "Add member" and "Save" send. */
 export const teamMemberFields = {
-  name: requiredText("Name", TEAM_MEMBER_LIMITS.name),
-  title: requiredText("Title", TEAM_MEMBER_LIMITS.title),
-  expertise: requiredText("Expertise", TEAM_MEMBER_LIMITS.expertise),
+  name: requiredText(T.name.label, TEAM_MEMBER_LIMITS.name),
+  title: requiredText(T.title.label, TEAM_MEMBER_LIMITS.title),
+  expertise: requiredText(T.expertise.label, TEAM_MEMBER_LIMITS.expertise),
   imageUrl: z
     .string({ error: (issue) => (issue.input == null ? "Choose a photo" : "Photo must be text") })
     .check(
@@ -488,13 +497,13 @@ export const teamMemberFields = {
       z.regex(IMAGE_PATH_PATTERN, TEAM_PHOTO_PROBLEM),
     ),
   email: optionalTeamText(
-    "Email",
+    T.email.label,
     TEAM_MEMBER_LIMITS.email,
     (value) => z.regexes.email.test(value),
     "Email must be an email address, like meera.iyer@example.com",
   ),
   linkedinUrl: optionalTeamText(
-    "LinkedIn",
+    T.linkedinUrl.label,
     TEAM_MEMBER_LIMITS.linkedinUrl,
     isLinkedInAddress,
     "LinkedIn must be the https:// address of a LinkedIn profile, like https://www.linkedin.com/in/meera-iyer",

@@ -1,20 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { ARTICLES } from "../admin/collections/index.ts";
+import { fieldLabels } from "../admin/collections/kind.ts";
 import { ARTICLE_FIELDS, CONTENT_LIMITS, PROJECT_FIELDS } from "./documents.ts";
 import { changesBetween, combineChanges, describeChanges, wordChanges } from "./revision-changes.ts";
 
 // What History says a revision changed (docs/decisions/058-history-says-what-changed.md).
 
-const ARTICLE_LABELS: Record<string, string> = {
-  slug: "Slug",
-  title: "Title",
-  excerpt: "Excerpt",
-  category: "Category",
-  imageUrl: "Cover image",
-  imageAlt: "Alt text",
-  publishedAt: "Publish date",
-  author: "Author",
-  body: "Body",
-};
+const ARTICLE_LABELS: Record<string, string> = fieldLabels(ARTICLES.fields);
 const article = (overrides: Record<string, string> = {}) => ({
   slug: "a",
   title: "A",

@@ -1,3 +1,5 @@
+import { ARTICLES } from "#shared/admin/collections/index.ts";
+import { fieldLabels } from "#shared/admin/collections/kind.ts";
 import { ARTICLE_FIELDS, type ArticleDocument } from "#shared/content/documents.ts";
 import { indiaLocalToIso, PUBLISH_DATE_PROBLEM } from "./studio-time.ts";
 
@@ -12,18 +14,8 @@ export {
   PUBLISH_DATE_PROBLEM,
 } from "./studio-time.ts";
 
-/** Each field of an article as the editor labels it (the words). */
-export const ARTICLE_FIELD_LABELS: Record<keyof ArticleDocument, string> = {
-  slug: "Slug",
-  title: "Title",
-  excerpt: "Excerpt",
-  category: "Category",
-  imageUrl: "Cover image",
-  imageAlt: "Alt text",
-  publishedAt: "Publish date",
-  author: "Author",
-  body: "Body",
-};
+/** Each field of an article as the editor labels it: its definition's labels (src/shared/admin/collections/articles.ts). */
+export const ARTICLE_FIELD_LABELS: Record<keyof ArticleDocument, string> = fieldLabels(ARTICLES.fields);
 
 /** The editor's fields after their schema: every field a string. */
 export type ArticleFieldValues = { [Field in keyof ArticleDocument]: string };

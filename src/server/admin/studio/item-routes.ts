@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type * as z from "zod/mini";
 import type { AuditAction } from "#shared/admin/audit-actions.ts";
+import type { STUDIO_KINDS } from "#shared/admin/collections/index.ts";
+import { studioAuditNames, studioNoticeKeys, studioRouteNames } from "#shared/admin/collections/kind.ts";
 import { type FormState, formValues, parseForm } from "#shared/admin/forms.ts";
 import type { AdminNotice } from "#shared/admin/notices.ts";
 import type {
@@ -71,24 +73,11 @@ type ListInput = {
   pageNumber: number;
 };
 
-/** What makes a kind's routes: its spec, its routes' names, its forms, its pages and its words. */
+/** What makes a kind's routes: its definition, its spec, its forms, its pages. */
 export type StudioRouteKind<Doc, Fields> = {
+  /** The kind as the back office declares it (src/shared/admin/collections/): its route names, notices and audit actions come from it. */
+  definition: StudioKind;
   spec: StudioKindSpec<Doc>;
-  /** The routes the handlers send people to. */
-  routes: { item: "article" | "project"; compare: "articleCompare" | "projectCompare" };
-  notices: Record<"created" | "published" | "scheduled" | "unpublished" | "trashed" | "untrashed", AdminNotice>;
-  audit: Record<
-    | "published"
-    | "scheduled"
-    | "unpublished"
-    | "slugChanged"
-    | "trashed"
-    | "untrashed"
-    | "restored"
-    | "linkCreated"
-    | "linkRevoked",
-    AuditAction
-  >;
   forms: {
     create: z.ZodMiniType<Fields>;
     save: z.ZodMiniType<Fields & { baseRevisionId: string }>;
@@ -154,12 +143,18 @@ type IdRequest = FastifyRequest<{ Params: { id: string } }>;
  */
 const publicContentChanged = (db: Database) => refreshContentVersion(db);
 
+/** The studio kinds the back office declares. */
+type StudioKind = (typeof STUDIO_KINDS)[number];
+
 export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRouteKind<Doc, Fields>) {
   const { db } = context;
   const { spec } = kind;
+  const routes = studioRouteNames(kind.definition);
+  const notices = studioNoticeKeys(kind.definition.key);
+  const actions = studioAuditNames(kind.definition.key);
   const NO_SUCH_ITEM = `There is no such ${spec.noun}.`;
   const IN_THE_TRASH = `This ${spec.noun} is in the trash: restore it from the trash first.`;
-  const itemHref = (id: string, notice?: AdminNotice) => adminHref(kind.routes.item, { id }, { notice });
+  const itemHref = (id: string, notice?: AdminNotice) => adminHref(routes.item, { id }, { notice });
   const authorOf = (request: FastifyRequest) => {
     const session = context.sessionOf(request);
     return { id: session.staff.id, label: session.staff.name.slice(0, 200) };
@@ -346,12 +341,12 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
     if (done.outcome === "refused") return renderEditorAgain(request, reply, item.row.id, { error: done.message }, 409);
     if (action !== "untrash") await publicContentChanged(db);
     const named = { unpublish: "unpublished", trash: "trashed", untrash: "untrashed" } as const;
-    await audit(request, item, kind.audit[named[action]], {
+    await audit(request, item, actions[named[action]], {
       revision: done.head.number,
       wasPublic: done.wasPublic,
       status: done.status,
     });
-    return context.seeOther(reply, itemHref(item.row.id, kind.notices[named[action]]));
+    return context.seeOther(reply, itemHref(item.row.id, notices[named[action]]));
   }
 
   /** The item's revision a path names (only this item's), or undefined after answering 404. */
@@ -420,7 +415,7 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
     await audit(
       request,
       item,
-      kind.audit.linkCreated,
+      actions["link-created"],
       linkKind === "preview"
         ? { kind: "preview", link: made.id, revision: item.head!.number }
         : { kind: "share", link: made.id, revision: item.head!.number, expiresAt: made.expiresAt.toISOString() },
@@ -490,7 +485,7 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
           422,
         );
       }
-      return context.seeOther(reply, itemHref(created.id, kind.notices.created));
+      return context.seeOther(reply, itemHref(created.id, notices.created));
     },
 
     async item(request: IdRequest, reply: FastifyReply) {
@@ -587,7 +582,7 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
             by: saved.current.by,
             at: saved.current.at.toISOString(),
           },
-          compareHref: adminHref(kind.routes.compare, { id: item.row.id }, { from, to: saved.current.id }),
+          compareHref: adminHref(routes.compare, { id: item.row.id }, { from, to: saved.current.id }),
           yours: isViewers(request, saved.current),
         };
         return reply.code(409).send(answer);
@@ -661,7 +656,7 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
         const typedDate = kind.publishDate ? formValues(request.body).publishedAt : undefined;
         return context.seeOther(
           reply,
-          adminHref(kind.routes.item, { id: item.row.id }, { refused: parsed.data.when, publishedAt: typedDate }),
+          adminHref(routes.item, { id: item.row.id }, { refused: parsed.data.when, publishedAt: typedDate }),
         );
       }
       if (published.outcome === "stale" || published.outcome === "missing" || published.outcome === "refused")
@@ -672,7 +667,7 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
       await audit(
         request,
         item,
-        published.outcome === "published" ? kind.audit.published : kind.audit.scheduled,
+        published.outcome === "published" ? actions.published : actions.scheduled,
         {
           revision: published.revision.number,
           publishedAt: published.publishedAt?.toISOString() ?? null,
@@ -684,13 +679,13 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
         await audit(
           request,
           item,
-          kind.audit.slugChanged,
+          actions["slug-changed"],
           { revision: published.revision.number, from: published.slugChange.from, to: published.slugChange.to },
           title,
         );
       return context.seeOther(
         reply,
-        itemHref(item.row.id, published.outcome === "published" ? kind.notices.published : kind.notices.scheduled),
+        itemHref(item.row.id, published.outcome === "published" ? notices.published : notices.scheduled),
       );
     },
 
@@ -717,7 +712,7 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
       if (!parsed.ok)
         return context.problem(request, reply, 400, "Bad Request", parsed.form.errors.requestKey ?? SHARE_FORM_PROBLEM);
       const key = parsed.data.requestKey.toLowerCase();
-      const shownHere = `${adminHref(kind.routes.item, { id: item.row.id }, { shared: key })}#share-link`;
+      const shownHere = `${adminHref(routes.item, { id: item.row.id }, { shared: key })}#share-link`;
       const made = await makeLink(request, item, "share", key);
       if (!made) {
         // That form was sent already. Its link is this person's, of this item: the page that shows
@@ -735,7 +730,7 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
       }
       reply.header(
         "set-cookie",
-        shareCookie(adminHref(kind.routes.item, { id: item.row.id }), `${made.id}.${made.token}`, context.secure),
+        shareCookie(adminHref(routes.item, { id: item.row.id }), `${made.id}.${made.token}`, context.secure),
       );
       return context.seeOther(reply, shownHere);
     },
@@ -764,7 +759,7 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
         context.now(),
       );
       if (revoked)
-        await audit(request, item, kind.audit.linkRevoked, {
+        await audit(request, item, actions["link-revoked"], {
           kind: link.kind,
           link: link.id,
           revision: item.head!.number,
@@ -865,7 +860,7 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
       if (saved.outcome !== "saved" && saved.outcome !== "unchanged")
         return context.problem(request, reply, 404, "Not Found", NO_SUCH_ITEM);
       if (saved.outcome === "saved")
-        await audit(request, item, kind.audit.restored, {
+        await audit(request, item, actions["revision-restored"], {
           revision: saved.revision.number,
           restoredFrom: revision.number,
         });

@@ -1,5 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import {
+  ARTICLE_FIELDS,
+  PROJECT_FIELDS,
   type ArticleDocument,
   type ChecklistItem,
   type ProjectDocument,
@@ -98,7 +100,7 @@ export const ARTICLE_KIND: StudioKindSpec<ArticleDocument> = {
   redirectItem: contentRedirects.articleId,
   presenceItem: contentPresence.articleId,
   publicPath: articlePath,
-  fields: Object.keys(ARTICLE_FIELD_LABELS),
+  fields: ARTICLE_FIELDS,
   labels: ARTICLE_FIELD_LABELS,
   documentOf: articleDocumentOf,
   slugOf: (document) => document.slug,
@@ -149,7 +151,7 @@ export const PROJECT_KIND: StudioKindSpec<ProjectDocument> = {
   redirectItem: contentRedirects.projectId,
   presenceItem: contentPresence.projectId,
   publicPath: projectPath,
-  fields: Object.keys(PROJECT_FIELD_LABELS),
+  fields: PROJECT_FIELDS,
   labels: PROJECT_FIELD_LABELS,
   documentOf: projectDocumentOf,
   slugOf: (document) => document.slug,

@@ -1,20 +1,13 @@
+import { PROJECTS } from "#shared/admin/collections/index.ts";
+import { fieldLabels } from "#shared/admin/collections/kind.ts";
 import { EMPTY_PROJECT, PROJECT_FIELDS, type ProjectDocument } from "#shared/content/documents.ts";
 
 // A project's editor fields and the document a revision stores (src/shared/content/documents.ts):
 // every field is text in the form; Capacity and Timeline left empty are null in the document, as
 // the content files leave them out.
 
-/** Each field of a project as the editor labels it (the spec's words, SPEC section 3). */
-export const PROJECT_FIELD_LABELS: Record<keyof ProjectDocument, string> = {
-  slug: "Slug",
-  title: "Title",
-  description: "Description",
-  category: "Category",
-  imageUrl: "Image",
-  year: "Year",
-  capacity: "Capacity",
-  timeline: "Timeline",
-};
+/** Each field of a project as the editor labels it: its definition's labels (src/shared/admin/collections/projects.ts). */
+export const PROJECT_FIELD_LABELS: Record<keyof ProjectDocument, string> = fieldLabels(PROJECTS.fields);
 
 /** The editor's fields after their schema: every field a string. */
 export type ProjectFieldValues = { [Field in keyof ProjectDocument]: string };

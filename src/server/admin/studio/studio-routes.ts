@@ -1,4 +1,5 @@
 import type { MarkdownPreviewAnswer } from "#shared/admin/pages.ts";
+import type { AdminRouteName } from "#shared/admin/routes.ts";
 import { parseForm } from "#shared/admin/forms.ts";
 import {
   articleCreateForm,
@@ -26,6 +27,13 @@ import { articleEditorView, projectEditorView } from "./editor-view.ts";
 import { draftArticleCard, draftProjectCard } from "./card-preview.ts";
 import { listArticles, listProjectRows } from "./item-lists.ts";
 import { itemRoutes, type StudioRouteKind } from "./item-routes.ts";
+import { ARTICLES, PROJECTS, STUDIO_KINDS } from "#shared/admin/collections/index.ts";
+import {
+  type StudioKindDefinition,
+  type StudioKindRouteName,
+  type StudioRouteNames,
+  studioRouteNames,
+} from "#shared/admin/collections/kind.ts";
 import { ARTICLE_KIND, PROJECT_KIND } from "./kinds.ts";
 import { type ProjectFieldValues, projectFromFields, projectFromValues } from "./project-fields.ts";
 
@@ -33,68 +41,10 @@ import { type ProjectFieldValues, projectFromFields, projectFromValues } from ".
 // projects): articles and projects through the same handlers (item-routes.ts), each kind giving
 // its forms, its pages and its words; and the live preview of an article's Markdown.
 
-export type StudioRouteName =
-  | "articles"
-  | "articleNew"
-  | "articleCreate"
-  | "article"
-  | "articleSave"
-  | "articleAutosave"
-  | "articlePresence"
-  | "markdownPreview"
-  | "articlePublish"
-  | "articleUnpublish"
-  | "articleTrash"
-  | "articleUntrash"
-  | "articlePreviewLink"
-  | "articleCard"
-  | "articleShareLink"
-  | "articleShareLinkRevoke"
-  | "articleHistory"
-  | "articleCompare"
-  | "articleRevisionRestore"
-  | "projects"
-  | "projectNew"
-  | "projectCreate"
-  | "project"
-  | "projectSave"
-  | "projectAutosave"
-  | "projectPresence"
-  | "projectPublish"
-  | "projectUnpublish"
-  | "projectTrash"
-  | "projectUntrash"
-  | "projectPreviewLink"
-  | "projectCard"
-  | "projectShareLink"
-  | "projectShareLinkRevoke"
-  | "projectHistory"
-  | "projectCompare"
-  | "projectRevisionRestore";
-
 /** Articles: their document carries its publish date. */
 export const ARTICLE_ROUTES: StudioRouteKind<ArticleDocument, ArticleFieldValues> = {
+  definition: ARTICLES,
   spec: ARTICLE_KIND,
-  routes: { item: "article", compare: "articleCompare" },
-  notices: {
-    created: "article-created",
-    published: "article-published",
-    scheduled: "article-scheduled",
-    unpublished: "article-unpublished",
-    trashed: "article-trashed",
-    untrashed: "article-untrashed",
-  },
-  audit: {
-    published: "article-published",
-    scheduled: "article-scheduled",
-    unpublished: "article-unpublished",
-    slugChanged: "article-slug-changed",
-    trashed: "article-trashed",
-    untrashed: "article-untrashed",
-    restored: "article-revision-restored",
-    linkCreated: "article-link-created",
-    linkRevoked: "article-link-revoked",
-  },
   forms: { create: articleCreateForm, save: articleSaveForm, publish: articlePublishForm },
   empty: EMPTY_ARTICLE,
   card: draftArticleCard,
@@ -118,27 +68,8 @@ export const ARTICLE_ROUTES: StudioRouteKind<ArticleDocument, ArticleFieldValues
 
 /** Projects: the spec's fields; "Schedule" takes its time from the publish form. */
 export const PROJECT_ROUTES: StudioRouteKind<ProjectDocument, ProjectFieldValues> = {
+  definition: PROJECTS,
   spec: PROJECT_KIND,
-  routes: { item: "project", compare: "projectCompare" },
-  notices: {
-    created: "project-created",
-    published: "project-published",
-    scheduled: "project-scheduled",
-    unpublished: "project-unpublished",
-    trashed: "project-trashed",
-    untrashed: "project-untrashed",
-  },
-  audit: {
-    published: "project-published",
-    scheduled: "project-scheduled",
-    unpublished: "project-unpublished",
-    slugChanged: "project-slug-changed",
-    trashed: "project-trashed",
-    untrashed: "project-untrashed",
-    restored: "project-revision-restored",
-    linkCreated: "project-link-created",
-    linkRevoked: "project-link-revoked",
-  },
   forms: { create: projectCreateForm, save: projectSaveForm, publish: projectPublishForm },
   empty: EMPTY_PROJECT,
   card: (_db, document) => draftProjectCard(document),
@@ -166,28 +97,46 @@ export const PROJECT_ROUTES: StudioRouteKind<ProjectDocument, ProjectFieldValues
   },
 };
 
+/** A kind's handlers under its route names (the definition's): one line wires a kind. */
+function wired<const Name extends string, const Plural extends string>(
+  definition: StudioKindDefinition<Name, Plural>,
+  handlers: ReturnType<typeof itemRoutes>,
+) {
+  const names = studioRouteNames(definition);
+  const byName = {
+    [names.list]: handlers.list,
+    [names.new]: handlers.new,
+    [names.create]: handlers.create,
+    [names.item]: handlers.item,
+    [names.save]: handlers.save,
+    [names.autosave]: handlers.autosave,
+    [names.presence]: handlers.presence,
+    [names.publish]: handlers.publish,
+    [names.unpublish]: handlers.unpublish,
+    [names.trash]: handlers.trash,
+    [names.untrash]: handlers.untrash,
+    [names.previewLink]: handlers.previewLink,
+    [names.card]: handlers.card,
+    [names.shareLink]: handlers.shareLink,
+    [names.shareLinkRevoke]: handlers.shareLinkRevoke,
+    [names.history]: handlers.history,
+    [names.compare]: handlers.compare,
+    [names.restore]: handlers.restore,
+  };
+  return byName as unknown as AdminHandlers<
+    Extract<StudioRouteNames<Name, Plural>[keyof StudioRouteNames<Name, Plural>], AdminRouteName>
+  >;
+}
+
+/** The studio's route names: every studio kind's, and the live preview's. */
+export type StudioRouteName =
+  | { [Index in keyof typeof STUDIO_KINDS]: StudioKindRouteName<(typeof STUDIO_KINDS)[Index]> }[number]
+  | "markdownPreview";
+
 export function studioRoutes(context: AdminContext): AdminHandlers<StudioRouteName> {
-  const articles = itemRoutes(context, ARTICLE_ROUTES);
-  const projects = itemRoutes(context, PROJECT_ROUTES);
   return {
-    articles: articles.list,
-    articleNew: articles.new,
-    articleCreate: articles.create,
-    article: articles.item,
-    articleSave: articles.save,
-    articleAutosave: articles.autosave,
-    articlePresence: articles.presence,
-    articlePublish: articles.publish,
-    articleUnpublish: articles.unpublish,
-    articleTrash: articles.trash,
-    articleUntrash: articles.untrash,
-    articlePreviewLink: articles.previewLink,
-    articleCard: articles.card,
-    articleShareLink: articles.shareLink,
-    articleShareLinkRevoke: articles.shareLinkRevoke,
-    articleHistory: articles.history,
-    articleCompare: articles.compare,
-    articleRevisionRestore: articles.restore,
+    ...wired(ARTICLES, itemRoutes(context, ARTICLE_ROUTES)),
+    ...wired(PROJECTS, itemRoutes(context, PROJECT_ROUTES)),
 
     async markdownPreview(request, reply) {
       const parsed = parseForm(markdownPreviewForm, request.body);
@@ -205,24 +154,5 @@ export function studioRoutes(context: AdminContext): AdminHandlers<StudioRouteNa
       };
       return reply.send(answer);
     },
-
-    projects: projects.list,
-    projectNew: projects.new,
-    projectCreate: projects.create,
-    project: projects.item,
-    projectSave: projects.save,
-    projectAutosave: projects.autosave,
-    projectPresence: projects.presence,
-    projectPublish: projects.publish,
-    projectUnpublish: projects.unpublish,
-    projectTrash: projects.trash,
-    projectUntrash: projects.untrash,
-    projectPreviewLink: projects.previewLink,
-    projectCard: projects.card,
-    projectShareLink: projects.shareLink,
-    projectShareLinkRevoke: projects.shareLinkRevoke,
-    projectHistory: projects.history,
-    projectCompare: projects.compare,
-    projectRevisionRestore: projects.restore,
   };
 }

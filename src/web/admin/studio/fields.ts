@@ -1,3 +1,5 @@
+import { ARTICLES, PROJECTS } from "#shared/admin/collections/index.ts";
+import { fieldLabels } from "#shared/admin/collections/kind.ts";
 import {
   type ArticleDocument,
   type ChecklistItem,
@@ -8,23 +10,13 @@ import {
 } from "#shared/content/documents.ts";
 
 // The editor's fields as its form names them (the names of articleFields and projectFields in
-// src/shared/admin/schemas.ts), with the labels the issue and the spec give them: shared by the
-// editor's pages and its script, which reads a kind's fields from STUDIO_FIELDS.
+// src/shared/admin/schemas.ts), with their definitions' labels: shared by the editor's pages and
+// its script, which reads a kind's fields from STUDIO_FIELDS.
 
-export type ArticleFieldName =
-  "title" | "slug" | "excerpt" | "category" | "author" | "imageUrl" | "imageAlt" | "publishedAt" | "body";
+export type ArticleFieldName = keyof typeof ARTICLES.fields;
 
-export const ARTICLE_FIELD_LABELS: Record<ArticleFieldName, string> = {
-  title: "Title",
-  slug: "Slug",
-  excerpt: "Excerpt",
-  category: "Category",
-  author: "Author",
-  imageUrl: "Cover image",
-  imageAlt: "Alt text",
-  publishedAt: "Publish date",
-  body: "Body",
-};
+/** An article's fields in the editor's order, labelled by its definition (src/shared/admin/collections/articles.ts). */
+export const ARTICLE_FIELD_LABELS: Record<ArticleFieldName, string> = fieldLabels(ARTICLES.fields);
 
 export const ARTICLE_FIELD_NAMES = Object.keys(ARTICLE_FIELD_LABELS) as ArticleFieldName[];
 
@@ -33,17 +25,8 @@ export const fieldId = (name: ArticleFieldName) => `article-${name}`;
 
 export type ProjectFieldName = keyof ProjectDocument;
 
-/** A project's fields in the editor's order, labelled as SPEC section 3 names them. */
-export const PROJECT_FIELD_LABELS: Record<ProjectFieldName, string> = {
-  title: "Title",
-  slug: "Slug",
-  description: "Description",
-  category: "Category",
-  year: "Year",
-  capacity: "Capacity",
-  timeline: "Timeline",
-  imageUrl: "Image",
-};
+/** A project's fields in the editor's order, labelled by its definition. */
+export const PROJECT_FIELD_LABELS: Record<ProjectFieldName, string> = fieldLabels(PROJECTS.fields);
 
 export const PROJECT_FIELD_NAMES = Object.keys(PROJECT_FIELD_LABELS) as ProjectFieldName[];
 
