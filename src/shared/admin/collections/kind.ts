@@ -125,59 +125,6 @@ export type StudioRouteLimits<BodyLimit extends number> = {
   readonly autosaves: { readonly bucket: string; readonly perMinute: number; readonly what: string };
 };
 
-/**
- * The routes of a studio kind: the list, the editor (new, create, open, save, autosave,
- * presence), publishing (publish or schedule, unpublish, trash, restore from the trash), preview
- * and share links, the draft's card, History, Compare and restoring a revision.
- */
-export function studioKindRoutes<
-  const Name extends string,
-  const Plural extends string,
-  const BodyLimit extends number,
->(kind: StudioKindDefinition<Name, Plural>, limits: StudioRouteLimits<BodyLimit>) {
-  const { name, plural } = kind;
-  const base = `/admin/${plural}` as const;
-  const item = `${base}/:id` as const;
-  const api = `/admin/api/${plural}/:id` as const;
-  const { bodyLimit } = limits;
-  return {
-    ...entry(plural, { method: "GET", path: base, access: "staff", nav: kind.nav }),
-    ...entry(`${name}New`, { method: "GET", path: `${base}/new`, access: "staff" }),
-    ...entry(`${name}Create`, { method: "POST", path: base, access: "staff", bodyLimit }),
-    ...entry(name, { method: "GET", path: item, access: "staff" }),
-    ...entry(`${name}Save`, { method: "POST", path: item, access: "staff", bodyLimit }),
-    ...entry(`${name}Autosave`, {
-      method: "POST",
-      path: `${api}/autosave`,
-      access: "staff",
-      json: true,
-      bodyLimit,
-      sessionLimit: limits.autosaves,
-    }),
-    ...entry(`${name}Presence`, { method: "POST", path: `${api}/presence`, access: "staff", json: true }),
-    ...entry(`${name}Publish`, { method: "POST", path: `${item}/publish`, access: "publisher", bodyLimit }),
-    ...entry(`${name}Unpublish`, { method: "POST", path: `${item}/unpublish`, access: "publisher" }),
-    ...entry(`${name}Trash`, { method: "POST", path: `${item}/trash`, access: "publisher" }),
-    ...entry(`${name}Untrash`, { method: "POST", path: `${item}/untrash`, access: "publisher" }),
-    ...entry(`${name}PreviewLink`, { method: "POST", path: `${item}/preview`, access: "staff" }),
-    // The draft's link-preview card, as LinkedIn and WhatsApp will show it once published (a JPEG).
-    ...entry(`${name}Card`, { method: "GET", path: `${item}/card`, access: "staff" }),
-    ...entry(`${name}ShareLink`, { method: "POST", path: `${item}/share-links`, access: "staff" }),
-    ...entry(`${name}ShareLinkRevoke`, {
-      method: "POST",
-      path: `${item}/share-links/:linkId/revoke`,
-      access: "staff",
-    }),
-    ...entry(`${name}History`, { method: "GET", path: `${item}/history`, access: "staff" }),
-    ...entry(`${name}Compare`, { method: "GET", path: `${item}/compare`, access: "staff" }),
-    ...entry(`${name}RevisionRestore`, {
-      method: "POST",
-      path: `${item}/revisions/:revisionId/restore`,
-      access: "staff",
-    }),
-  };
-}
-
 /** The route names of a studio kind, by what each does: what the pages link to and the server wires. */
 export function studioRouteNames<const Name extends string, const Plural extends string>(
   kind: StudioKindDefinition<Name, Plural>,
@@ -205,6 +152,59 @@ export function studioRouteNames<const Name extends string, const Plural extends
   } as const;
 }
 
+/**
+ * The routes of a studio kind: the list, the editor (new, create, open, save, autosave,
+ * presence), publishing (publish or schedule, unpublish, trash, restore from the trash), preview
+ * and share links, the draft's card, History, Compare and restoring a revision.
+ */
+export function studioKindRoutes<
+  const Name extends string,
+  const Plural extends string,
+  const BodyLimit extends number,
+>(kind: StudioKindDefinition<Name, Plural>, limits: StudioRouteLimits<BodyLimit>) {
+  const names = studioRouteNames(kind);
+  const base = `/admin/${kind.plural}` as const;
+  const item = `${base}/:id` as const;
+  const api = `/admin/api/${kind.plural}/:id` as const;
+  const { bodyLimit } = limits;
+  return {
+    ...entry(names.list, { method: "GET", path: base, access: "staff", nav: kind.nav }),
+    ...entry(names.new, { method: "GET", path: `${base}/new`, access: "staff" }),
+    ...entry(names.create, { method: "POST", path: base, access: "staff", bodyLimit }),
+    ...entry(names.item, { method: "GET", path: item, access: "staff" }),
+    ...entry(names.save, { method: "POST", path: item, access: "staff", bodyLimit }),
+    ...entry(names.autosave, {
+      method: "POST",
+      path: `${api}/autosave`,
+      access: "staff",
+      json: true,
+      bodyLimit,
+      sessionLimit: limits.autosaves,
+    }),
+    ...entry(names.presence, { method: "POST", path: `${api}/presence`, access: "staff", json: true }),
+    ...entry(names.publish, { method: "POST", path: `${item}/publish`, access: "publisher", bodyLimit }),
+    ...entry(names.unpublish, { method: "POST", path: `${item}/unpublish`, access: "publisher" }),
+    ...entry(names.trash, { method: "POST", path: `${item}/trash`, access: "publisher" }),
+    ...entry(names.untrash, { method: "POST", path: `${item}/untrash`, access: "publisher" }),
+    ...entry(names.previewLink, { method: "POST", path: `${item}/preview`, access: "staff" }),
+    // The draft's link-preview card, as LinkedIn and WhatsApp will show it once published (a JPEG).
+    ...entry(names.card, { method: "GET", path: `${item}/card`, access: "staff" }),
+    ...entry(names.shareLink, { method: "POST", path: `${item}/share-links`, access: "staff" }),
+    ...entry(names.shareLinkRevoke, {
+      method: "POST",
+      path: `${item}/share-links/:linkId/revoke`,
+      access: "staff",
+    }),
+    ...entry(names.history, { method: "GET", path: `${item}/history`, access: "staff" }),
+    ...entry(names.compare, { method: "GET", path: `${item}/compare`, access: "staff" }),
+    ...entry(names.restore, {
+      method: "POST",
+      path: `${item}/revisions/:revisionId/restore`,
+      access: "staff",
+    }),
+  };
+}
+
 /** The route names of a studio kind, by what each does. */
 export type StudioRouteNames<Name extends string, Plural extends string> = ReturnType<
   typeof studioRouteNames<Name, Plural>
@@ -215,32 +215,6 @@ export type StudioKindRouteName<Kind> =
   Kind extends StudioKindDefinition<infer Name, infer Plural>
     ? StudioRouteNames<Name, Plural>[keyof StudioRouteNames<Name, Plural>]
     : never;
-
-/**
- * The routes of an ordered kind: the list (for everyone on the staff), an item's page (new,
- * create, open, save), show, hide, trash and restore, Move up / Move down, and the order after
- * dragging (JSON).
- */
-export function orderedKindRoutes<const Name extends string, const Plural extends string>(
-  kind: OrderedKindDefinition<Name, Plural>,
-) {
-  const { name, plural } = kind;
-  const base = `/admin/${plural}` as const;
-  const item = `${base}/:id` as const;
-  return {
-    ...entry(plural, { method: "GET", path: base, access: "staff", nav: kind.nav }),
-    ...entry(`${name}New`, { method: "GET", path: `${base}/new`, access: "publisher" }),
-    ...entry(`${name}Create`, { method: "POST", path: base, access: "publisher" }),
-    ...entry(name, { method: "GET", path: item, access: "publisher" }),
-    ...entry(`${name}Save`, { method: "POST", path: item, access: "publisher" }),
-    ...entry(`${name}Show`, { method: "POST", path: `${item}/show`, access: "publisher" }),
-    ...entry(`${name}Hide`, { method: "POST", path: `${item}/hide`, access: "publisher" }),
-    ...entry(`${name}Trash`, { method: "POST", path: `${item}/trash`, access: "publisher" }),
-    ...entry(`${name}Untrash`, { method: "POST", path: `${item}/untrash`, access: "publisher" }),
-    ...entry(`${name}Move`, { method: "POST", path: `${item}/move`, access: "publisher" }),
-    ...entry(`${plural}Order`, { method: "POST", path: `/admin/api/${plural}/order`, access: "publisher", json: true }),
-  };
-}
 
 /** The route names of an ordered kind, by what each does. */
 export function orderedRouteNames<const Name extends string, const Plural extends string>(
@@ -260,6 +234,32 @@ export function orderedRouteNames<const Name extends string, const Plural extend
     move: `${name}Move`,
     order: `${kind.plural}Order`,
   } as const;
+}
+
+/**
+ * The routes of an ordered kind: the list (for everyone on the staff), an item's page (new,
+ * create, open, save), show, hide, trash and restore, Move up / Move down, and the order after
+ * dragging (JSON).
+ */
+export function orderedKindRoutes<const Name extends string, const Plural extends string>(
+  kind: OrderedKindDefinition<Name, Plural>,
+) {
+  const names = orderedRouteNames(kind);
+  const base = `/admin/${kind.plural}` as const;
+  const item = `${base}/:id` as const;
+  return {
+    ...entry(names.list, { method: "GET", path: base, access: "staff", nav: kind.nav }),
+    ...entry(names.new, { method: "GET", path: `${base}/new`, access: "publisher" }),
+    ...entry(names.create, { method: "POST", path: base, access: "publisher" }),
+    ...entry(names.item, { method: "GET", path: item, access: "publisher" }),
+    ...entry(names.save, { method: "POST", path: item, access: "publisher" }),
+    ...entry(names.show, { method: "POST", path: `${item}/show`, access: "publisher" }),
+    ...entry(names.hide, { method: "POST", path: `${item}/hide`, access: "publisher" }),
+    ...entry(names.trash, { method: "POST", path: `${item}/trash`, access: "publisher" }),
+    ...entry(names.untrash, { method: "POST", path: `${item}/untrash`, access: "publisher" }),
+    ...entry(names.move, { method: "POST", path: `${item}/move`, access: "publisher" }),
+    ...entry(names.order, { method: "POST", path: `/admin/api/${kind.plural}/order`, access: "publisher", json: true }),
+  };
 }
 
 // ---- Notices and audit actions, named after the kind's key.
