@@ -125,23 +125,30 @@ export type StudioRouteLimits<BodyLimit extends number> = {
   readonly autosaves: { readonly bucket: string; readonly perMinute: number; readonly what: string };
 };
 
+/** The route names every kind has: its list, an item's page (new, create, open, save), the trash. */
+function itemRouteNames<const Name extends string, const Plural extends string>(name: Name, plural: Plural) {
+  return {
+    list: plural,
+    new: `${name}New`,
+    create: `${name}Create`,
+    item: name,
+    save: `${name}Save`,
+    trash: `${name}Trash`,
+    untrash: `${name}Untrash`,
+  } as const;
+}
+
 /** The route names of a studio kind, by what each does: what the pages link to and the server wires. */
 export function studioRouteNames<const Name extends string, const Plural extends string>(
   kind: StudioKindDefinition<Name, Plural>,
 ) {
   const { name } = kind;
   return {
-    list: kind.plural,
-    new: `${name}New`,
-    create: `${name}Create`,
-    item: name,
-    save: `${name}Save`,
+    ...itemRouteNames(name, kind.plural),
     autosave: `${name}Autosave`,
     presence: `${name}Presence`,
     publish: `${name}Publish`,
     unpublish: `${name}Unpublish`,
-    trash: `${name}Trash`,
-    untrash: `${name}Untrash`,
     previewLink: `${name}PreviewLink`,
     card: `${name}Card`,
     shareLink: `${name}ShareLink`,
@@ -222,15 +229,9 @@ export function orderedRouteNames<const Name extends string, const Plural extend
 ) {
   const { name } = kind;
   return {
-    list: kind.plural,
-    new: `${name}New`,
-    create: `${name}Create`,
-    item: name,
-    save: `${name}Save`,
+    ...itemRouteNames(name, kind.plural),
     show: `${name}Show`,
     hide: `${name}Hide`,
-    trash: `${name}Trash`,
-    untrash: `${name}Untrash`,
     move: `${name}Move`,
     order: `${kind.plural}Order`,
   } as const;
