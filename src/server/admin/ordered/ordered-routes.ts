@@ -2,16 +2,16 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type * as z from "zod/mini";
 import type { AuditAction } from "#shared/admin/audit-actions.ts";
 import { type OrderedKindDefinition, orderedRouteNames } from "#shared/admin/collections/kind.ts";
-import { type FormState, formValues, parseForm } from "#shared/admin/forms.ts";
+import { formValues, parseForm } from "#shared/admin/forms.ts";
 import type { AdminNotice } from "#shared/admin/notices.ts";
 import type { AdminPageProps, AdminViewer, PageMessages, PhotoChoiceView, RevisionView } from "#shared/admin/pages.ts";
 import { type AdminRouteName, adminHref } from "#shared/admin/routes.ts";
 import { pictureChoiceFor } from "#shared/media.ts";
 import { isUuid } from "#shared/schemas/identifiers.ts";
 import { refreshContentVersion } from "../../content/data-version.ts";
-import type { RevisionSummary } from "../../content/revisions.ts";
 import { mediaChoices } from "../../media/media-choices.ts";
 import type { AdminContext, AdminHandlers } from "../context.ts";
+import { authorOf as authorOfRequest, problemsForm, staleSaveMessage } from "../content-kit.ts";
 import { indiaTimeLabel } from "../studio/studio-time.ts";
 import type { OrderedKindSpec } from "./ordered-kind.ts";
 import {
@@ -111,10 +111,7 @@ export function orderedRoutes<Doc, Fields extends FieldsView>(
   const listHref = (query: Record<string, string>) => adminHref(names.list as "team", {}, query);
   const itemHref = (id: string, query: Record<string, string>) => adminHref(names.item as "teamMember", { id }, query);
 
-  const authorOf = (request: FastifyRequest) => {
-    const session = context.sessionOf(request);
-    return { id: session.staff.id, label: session.staff.name.slice(0, 200) };
-  };
+  const authorOf = (request: FastifyRequest) => authorOfRequest(context, request);
   const pictures = async () =>
     (await mediaChoices(db)).map(({ url, label, thumbnail, key }) => ({ url, label, thumbnail, key }));
 
@@ -188,10 +185,6 @@ export function orderedRoutes<Doc, Fields extends FieldsView>(
     return renderItem(request, reply, item, messages, status);
   }
 
-  /** What a refusal because someone saved first says. */
-  const changedMessage = (current: RevisionSummary) =>
-    `Changed by ${current.by} at ${indiaTimeLabel(current.at, context.now())} (revision ${current.number}), so your change was not saved.`;
-
   /** The first picture field that is not one of the library's pictures (nor the one the item has now, kept as it is). */
   async function pictureProblem(fields: Fields, current?: Fields): Promise<Record<string, string> | undefined> {
     if (!pictureFields.length) return undefined;
@@ -204,11 +197,12 @@ export function orderedRoutes<Doc, Fields extends FieldsView>(
     return undefined;
   }
 
-  const formWith = (body: unknown, errors: FormState["errors"], base?: number): FormState => {
-    const values = formValues(body);
-    if (base !== undefined) values.baseRevisionId = String(base);
-    return { values, errors };
-  };
+  const formWith = (body: unknown, errors: Record<string, string>, base?: number) =>
+    problemsForm(
+      body,
+      Object.entries(errors).map(([field, message]) => ({ field, message })),
+      base,
+    );
 
   async function audit(
     request: FastifyRequest,
@@ -378,7 +372,7 @@ export function orderedRoutes<Doc, Fields extends FieldsView>(
           {
             fields: typed,
             form: formWith(request.body, {}, now.head.id),
-            error: changedMessage(saved.current),
+            error: staleSaveMessage(context, request, saved.current),
             conflict: { current: orderedHeadView(now)!, fields: kind.fieldsOf(now.head.document) },
           },
           409,

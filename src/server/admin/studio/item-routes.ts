@@ -1,20 +1,9 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type * as z from "zod/mini";
 import type { AuditAction } from "#shared/admin/audit-actions.ts";
-import type { STUDIO_KINDS } from "#shared/admin/collections/index.ts";
 import { studioAuditNames, studioNoticeKeys, studioRouteNames } from "#shared/admin/collections/kind.ts";
 import { type FormState, formValues, parseForm } from "#shared/admin/forms.ts";
 import type { AdminNotice } from "#shared/admin/notices.ts";
-import type {
-  AdminPageProps,
-  AdminViewer,
-  ArticleFilter,
-  AutosaveAnswer,
-  PageMessages,
-  PresenceAnswer,
-  StudioCompareData,
-  StudioHistoryData,
-} from "#shared/admin/pages.ts";
+import type { AutosaveAnswer, PageMessages, PresenceAnswer } from "#shared/admin/pages.ts";
 import { pageNumberOf } from "#shared/admin/pagination.ts";
 import { adminHref } from "#shared/admin/routes.ts";
 import {
@@ -26,19 +15,24 @@ import {
   revisionHistoryForm,
   shareLinkForm,
 } from "#shared/admin/schemas.ts";
-import { type ArticleStatus, articleStatusOf } from "#shared/content/documents.ts";
+import { articleStatusOf } from "#shared/content/documents.ts";
 import { isUuid } from "#shared/schemas/identifiers.ts";
-import type { LinkCard } from "#shared/link-card.ts";
 import { cardHash } from "../../cards/card-address.ts";
 import { CardsBusy } from "../../cards/card-maker.ts";
 import { refreshContentVersion } from "../../content/data-version.ts";
-import { createContentLink, isOwnShareToken, itemLink, previewPath, revokeContentLink } from "../../content/links.ts";
+import { createContentLink, itemLink, revokeContentLink } from "../../content/links.ts";
 import { bodyDiffOffThread } from "../../content/render-pool.ts";
 import type { RevisionSummary } from "../../content/revisions.ts";
 import type { Database } from "../../db/client.ts";
 import type { AdminContext } from "../context.ts";
+import {
+  authorOf as authorOfRequest,
+  isViewers as isViewersRevision,
+  problemsForm,
+  staleSaveMessage,
+} from "../content-kit.ts";
 import { compareDocuments } from "./compare.ts";
-import type { EditorInput, EditorOptions } from "./editor-view.ts";
+import type { EditorOptions } from "./editor-view.ts";
 import { historyPage } from "./history.ts";
 import { itemCounts, itemRevisions, type LoadedItem, loadItem, revisionList, revisionView } from "./item-queries.ts";
 import {
@@ -50,8 +44,9 @@ import {
   saveItem,
   type WriteRefusal,
 } from "./item-writes.ts";
-import type { FieldProblem, StudioKindSpec } from "./kinds.ts";
 import { beat, leave } from "./presence.ts";
+import { SHARE_FORM_PROBLEM, shareCookie, shownShareLink } from "./share-cookie.ts";
+import type { StudioRouteKind } from "./studio-route-kind.ts";
 import { indiaTimeLabel } from "./studio-time.ts";
 
 // The studio's routes for one kind of item (decision 038; 042 for projects), the same handlers for
@@ -61,75 +56,6 @@ import { indiaTimeLabel } from "./studio-time.ts";
 // fields, its pages, its words in the audit trail and the notices) comes from a StudioRouteKind
 // (studio-routes.ts). The door (door/door.ts) has already decided access ("publisher" routes:
 // admins and staff allowed to publish) and origin before a handler runs.
-
-/** The form ↔ document conversion of a kind: the document, or the one field whose check needs more than its schema. */
-export type Built<Doc> = { ok: true; document: Doc } | { ok: false; field: string; message: string };
-
-/** What the list's page and its query share. */
-type ListInput = {
-  viewer: AdminViewer;
-  filter: ArticleFilter;
-  counts: Record<ArticleStatus, number>;
-  pageNumber: number;
-};
-
-/** What makes a kind's routes: its definition, its spec, its forms, its pages. */
-export type StudioRouteKind<Doc, Fields> = {
-  /** The kind as the back office declares it (src/shared/admin/collections/): its route names, notices and audit actions come from it. */
-  definition: StudioKind;
-  spec: StudioKindSpec<Doc>;
-  forms: {
-    create: z.ZodMiniType<Fields>;
-    save: z.ZodMiniType<Fields & { baseRevisionId: string }>;
-    publish: z.ZodMiniType<Fields & { baseRevisionId: string; when: "now" | "scheduled" }>;
-  };
-  /** What "New …" opens. */
-  empty: Doc;
-  /** The link-preview card the document will have once published (card-preview.ts). */
-  card: (db: Database, document: Doc) => Promise<LinkCard> | LinkCard;
-  /** The document the editor's fields make. */
-  build: (fields: Fields) => Built<Doc>;
-  /** What a refused post showed, as a document: the values typed, the fallback's for fields not sent. */
-  fromValues: (values: Record<string, string>, fallback: Doc) => Doc;
-  /** The time the publish form gives (a project's Publish date) as ISO (undefined for none), or its problem. */
-  publishDate?: (
-    data: Record<string, unknown>,
-  ) => { ok: true; date: string | undefined } | { ok: false; field: string; message: string };
-  pages: {
-    list: (db: Database, input: ListInput, now: Date) => Promise<AdminPageProps>;
-    editor: (
-      db: Database,
-      viewer: AdminViewer,
-      input: EditorInput<Doc>,
-      messages: PageMessages,
-    ) => Promise<AdminPageProps>;
-    history: (viewer: AdminViewer, data: StudioHistoryData) => AdminPageProps;
-    compare: (viewer: AdminViewer, data: StudioCompareData) => AdminPageProps;
-  };
-};
-
-const SHARE_FORM_PROBLEM = "This Share preview form is out of date: reload the page, then press Share preview again.";
-
-/** The cookie that hands a new share link's token to the editor's page after the redirect. */
-const SHARE_COOKIE = "studio_share";
-/** How long the editor shows a new share link again, to the browser that made it. */
-export const SHARE_LINK_SHOWN_SECONDS = 10 * 60;
-
-/**
- * The cookie, on the editor's own path only (the item's page and its history), never sent
- * elsewhere nor read by a script; it ends by itself. Its value is "<link id>.<token>".
- */
-const shareCookie = (path: string, value: string, secure: boolean) =>
-  `${SHARE_COOKIE}=${value}; Path=${path}; Max-Age=${SHARE_LINK_SHOWN_SECONDS}; HttpOnly; SameSite=Strict${secure ? "; Secure" : ""}`;
-
-/** The share cookie's value in a Cookie header, if any. */
-function shareCookieValue(header: string | undefined): string | undefined {
-  for (const part of (header ?? "").split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === SHARE_COOKIE) return rest.join("=");
-  }
-  return undefined;
-}
 
 /** A revision id in a path: digits, as the database numbers them. */
 const REVISION_ID_PATTERN = /^[1-9]\d{0,14}$/;
@@ -143,9 +69,6 @@ type IdRequest = FastifyRequest<{ Params: { id: string } }>;
  */
 const publicContentChanged = (db: Database) => refreshContentVersion(db);
 
-/** The studio kinds the back office declares. */
-type StudioKind = (typeof STUDIO_KINDS)[number];
-
 export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRouteKind<Doc, Fields>) {
   const { db } = context;
   const { spec } = kind;
@@ -155,10 +78,7 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
   const NO_SUCH_ITEM = `There is no such ${spec.noun}.`;
   const IN_THE_TRASH = `This ${spec.noun} is in the trash: restore it from the trash first.`;
   const itemHref = (id: string, notice?: AdminNotice) => adminHref(routes.item, { id }, { notice });
-  const authorOf = (request: FastifyRequest) => {
-    const session = context.sessionOf(request);
-    return { id: session.staff.id, label: session.staff.name.slice(0, 200) };
-  };
+  const authorOf = (request: FastifyRequest) => authorOfRequest(context, request);
   const viewer = (request: FastifyRequest) => context.viewerOf(context.sessionOf(request));
 
   /**
@@ -219,29 +139,10 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
     return renderEditor(request, reply, item, options, status);
   }
 
-  /** The revision was saved by the person making this request. */
   const isViewers = (request: FastifyRequest, revision: RevisionSummary) =>
-    revision.byId !== null && revision.byId === context.sessionOf(request).staff.id;
-
-  /**
-   * What a refusal because someone saved first says. The person's own newer revision (from another
-   * window, or a page of theirs sent again) is not told as someone else's change.
-   */
-  const changedMessage = (request: FastifyRequest, current: RevisionSummary) => {
-    const at = indiaTimeLabel(current.at, context.now());
-    return isViewers(request, current)
-      ? `You saved a newer version at ${at} (revision ${current.number}), in another window or from an older page, so this change was not saved.`
-      : `Changed by ${current.by} at ${at} (revision ${current.number}), so your change was not saved.`;
-  };
-
-  /** A form state with each problem at its field, the values as posted (the base moved to `base`). */
-  function problemsForm(body: unknown, problems: FieldProblem[], base?: number): FormState {
-    const values = formValues(body);
-    if (base !== undefined) values.baseRevisionId = String(base);
-    const errors: Record<string, string> = {};
-    for (const problem of problems) errors[problem.field] ??= problem.message;
-    return { values, errors };
-  }
+    isViewersRevision(context, request, revision);
+  const changedMessage = (request: FastifyRequest, current: RevisionSummary) =>
+    staleSaveMessage(context, request, current);
 
   /** The fields of a parsed editor form as a document, or the form with the problem of its field. */
   function documentOf(body: unknown, fields: Fields): { document: Doc } | { form: FormState } {
@@ -362,35 +263,6 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
     return revision;
   }
 
-  /**
-   * The share link the editor's address names (`?shared=`): its address when this browser holds
-   * its token (the cookie Share preview set) and it is this person's link of this item, in force;
-   * otherwise that it is not shown here any more.
-   */
-  async function shownShareLink(
-    request: FastifyRequest,
-    item: LoadedItem<Doc>,
-    linkId: string,
-  ): Promise<{ issuedShareLink: string } | { shareLinkGone: true }> {
-    const held = shareCookieValue(request.headers.cookie);
-    const dot = held?.indexOf(".") ?? -1;
-    if (held && dot > 0 && held.slice(0, dot) === linkId.toLowerCase()) {
-      const token = held.slice(dot + 1);
-      const own = await isOwnShareToken(
-        db,
-        {
-          item: { kind: spec.kind, id: item.row.id },
-          linkId: linkId.toLowerCase(),
-          token,
-          staffId: context.sessionOf(request).staff.id,
-        },
-        context.now(),
-      );
-      if (own) return { issuedShareLink: `${new URL(context.siteUrl).origin}${previewPath(token)}` };
-    }
-    return { shareLinkGone: true };
-  }
-
   const itemSummary = (item: LoadedItem<Doc>) => ({
     id: item.row.id,
     title: item.head ? spec.titleOf(item.head.document) : "",
@@ -502,7 +374,9 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
       // After a restore (its notice): what the public reads now, and Publish (decision 058).
       const restored = (request.query as Record<string, unknown>).notice === "revision-restored";
       // After Share preview: the link it made, to the person and browser that made it.
-      const shared = query.data.shared ? await shownShareLink(request, item, query.data.shared) : {};
+      const shared = query.data.shared
+        ? await shownShareLink(context, request, { kind: spec.kind, id: item.row.id }, query.data.shared)
+        : {};
       if (!when || item.row.deletedAt) return renderEditor(request, reply, item, { restored, ...shared });
       // Sent back here by a refused publish: why it was refused, as it stands now (nothing, once
       // someone has fixed it or published it).

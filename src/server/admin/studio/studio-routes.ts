@@ -26,7 +26,8 @@ import {
 import { articleEditorView, projectEditorView } from "./editor-view.ts";
 import { draftArticleCard, draftProjectCard } from "./card-preview.ts";
 import { listArticles, listProjectRows } from "./item-lists.ts";
-import { itemRoutes, type StudioRouteKind } from "./item-routes.ts";
+import { itemRoutes } from "./item-routes.ts";
+import type { StudioRouteKind } from "./studio-route-kind.ts";
 import { ARTICLES, PROJECTS, STUDIO_KINDS } from "#shared/admin/collections/index.ts";
 import {
   type StudioKindDefinition,
