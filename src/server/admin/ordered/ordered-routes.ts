@@ -1,17 +1,16 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type * as z from "zod/mini";
 import type { AuditAction } from "#shared/admin/audit-actions.ts";
-import { type OrderedKindDefinition, orderedRouteNames } from "#shared/admin/collections/kind.ts";
+import { orderedRouteNames } from "#shared/admin/collections/kind.ts";
 import { formValues, parseForm } from "#shared/admin/forms.ts";
 import type { AdminNotice } from "#shared/admin/notices.ts";
 import type { AdminPageProps, AdminViewer, PageMessages, PhotoChoiceView, RevisionView } from "#shared/admin/pages.ts";
-import { type AdminRouteName, adminHref } from "#shared/admin/routes.ts";
+import { adminHref } from "#shared/admin/routes.ts";
 import { pictureChoiceFor } from "#shared/media.ts";
-import { isUuid } from "#shared/schemas/identifiers.ts";
 import { refreshContentVersion } from "../../content/data-version.ts";
 import { mediaChoices } from "../../media/media-choices.ts";
-import type { AdminContext, AdminHandlers } from "../context.ts";
-import { authorOf as authorOfRequest, problemsForm, staleSaveMessage } from "../content-kit.ts";
+import type { AdminContext } from "../context.ts";
+import { authorOf as authorOfRequest, findOr404, problemsForm, staleSaveMessage } from "../content-kit.ts";
 import { indiaTimeLabel } from "../studio/studio-time.ts";
 import type { OrderedKindSpec } from "./ordered-kind.ts";
 import {
@@ -124,23 +123,19 @@ export function orderedRoutes<Doc, Fields extends FieldsView>(
   }
 
   /** The item a path names, or undefined after answering 404 (a malformed id is no item: no query). */
-  async function findItem(
+  const found = {
+    load: async (id: string) => {
+      const item = await queries.load(db, id);
+      return item?.head ? item : undefined;
+    },
+    inTrash: (item: OrderedRecord<Doc>) => item.deletedAt !== null,
+    words: spec.words,
+  };
+  const findItem = (
     request: FastifyRequest<{ Params: { id: string } }>,
     reply: FastifyReply,
     trashed: "allowed" | "refused" = "refused",
-  ): Promise<OrderedRecord<Doc> | undefined> {
-    const id = request.params.id;
-    const item = isUuid(id) ? await queries.load(db, id.toLowerCase()) : undefined;
-    if (!item?.head) {
-      await context.problem(request, reply, 404, "Not Found", spec.words.missing);
-      return undefined;
-    }
-    if (item.deletedAt && trashed === "refused") {
-      await context.problem(request, reply, 404, "Not Found", spec.words.inTheTrash);
-      return undefined;
-    }
-    return item;
-  }
+  ) => findOr404(context, request, reply, found, trashed);
 
   /** The item's page (or the new item's: `item` null). */
   async function renderItem(
@@ -461,27 +456,4 @@ export function orderedRoutes<Doc, Fields extends FieldsView>(
       return reply.send({ redirect: listHref({ notice: listNotice("reordered") }) });
     },
   };
-}
-
-/** An ordered kind's handlers under its route names (the definition's): one line wires a kind. */
-export function wiredOrdered<const Name extends string, const Plural extends string>(
-  definition: OrderedKindDefinition<Name, Plural>,
-  handlers: ReturnType<typeof orderedRoutes>,
-) {
-  const names = orderedRouteNames(definition);
-  const byName = {
-    [names.list]: handlers.list,
-    [names.new]: handlers.new,
-    [names.create]: handlers.create,
-    [names.item]: handlers.item,
-    [names.save]: handlers.save,
-    [names.show]: handlers.show,
-    [names.hide]: handlers.hide,
-    [names.trash]: handlers.trash,
-    [names.untrash]: handlers.untrash,
-    [names.move]: handlers.move,
-    [names.order]: handlers.order,
-  };
-  type Names = ReturnType<typeof orderedRouteNames<Name, Plural>>;
-  return byName as unknown as AdminHandlers<Extract<Names[keyof Names], AdminRouteName>>;
 }

@@ -28,6 +28,7 @@ import type { AdminContext } from "../context.ts";
 import {
   authorOf as authorOfRequest,
   isViewers as isViewersRevision,
+  findOr404,
   problemsForm,
   staleSaveMessage,
 } from "../content-kit.ts";
@@ -85,23 +86,17 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
    * The item a path names, or undefined after answering 404. A malformed id is no item (no query
    * is made); one in the trash is found only where `trashed` allows it.
    */
-  async function findItem(
-    request: IdRequest,
-    reply: FastifyReply,
-    trashed: "allowed" | "refused" = "refused",
-  ): Promise<LoadedItem<Doc> | undefined> {
-    const id = request.params.id;
-    const item = isUuid(id) ? await loadItem(db, spec, id.toLowerCase()) : undefined;
-    if (!item || !item.head) {
-      await context.problem(request, reply, 404, "Not Found", NO_SUCH_ITEM);
-      return undefined;
-    }
-    if (item.row.deletedAt && trashed === "refused") {
-      await context.problem(request, reply, 404, "Not Found", IN_THE_TRASH);
-      return undefined;
-    }
-    return item;
-  }
+  const found = {
+    // An item without a head revision is none the studio can show.
+    load: async (id: string) => {
+      const item = await loadItem(db, spec, id);
+      return item?.head ? item : undefined;
+    },
+    inTrash: (item: LoadedItem<Doc>) => item.row.deletedAt !== null,
+    words: { missing: NO_SUCH_ITEM, inTheTrash: IN_THE_TRASH },
+  };
+  const findItem = (request: IdRequest, reply: FastifyReply, trashed: "allowed" | "refused" = "refused") =>
+    findOr404(context, request, reply, found, trashed);
 
   async function renderEditor(
     request: FastifyRequest,

@@ -1,5 +1,4 @@
 import type { MarkdownPreviewAnswer } from "#shared/admin/pages.ts";
-import type { AdminRouteName } from "#shared/admin/routes.ts";
 import { parseForm } from "#shared/admin/forms.ts";
 import {
   articleCreateForm,
@@ -15,6 +14,7 @@ import { renderBody } from "../../content/render-pool.ts";
 import { readingMinutes } from "../../content/render-markdown.ts";
 import { mediaIndex } from "../../content/responsive-images.ts";
 import type { AdminContext, AdminHandlers } from "../context.ts";
+import { wireHandlers } from "../content-kit.ts";
 import {
   type ArticleFieldValues,
   documentFromFields,
@@ -29,12 +29,7 @@ import { listArticles, listProjectRows } from "./item-lists.ts";
 import { itemRoutes } from "./item-routes.ts";
 import type { StudioRouteKind } from "./studio-route-kind.ts";
 import { ARTICLES, PROJECTS, STUDIO_KINDS } from "#shared/admin/collections/index.ts";
-import {
-  type StudioKindDefinition,
-  type StudioKindRouteName,
-  type StudioRouteNames,
-  studioRouteNames,
-} from "#shared/admin/collections/kind.ts";
+import { type StudioKindRouteName, studioRouteNames } from "#shared/admin/collections/kind.ts";
 import { ARTICLE_KIND, PROJECT_KIND } from "./kinds.ts";
 import { type ProjectFieldValues, projectFromFields, projectFromValues } from "./project-fields.ts";
 
@@ -98,37 +93,6 @@ export const PROJECT_ROUTES: StudioRouteKind<ProjectDocument, ProjectFieldValues
   },
 };
 
-/** A kind's handlers under its route names (the definition's): one line wires a kind. */
-function wired<const Name extends string, const Plural extends string>(
-  definition: StudioKindDefinition<Name, Plural>,
-  handlers: ReturnType<typeof itemRoutes>,
-) {
-  const names = studioRouteNames(definition);
-  const byName = {
-    [names.list]: handlers.list,
-    [names.new]: handlers.new,
-    [names.create]: handlers.create,
-    [names.item]: handlers.item,
-    [names.save]: handlers.save,
-    [names.autosave]: handlers.autosave,
-    [names.presence]: handlers.presence,
-    [names.publish]: handlers.publish,
-    [names.unpublish]: handlers.unpublish,
-    [names.trash]: handlers.trash,
-    [names.untrash]: handlers.untrash,
-    [names.previewLink]: handlers.previewLink,
-    [names.card]: handlers.card,
-    [names.shareLink]: handlers.shareLink,
-    [names.shareLinkRevoke]: handlers.shareLinkRevoke,
-    [names.history]: handlers.history,
-    [names.compare]: handlers.compare,
-    [names.restore]: handlers.restore,
-  };
-  return byName as unknown as AdminHandlers<
-    Extract<StudioRouteNames<Name, Plural>[keyof StudioRouteNames<Name, Plural>], AdminRouteName>
-  >;
-}
-
 /** The studio's route names: every studio kind's, and the live preview's. */
 export type StudioRouteName =
   | { [Index in keyof typeof STUDIO_KINDS]: StudioKindRouteName<(typeof STUDIO_KINDS)[Index]> }[number]
@@ -136,8 +100,8 @@ export type StudioRouteName =
 
 export function studioRoutes(context: AdminContext): AdminHandlers<StudioRouteName> {
   return {
-    ...wired(ARTICLES, itemRoutes(context, ARTICLE_ROUTES)),
-    ...wired(PROJECTS, itemRoutes(context, PROJECT_ROUTES)),
+    ...wireHandlers(studioRouteNames(ARTICLES), itemRoutes(context, ARTICLE_ROUTES)),
+    ...wireHandlers(studioRouteNames(PROJECTS), itemRoutes(context, PROJECT_ROUTES)),
 
     async markdownPreview(request, reply) {
       const parsed = parseForm(markdownPreviewForm, request.body);

@@ -14,7 +14,9 @@ import { slugFromTitle, type TeamMemberDocument } from "#shared/content/document
 import { contentRevisions, teamMembers } from "../../db/schema.ts";
 import type { AdminContext } from "../context.ts";
 import type { OrderedKindSpec } from "../ordered/ordered-kind.ts";
-import { orderedRoutes, type OrderedRouteKind, wiredOrdered } from "../ordered/ordered-routes.ts";
+import { orderedRoutes, type OrderedRouteKind } from "../ordered/ordered-routes.ts";
+import { wireHandlers } from "../content-kit.ts";
+import { orderedRouteNames } from "#shared/admin/collections/kind.ts";
 
 // The team in the back office (docs/decisions/043-the-team-order-is-not-a-revision.md): an
 // ordered kind (src/server/admin/ordered/: the list in the team's order, a member's page, show,
@@ -146,5 +148,5 @@ export const TEAM_ROUTES: OrderedRouteKind<TeamMemberDocument, TeamMemberFieldsV
 };
 
 export function teamRoutes(context: AdminContext) {
-  return wiredOrdered(TEAM, orderedRoutes(context, TEAM_ROUTES));
+  return wireHandlers(orderedRouteNames(TEAM), orderedRoutes(context, TEAM_ROUTES));
 }
