@@ -414,7 +414,7 @@ export type TeamMemberEditorView = {
   photos: PhotoChoiceView[];
   trashedAt: string | null;
   /** A save refused because someone saved first: who and when, and the fields they saved. */
-  conflict?: { current: RevisionView; fields: TeamMemberFieldsView };
+  conflict?: { current: RevisionView; fields: TeamMemberFieldsView; yours?: boolean };
 };
 // The media library (docs/decisions/040-the-media-library.md).
 

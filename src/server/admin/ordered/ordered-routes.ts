@@ -10,7 +10,7 @@ import { pictureChoiceFor } from "#shared/media.ts";
 import { refreshContentVersion } from "../../content/data-version.ts";
 import { mediaChoices } from "../../media/media-choices.ts";
 import type { AdminContext } from "../context.ts";
-import { authorOf as authorOfRequest, findOr404, problemsForm, staleSaveMessage } from "../content-kit.ts";
+import { authorOf as authorOfRequest, findOr404, isViewers, problemsForm, staleSaveMessage } from "../content-kit.ts";
 import { indiaTimeLabel } from "../studio/studio-time.ts";
 import type { OrderedKindSpec } from "./ordered-kind.ts";
 import {
@@ -48,8 +48,8 @@ export type OrderedEditorInput<Fields extends FieldsView> = {
   /** The pictures a picture field may be: the media library's. */
   pictures: PhotoChoiceView[];
   trashedAt: string | null;
-  /** After a save refused because someone saved first: their revision, beside what was typed. */
-  conflict?: { current: RevisionView; fields: Fields };
+  /** After a save refused because someone saved first: their revision, beside what was typed (`yours`: saved by this person). */
+  conflict?: { current: RevisionView; fields: Fields; yours?: boolean };
 };
 
 /** What the list's page is made from, before the kind makes it its page. */
@@ -368,7 +368,11 @@ export function orderedRoutes<Doc, Fields extends FieldsView>(
             fields: typed,
             form: formWith(request.body, {}, now.head.id),
             error: staleSaveMessage(context, request, saved.current),
-            conflict: { current: orderedHeadView(now)!, fields: kind.fieldsOf(now.head.document) },
+            conflict: {
+              current: orderedHeadView(now)!,
+              fields: kind.fieldsOf(now.head.document),
+              ...(isViewers(context, request, saved.current) ? { yours: true } : {}),
+            },
           },
           409,
         );

@@ -9,7 +9,6 @@ import {
   formValuesOf,
   readableValue,
 } from "./article-fields.ts";
-import { ConflictPanel } from "./conflict-panel.tsx";
 import { EditorBody } from "./editor-body.tsx";
 import { EditorFrame, pickFields, withValue } from "./editor-frame.tsx";
 import { ImageField } from "./image-field.tsx";
@@ -32,20 +31,6 @@ export function ArticleEditorPage(props: Props) {
     form,
     defaultValue: values[name],
   });
-  const conflict = editor.conflict ? (
-    <ConflictPanel
-      kind={ARTICLE_PAGES}
-      id={editor.id}
-      current={editor.conflict.current}
-      names={ARTICLE_FIELD_NAMES}
-      labels={ARTICLE_FIELD_LABELS}
-      mine={values}
-      theirs={formValuesOf(editor.conflict.currentDocument)}
-      readable={(name, value) => readableValue(editor, name as ArticleFieldName, value)}
-      base={form?.values.baseRevisionId}
-      yours={editor.conflict.yours}
-    />
-  ) : null;
   return (
     <EditorFrame
       kind={ARTICLE_PAGES}
@@ -56,7 +41,10 @@ export function ArticleEditorPage(props: Props) {
       form={form}
       fieldNames={ARTICLE_FIELD_NAMES}
       fieldId={(name) => fieldId(name as ArticleFieldName)}
-      conflict={conflict}
+      labels={ARTICLE_FIELD_LABELS}
+      values={values}
+      formValuesOf={formValuesOf}
+      readable={(name, value) => readableValue(editor, name as ArticleFieldName, value)}
       warningsHeading="Links to check (in the saved text)"
       dateField={
         <Field

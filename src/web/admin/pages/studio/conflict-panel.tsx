@@ -1,29 +1,29 @@
 import type { RevisionView } from "#shared/admin/pages.ts";
-import { adminHref } from "#shared/admin/routes.ts";
 import { formatIndiaDateTime } from "../../format.ts";
-import type { StudioPageKind } from "./kinds.ts";
 
 // A save refused because someone saved first (decision 038, section 4): who and when, and for
 // each field that differs, the text this person sent (kept in the editor below) beside the text
 // the other person saved. Nothing is merged: the next save, based on their revision, decides.
-// The same for articles and projects: each gives its fields, their labels and how a value reads.
+// The same for every kind (articles and projects in the studio's editor, the team's form): each
+// gives its fields, their labels and how a value reads.
 
 const normal = (value: string) => value.replace(/\r\n?/g, "\n").trim();
 
 export function ConflictPanel({
-  kind,
-  id,
+  compareHref,
+  place = "editor",
   current,
   names,
   labels,
   mine,
   theirs,
   readable,
-  base,
   yours = false,
 }: {
-  kind: StudioPageKind;
-  id: string | null;
+  /** Where the two revisions are compared (the studio's Compare), when the kind has such a page and the base differs. */
+  compareHref?: string | undefined;
+  /** Where the person's text is kept: the studio's editor (whose revisions stay in History), or a kind's plain form. */
+  place?: "editor" | "form";
   /** The revision that was saved meanwhile. */
   current: RevisionView;
   /** The form's fields, in order, and their labels. */
@@ -34,37 +34,35 @@ export function ConflictPanel({
   theirs: Readonly<Record<string, string>>;
   /** What a field's value reads as, for people (an author's name rather than their slug). */
   readable: (name: string, value: string) => string;
-  /** The revision their text was based on, as the refused form said. */
-  base: string | undefined;
   /** The newer revision is this person's own (saved from another window of theirs): told so, not as someone else's. */
   yours?: boolean;
 }) {
   const changed = names.filter((name) => normal(mine[name] ?? "") !== normal(theirs[name] ?? ""));
+  // The studio's revisions stay in History; a form's kind has none to show.
+  const kept = place === "editor" ? ", which stays in History" : "";
   return (
-    <section
-      aria-labelledby="conflict-heading"
-      className="admin-card mb-4 border-amber-400 bg-amber-50"
-      data-studio-conflict
-    >
+    <section aria-labelledby="conflict-heading" className="admin-card mb-4 border-amber-400 bg-amber-50" data-conflict>
       <h2 id="conflict-heading" className="text-lg font-semibold text-amber-950">
         {yours ? "Your newer version, saved at" : `Changed by ${current.by} at`} {formatIndiaDateTime(current.at)}
       </h2>
       {yours ? (
         <p className="mt-1 text-sm text-amber-950">
           You saved revision {current.number} in another window, or from a newer page, so this change was not saved.
-          This text is kept in the editor below; the one you saved is shown beside it. Make the editor say what it
-          should, then save again: your save will replace revision {current.number}, which stays in History.
+          This text is kept in the {place} below; the one you saved is shown beside it. Make the {place} say what it
+          should, then save again: your save will replace revision {current.number}
+          {kept}.
         </p>
       ) : (
         <p className="mt-1 text-sm text-amber-950">
-          {current.by} saved revision {current.number} while you were writing, so your change was not saved. Your text
-          is kept in the editor below; theirs is shown beside it. Make the editor say what it should, then save again:
-          your save will replace revision {current.number}, which stays in History.
+          {current.by} saved revision {current.number} while you were {place === "editor" ? "writing" : "editing"}, so
+          your change was not saved. Your text is kept in the {place} below; theirs is shown beside it. Make the {place}{" "}
+          say what it should, then save again: your save will replace revision {current.number}
+          {kept}.
         </p>
       )}
-      {id && base && base !== String(current.id) ? (
+      {compareHref ? (
         <p className="mt-2 text-sm">
-          <a href={adminHref(kind.routes.compare, { id }, { from: base, to: current.id })} className="admin-link">
+          <a href={compareHref} className="admin-link">
             {yours
               ? "What changed between this page's revision and your newer one"
               : "What changed between your revision and theirs"}
@@ -83,7 +81,7 @@ export function ConflictPanel({
             <h3 className="text-sm font-semibold text-slate-900">{labels[name]}</h3>
             <div className="mt-1 grid gap-3 md:grid-cols-2">
               <figure className="min-w-0">
-                <figcaption className="text-xs font-medium text-slate-700">Your text (in the editor)</figcaption>
+                <figcaption className="text-xs font-medium text-slate-700">Your text (in the {place})</figcaption>
                 <div className="studio-text" data-conflict-mine={name}>
                   {readable(name, mine[name] ?? "") || <span className="text-slate-500">(empty)</span>}
                 </div>

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { FormState } from "#shared/admin/forms.ts";
-import type { AdminViewer, StudioEditorCommon } from "#shared/admin/pages.ts";
+import type { AdminViewer, RevisionView, StudioEditorCommon } from "#shared/admin/pages.ts";
 import { adminHref } from "#shared/admin/routes.ts";
 import type { ChecklistItem } from "#shared/content/documents.ts";
 import { formatIndiaDateTime } from "../../format.ts";
@@ -8,6 +8,7 @@ import { AdminLayout } from "../../layout.tsx";
 import { presenceText } from "../../studio/words.ts";
 import { Messages } from "../../ui/messages.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
+import { ConflictPanel } from "./conflict-panel.tsx";
 import { PreviewAndShare, TakeDown, TrashNotice } from "./editor-actions.tsx";
 import type { StudioPageKind } from "./kinds.ts";
 import { revisionLine } from "./revision-text.ts";
@@ -25,6 +26,8 @@ export type EditorFrameProps = {
   editor: StudioEditorCommon & {
     document: { title: string; excerpt?: string; description?: string };
     checklist: { blockers: ChecklistItem<string>[]; warnings: string[] };
+    /** A save refused because someone saved first: their revision and its document. */
+    conflict?: { current: RevisionView; currentDocument: object; yours?: boolean };
   };
   notice?: string;
   error?: string;
@@ -32,8 +35,12 @@ export type EditorFrameProps = {
   /** The names of the form's fields: a refused form's problem at another name is the whole form's. */
   fieldNames: readonly string[];
   fieldId: (name: string) => string;
-  /** The panel of a save refused because someone saved first, when there is one. */
-  conflict?: ReactNode;
+  /** The fields' labels, and the values the form shows (what was typed, after a refusal). */
+  labels: Readonly<Record<string, string>>;
+  values: Readonly<Record<string, string>>;
+  /** A stored document as the form would show it, and a value as people read it (a picture by its name). */
+  formValuesOf: (document: never) => Readonly<Record<string, string>>;
+  readable: (name: string, value: string) => string;
   /** The Publish date field, in the "Save and publish" section. */
   dateField: ReactNode;
   /** The heading of the checklist's warnings. */
@@ -243,6 +250,8 @@ export function EditorFrame(props: EditorFrameProps) {
   const trashed = editor.status === "trash";
   const problems = Object.entries(form?.errors ?? {}).filter((entry): entry is [string, string] => Boolean(entry[1]));
   const presence = presenceText(editor.presence);
+  // The revision the refused text was based on, as the refused form said.
+  const base = form?.values.baseRevisionId;
   const publishable = id !== null && editor.canPublish && !trashed;
   const newTitle = `New ${kind.noun}`;
   return (
@@ -287,7 +296,22 @@ export function EditorFrame(props: EditorFrameProps) {
       ) : null}
       {id !== null && editor.restoreOffer && !trashed ? <RestoreOffer kind={kind} editor={editor} id={id} /> : null}
       {id !== null && trashed ? <TrashNotice kind={kind} editor={editor} id={id} /> : null}
-      {props.conflict}
+      {editor.conflict ? (
+        <ConflictPanel
+          compareHref={
+            id && base && base !== String(editor.conflict.current.id)
+              ? adminHref(kind.routes.compare, { id }, { from: base, to: editor.conflict.current.id })
+              : undefined
+          }
+          current={editor.conflict.current}
+          names={fieldNames}
+          labels={props.labels}
+          mine={props.values}
+          theirs={props.formValuesOf(editor.conflict.currentDocument as never)}
+          readable={props.readable}
+          yours={editor.conflict.yours}
+        />
+      ) : null}
       <div className="admin-card mb-4 hidden border-amber-400 bg-amber-50" data-studio-copy-offer />
 
       <EditorForm

@@ -9,7 +9,6 @@ import {
   projectFieldId,
 } from "../../studio/fields.ts";
 import { Field, SelectField } from "../../ui/field.tsx";
-import { ConflictPanel } from "./conflict-panel.tsx";
 import { EditorFrame, pickFields, SaveStatus, withValue } from "./editor-frame.tsx";
 import { pictureChoiceFor } from "#shared/media.ts";
 import { ImageField } from "./image-field.tsx";
@@ -45,20 +44,6 @@ export function ProjectEditorPage(props: Props) {
   });
   const scheduledFor =
     editor.status === "scheduled" && editor.publishedAt ? indiaDateTimeLocal(editor.publishedAt) : "";
-  const conflict = editor.conflict ? (
-    <ConflictPanel
-      kind={PROJECT_PAGES}
-      id={editor.id}
-      current={editor.conflict.current}
-      names={PROJECT_FIELD_NAMES}
-      labels={PROJECT_FIELD_LABELS}
-      mine={values}
-      theirs={projectFormValues(editor.conflict.currentDocument)}
-      readable={(name, value) => readable(editor, name, value)}
-      base={form?.values.baseRevisionId}
-      yours={editor.conflict.yours}
-    />
-  ) : null;
   return (
     <EditorFrame
       kind={PROJECT_PAGES}
@@ -69,7 +54,10 @@ export function ProjectEditorPage(props: Props) {
       form={form}
       fieldNames={[...PROJECT_FIELD_NAMES, "publishedAt"]}
       fieldId={(name) => projectFieldId(name as ProjectFieldName)}
-      conflict={conflict}
+      labels={PROJECT_FIELD_LABELS}
+      values={values}
+      formValuesOf={projectFormValues}
+      readable={(name, value) => readable(editor, name, value)}
       warningsHeading="To check (in the saved text)"
       dateField={
         <Field

@@ -7,6 +7,7 @@ import { pictureChoiceFor } from "#shared/media.ts";
 import { Field } from "../../ui/field.tsx";
 import { Messages } from "../../ui/messages.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
+import { ConflictPanel } from "../studio/conflict-panel.tsx";
 import { ImageField } from "../studio/image-field.tsx";
 import { revisionLine } from "../studio/revision-text.ts";
 import { TEAM_FIELD_LABELS, TEAM_FIELD_NAMES, teamFieldId } from "./team-fields.ts";
@@ -20,58 +21,10 @@ import { TeamStatusBadge } from "./team-status-badge.tsx";
 
 type Props = AdminPagePropsOf<"team-member">;
 
-const normal = (value: string) => value.replace(/\r\n?/g, "\n").trim();
-
 /** A field's value as a person reads it: a photo by its label in the library. */
 function readable(member: TeamMemberEditorView, name: keyof TeamMemberFieldsView, value: string): string {
   if (name !== "imageUrl") return value;
   return pictureChoiceFor(member.photos, value)?.label ?? value;
-}
-
-function ConflictPanel({ member, mine }: { member: TeamMemberEditorView; mine: TeamMemberFieldsView }) {
-  const { current, fields: theirs } = member.conflict!;
-  const changed = TEAM_FIELD_NAMES.filter((name) => normal(mine[name]) !== normal(theirs[name]));
-  return (
-    <section
-      aria-labelledby="conflict-heading"
-      className="admin-card mb-4 border-amber-400 bg-amber-50"
-      data-team-conflict
-    >
-      <h2 id="conflict-heading" className="text-lg font-semibold text-amber-950">
-        Changed by {current.by} at {formatIndiaDateTime(current.at)}
-      </h2>
-      <p className="mt-1 text-sm text-amber-950">
-        {current.by} saved revision {current.number} while you were editing, so your change was not saved. Your text is
-        kept in the form below; theirs is shown beside it. Make the form say what it should, then save again: your save
-        will replace revision {current.number}.
-      </p>
-      {changed.length === 0 ? (
-        <p className="mt-3 text-sm">Their text is the same as yours in every field.</p>
-      ) : (
-        changed.map((name) => (
-          <div key={name} className="mt-4">
-            <h3 className="text-sm font-semibold text-slate-900">{TEAM_FIELD_LABELS[name]}</h3>
-            <div className="mt-1 grid gap-3 md:grid-cols-2">
-              <figure className="min-w-0">
-                <figcaption className="text-xs font-medium text-slate-700">Your text (in the form)</figcaption>
-                <div className="studio-text" data-conflict-mine={name}>
-                  {readable(member, name, mine[name]) || <span className="text-slate-500">(empty)</span>}
-                </div>
-              </figure>
-              <figure className="min-w-0">
-                <figcaption className="text-xs font-medium text-slate-700">
-                  Their text (revision {current.number})
-                </figcaption>
-                <div className="studio-text" data-conflict-theirs={name}>
-                  {readable(member, name, theirs[name]) || <span className="text-slate-500">(empty)</span>}
-                </div>
-              </figure>
-            </div>
-          </div>
-        ))
-      )}
-    </section>
-  );
 }
 
 /** The revision a change is based on, as the page shows it. */
@@ -175,7 +128,18 @@ export function TeamMemberPage({ viewer, member, notice, error, form }: Props) {
           </form>
         </section>
       ) : null}
-      {member.conflict ? <ConflictPanel member={member} mine={values} /> : null}
+      {member.conflict ? (
+        <ConflictPanel
+          place="form"
+          current={member.conflict.current}
+          names={TEAM_FIELD_NAMES}
+          labels={TEAM_FIELD_LABELS}
+          mine={values}
+          theirs={member.conflict.fields}
+          readable={(name, value) => readable(member, name as keyof TeamMemberFieldsView, value)}
+          yours={member.conflict.yours}
+        />
+      ) : null}
 
       <form
         method="post"
