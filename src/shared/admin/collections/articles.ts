@@ -21,12 +21,31 @@ export const ARTICLES = {
   fields: {
     title: { label: "Title", control: "text", limit: CONTENT_LIMITS.title },
     slug: { label: "Slug", control: "text", limit: CONTENT_LIMITS.slug },
-    excerpt: { label: "Excerpt", control: "textarea", limit: CONTENT_LIMITS.excerpt },
-    category: { label: "Category", control: "text", limit: CONTENT_LIMITS.category },
+    excerpt: {
+      label: "Excerpt",
+      control: "textarea",
+      limit: CONTENT_LIMITS.excerpt,
+      hint: "The summary on /blog, in search results and when shared.",
+    },
+    category: {
+      label: "Category",
+      control: "text",
+      limit: CONTENT_LIMITS.category,
+      hint: "Choose one in use, or write a new one.",
+    },
     author: { label: "Author", control: "select" },
     imageUrl: { label: "Cover image", control: "picture" },
-    imageAlt: { label: "Alt text", control: "text", limit: CONTENT_LIMITS.imageAlt },
-    publishedAt: { label: "Publish date", control: "datetime" },
+    imageAlt: {
+      label: "Alt text",
+      control: "text",
+      limit: CONTENT_LIMITS.imageAlt,
+      hint: "What the cover shows, for those who cannot see it. Choosing a picture fills it in from the library.",
+    },
+    publishedAt: {
+      label: "Publish date",
+      control: "datetime",
+      hint: "India time (IST). Schedule makes the article public at this time; Publish puts it on the site now.",
+    },
     body: { label: "Body", control: "markdown", limit: CONTENT_LIMITS.body },
   },
 } as const satisfies StudioKindDefinition<"article", "articles">;

@@ -21,11 +21,25 @@ export const PROJECTS = {
   fields: {
     title: { label: "Title", control: "text", limit: PROJECT_LIMITS.title },
     slug: { label: "Slug", control: "text", limit: PROJECT_LIMITS.slug },
-    description: { label: "Description", control: "textarea", limit: PROJECT_LIMITS.description },
+    description: {
+      label: "Description",
+      control: "textarea",
+      limit: PROJECT_LIMITS.description,
+      hint: `What was done and what it achieved: the project's page shows it whole, its card the beginning. At most ${PROJECT_LIMITS.description.toLocaleString("en-IN")} characters.`,
+    },
     category: { label: "Category", control: "select" },
-    year: { label: "Year", control: "text" },
-    capacity: { label: "Capacity", control: "text", limit: PROJECT_LIMITS.capacity },
-    timeline: { label: "Timeline", control: "text", limit: PROJECT_LIMITS.timeline },
-    imageUrl: { label: "Image", control: "picture" },
+    year: { label: "Year", control: "text", limit: 4, hint: "Four digits, like 2024." },
+    capacity: {
+      label: "Capacity",
+      control: "text",
+      limit: PROJECT_LIMITS.capacity,
+      hint: "Optional, like 50 MW or 6 MVAr filter bank.",
+    },
+    timeline: { label: "Timeline", control: "text", limit: PROJECT_LIMITS.timeline, hint: "Optional, like 9 months." },
+    imageUrl: {
+      label: "Image",
+      control: "picture",
+      hint: "A picture of the media library: the project's page and its card show it.",
+    },
   },
 } as const satisfies StudioKindDefinition<"project", "projects">;

@@ -1,5 +1,5 @@
 import type { AdminPagePropsOf, ProjectEditorView } from "#shared/admin/pages.ts";
-import { PROJECT_LIMITS, type ProjectDocument } from "#shared/content/documents.ts";
+import type { ProjectDocument } from "#shared/content/documents.ts";
 import { RENEWABLE_CATEGORY } from "#shared/site.ts";
 import { indiaDateTimeLocal } from "../../format.ts";
 import {
@@ -9,6 +9,8 @@ import {
   projectFieldId,
 } from "../../studio/fields.ts";
 import { Field, SelectField } from "../../ui/field.tsx";
+import { PROJECTS } from "#shared/admin/collections/index.ts";
+import { DefinedField, fieldPropsOf, SlugField } from "./defined-field.tsx";
 import { EditorFrame, pickFields, SaveStatus, withValue } from "./editor-frame.tsx";
 import { pictureChoiceFor } from "#shared/media.ts";
 import { ImageField } from "./image-field.tsx";
@@ -35,13 +37,7 @@ function readable(editor: Pick<ProjectEditorView, "images">, name: string, value
 export function ProjectEditorPage(props: Props) {
   const { viewer, editor, notice, error, form } = props;
   const values = { ...projectFormValues(editor.document), ...pickFields(PROJECT_FIELD_NAMES, form?.values) };
-  const common = (name: ProjectFieldName) => ({
-    id: projectFieldId(name),
-    name,
-    label: PROJECT_FIELD_LABELS[name],
-    form,
-    defaultValue: values[name],
-  });
+  const common = fieldPropsOf<ProjectFieldName>(PROJECTS.fields, projectFieldId, form, values);
   const scheduledFor =
     editor.status === "scheduled" && editor.publishedAt ? indiaDateTimeLocal(editor.publishedAt) : "";
   return (
@@ -80,27 +76,9 @@ export function ProjectEditorPage(props: Props) {
         <div className="sm:col-span-2">
           <SaveStatus />
         </div>
-        <Field {...common("title")} type="text" required maxLength={PROJECT_LIMITS.title} className="sm:col-span-2" />
-        <Field
-          {...common("slug")}
-          type="text"
-          maxLength={PROJECT_LIMITS.slug}
-          autoComplete="off"
-          spellCheck={false}
-          className="sm:col-span-2"
-          hint={
-            editor.publishedRevision
-              ? "Its address: /projects/<slug>. Changing it moves the project when published; the old address then leads to the new one."
-              : "Its address: /projects/<slug>, lower-case words joined by hyphens. It follows the title until you change it."
-          }
-        />
-        <Field
-          {...common("description")}
-          rows={6}
-          maxLength={PROJECT_LIMITS.description}
-          className="sm:col-span-2"
-          hint={`What was done and what it achieved: the project's page shows it whole, its card the beginning. At most ${PROJECT_LIMITS.description.toLocaleString("en-IN")} characters.`}
-        />
+        <DefinedField {...common("title")} required className="sm:col-span-2" />
+        <SlugField {...common("slug")} kind={PROJECT_PAGES} published={Boolean(editor.publishedRevision)} />
+        <DefinedField {...common("description")} rows={6} className="sm:col-span-2" />
         <SelectField
           {...common("category")}
           options={withValue(
@@ -112,26 +90,9 @@ export function ProjectEditorPage(props: Props) {
           )}
           hint={`Its badge on the site: green for ${RENEWABLE_CATEGORY}, blue for every other category.`}
         />
-        <Field
-          {...common("year")}
-          type="text"
-          inputMode="numeric"
-          maxLength={4}
-          autoComplete="off"
-          hint="Four digits, like 2024."
-        />
-        <Field
-          {...common("capacity")}
-          type="text"
-          maxLength={PROJECT_LIMITS.capacity}
-          hint="Optional, like 50 MW or 6 MVAr filter bank."
-        />
-        <Field
-          {...common("timeline")}
-          type="text"
-          maxLength={PROJECT_LIMITS.timeline}
-          hint="Optional, like 9 months."
-        />
+        <DefinedField {...common("year")} inputMode="numeric" autoComplete="off" />
+        <DefinedField {...common("capacity")} />
+        <DefinedField {...common("timeline")} />
         <ImageField
           id={projectFieldId("imageUrl")}
           name="imageUrl"
@@ -140,7 +101,7 @@ export function ProjectEditorPage(props: Props) {
           value={values.imageUrl}
           images={editor.images}
           className="sm:col-span-2"
-          hint="A picture of the media library: the project's page and its card show it."
+          hint={PROJECTS.fields.imageUrl.hint}
         />
       </section>
     </EditorFrame>
