@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { stringify } from "yaml";
 import { z } from "zod";
 import { IMAGE_PATH_PATTERN, SLUG_PATTERN } from "#shared/content/documents.ts";
 import {
@@ -14,7 +15,9 @@ import type { Database } from "../db/client.ts";
 import { contentRevisions, projects, type testimonials } from "../db/schema.ts";
 import {
   appendTestimonialRevision,
+  canonicalTestimonialDocument,
   publishTestimonialRevision,
+  type TestimonialDocumentOf,
   type TestimonialKind,
   testimonialDocumentHash,
   testimonialTables,
@@ -171,17 +174,19 @@ export async function importTestimonialFiles(
       row.slug ? [[row.slug, row.id] as const] : [],
     ),
   );
-  const kinds: [TestimonialKind, { slug: string; order: number; document: TestimonialDocument | ClientLogoDocument }[]][] =
+  const kinds: [
+    TestimonialKind,
+    { slug: string; order: number; document: TestimonialDocument | ClientLogoDocument }[],
+  ][] = [
     [
-      [
-        "testimonial",
-        content.testimonials.map((file) => ({
-          ...file,
-          document: { ...file.document, project: projectIds.get(file.document.project) ?? "" },
-        })),
-      ],
-      ["client-logo", content.clientLogos],
-    ];
+      "testimonial",
+      content.testimonials.map((file) => ({
+        ...file,
+        document: { ...file.document, project: projectIds.get(file.document.project) ?? "" },
+      })),
+    ],
+    ["client-logo", content.clientLogos],
+  ];
   for (const [kind, files] of kinds) {
     const { table } = testimonialTables[kind];
     const folder = TESTIMONIAL_FOLDERS[kind];
@@ -200,7 +205,10 @@ export async function importTestimonialFiles(
       .from(table)
       .leftJoin(contentRevisions, eq(contentRevisions.id, table.headRevisionId))
       .for("update", { of: table });
-    const bySlug = new Map(rows.flatMap((row) => (row.slug ? [[row.slug, row] as const] : [])));
+    // A file finds its item by its name, or by the item's id: what the exporter names one made in the back office.
+    const bySlug = new Map(
+      rows.flatMap((row) => [[row.id, row] as const, ...(row.slug ? [[row.slug, row] as const] : [])]),
+    );
     for (const file of files) {
       const line = (outcome: TestimonialImportLine["outcome"], detail: string) =>
         lines.push({
@@ -212,6 +220,7 @@ export async function importTestimonialFiles(
         });
       const hash = testimonialDocumentHash(kind, file.document as never);
       let row = bySlug.get(file.slug);
+      const existed = row !== undefined;
       if (row) {
         const inStep =
           row.headHash === hash &&
@@ -252,7 +261,7 @@ export async function importTestimonialFiles(
           deletedByLabel: null,
         })
         .where(eq(table.id, row!.id));
-      const added = !bySlug.has(file.slug);
+      const added = !existed;
       line(added ? "added" : "updated", added ? "published" : "published (updated)");
     }
     if (options.prune && !options.brokenFolders.has(folder)) {
@@ -314,4 +323,57 @@ export function clientLogoFileOf(document: ClientLogoDocument, order: number): R
     permissionReview: document.permissionReview,
     order,
   };
+}
+
+/**
+ * The files `content:export` writes (export-content.ts): every published item not in the trash,
+ * as its published revision, named by its file name (or its id, for one made in the back office,
+ * which an import then finds again by it). Others are listed as not exported.
+ */
+export async function testimonialExportFiles(db: Database): Promise<{
+  files: Map<string, string>;
+  written: { kind: TestimonialKind; file: string; title: string; detail: string }[];
+  notExported: { kind: TestimonialKind; file: string; title: string; detail: string }[];
+}> {
+  const files = new Map<string, string>();
+  const written: { kind: TestimonialKind; file: string; title: string; detail: string }[] = [];
+  const notExported: typeof written = [];
+  const projectSlugs = new Map(
+    (await db.select({ id: projects.id, slug: projects.slug }).from(projects)).flatMap((row) =>
+      row.slug ? [[row.id, row.slug] as const] : [],
+    ),
+  );
+  for (const kind of ["testimonial", "client-logo"] as const) {
+    const { table } = testimonialTables[kind];
+    const rows = await db
+      .select({
+        id: table.id,
+        slug: table.slug,
+        status: table.status,
+        order: table.order,
+        deletedAt: table.deletedAt,
+        document: contentRevisions.document,
+      })
+      .from(table)
+      .leftJoin(contentRevisions, eq(contentRevisions.id, table.publishedRevisionId))
+      .orderBy(table.id);
+    for (const row of rows) {
+      const file = `${TESTIMONIAL_FOLDERS[kind]}/${row.slug ?? row.id}.yaml`;
+      const document = row.document
+        ? canonicalTestimonialDocument(kind, row.document as unknown as TestimonialDocumentOf<typeof kind>)
+        : undefined;
+      const title = document ? titleOf(kind, document) : (row.slug ?? row.id);
+      if (row.deletedAt || row.status !== "published" || !document) {
+        notExported.push({ kind, file, title, detail: row.deletedAt ? "in the trash" : `is ${row.status}` });
+        continue;
+      }
+      const data =
+        kind === "testimonial"
+          ? testimonialFileOf(document as TestimonialDocument, row.order, projectSlugs)
+          : clientLogoFileOf(document as ClientLogoDocument, row.order);
+      files.set(file, stringify(data, { lineWidth: 0 }));
+      written.push({ kind, file, title, detail: "published" });
+    }
+  }
+  return { files, written, notExported };
 }

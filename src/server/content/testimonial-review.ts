@@ -62,7 +62,9 @@ export async function permissionsDueForReview(
       kind: "testimonial" as const,
       who: row.personName ?? "(no name)",
       // Admins know who said it; an anonymised one is named by what it shows too.
-      what: row.anonymised ? `${row.organisation ?? ""} (shown as: ${row.description ?? ""})`.trim() : (row.organisation ?? ""),
+      what: row.anonymised
+        ? `${row.organisation ?? ""} (shown as: ${row.description ?? ""})`.trim()
+        : (row.organisation ?? ""),
       review: row.review!,
       link: `${siteUrl}${testimonialAdminPath("testimonial", row.id)}`,
     })),

@@ -167,7 +167,11 @@ export async function testimonialCopy(tx: Tx, document: TestimonialDocument) {
 }
 
 export function clientLogoCopy(document: ClientLogoDocument) {
-  return { organisation: orNull(document.organisation), logoUrl: orNull(document.logoUrl), ...permissionCopy(document) };
+  return {
+    organisation: orNull(document.organisation),
+    logoUrl: orNull(document.logoUrl),
+    ...permissionCopy(document),
+  };
 }
 
 /**

@@ -17,7 +17,7 @@ export function TestimonialFigure({ testimonial, tone }: { testimonial: PublicTe
       className={`flex h-full flex-col rounded-xl p-6 ${dark ? "bg-white/10" : "border border-slate-200 bg-white"}`}
     >
       <blockquote className={`flex-1 leading-7 ${dark ? "text-slate-100" : "text-slate-700"}`}>
-        “{testimonial.quote}”
+        {`“${testimonial.quote}”`}
       </blockquote>
       <figcaption className="mt-5 flex items-center gap-4 text-sm">
         {person?.logo ? (
@@ -36,8 +36,7 @@ export function TestimonialFigure({ testimonial, tone }: { testimonial: PublicTe
             <>
               <span className={`block font-semibold ${dark ? "text-white" : "text-navy-900"}`}>{person.name}</span>
               <span className={dark ? "text-slate-300" : "text-slate-600"}>
-                {person.role ? `${person.role}, ` : ""}
-                {person.organisation}
+                {person.role ? `${person.role}, ${person.organisation}` : person.organisation}
               </span>
             </>
           ) : (
@@ -63,7 +62,7 @@ export function TestimonialList({
 }) {
   if (testimonials.length === 0) return null;
   return (
-    <section aria-labelledby={headingId} className="mt-10" data-testimonials>
+    <div className="mt-10">
       <h3 id={headingId} className="text-lg font-bold text-navy-900">
         {heading}
       </h3>
@@ -74,7 +73,7 @@ export function TestimonialList({
           </li>
         ))}
       </ul>
-    </section>
+    </div>
   );
 }
 
