@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, asc, eq, inArray, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { crossIndustry, industries, industryAnchor } from "#shared/content/industries.ts";
 import { serviceAnchor } from "#shared/content/testimonials.ts";
-import { powerSystemStudies, studyGroups } from "#shared/content/power-system-studies.ts";
+import { powerSystemStudies } from "#shared/content/power-system-studies.ts";
 import { articlePath, paths, projectPath } from "#shared/paths.ts";
 import {
   cleanQuery,
