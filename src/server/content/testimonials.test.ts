@@ -9,7 +9,8 @@ import {
   EMPTY_TESTIMONIAL,
   type TestimonialDocument,
 } from "#shared/content/testimonials.ts";
-import { clientLogos, projects, testimonials } from "../db/schema.ts";
+import { clientLogos, media, projects, testimonials } from "../db/schema.ts";
+import { deletePicture } from "../media/media-store.ts";
 import { refreshContentVersion, storedContentVersion } from "./data-version.ts";
 import { readSiteContent } from "./load-content.ts";
 import {
@@ -315,6 +316,12 @@ describe.each(testDrivers)("testimonials and client logos on %s", (driver) => {
     const home = await get(t, "/");
     expect(home).not.toContain("clients-heading");
     expect(home).not.toContain("Alpha Grid");
+    // A picture a logo names cannot be deleted from the library, withdrawn or not.
+    const [used] = await t.database.db.select({ id: media.id }).from(media).where(eq(media.key, LOGO_KEYS[0]!));
+    const outcome = await deletePicture(t.database.db, used!.id);
+    expect(outcome && "inUse" in outcome ? outcome.inUse : []).toEqual(
+      expect.arrayContaining([{ kind: "client-logo", id: ids[1], title: "Logo of Alpha Grid", trashed: false }]),
+    );
   });
 
   it("carries no Review or AggregateRating structured data on any page", async () => {
