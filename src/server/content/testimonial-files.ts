@@ -89,7 +89,10 @@ export const testimonialFile = z
     anonymised: z.boolean({ error: "must be true or false" }).default(false),
     description: text(TESTIMONIAL_LIMITS.description).optional(),
     logo: logoPath.optional(),
-    project: z.string({ error: "must be a project's file name" }).regex(SLUG_PATTERN).optional(),
+    project: z
+      .string({ error: "must be a project's file name" })
+      .regex(SLUG_PATTERN, "must be a project's file name, without .yaml")
+      .optional(),
     services: oneOf(SERVICE_SLUGS, "services").default([]),
     industries: oneOf(INDUSTRY_SLUGS, "industries").default([]),
     ...permission,
