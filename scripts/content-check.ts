@@ -19,7 +19,8 @@ for (const problem of content.problems) {
 const drafts = content.articles.filter((article) => article.draft).length;
 console.log(
   `${content.teamMembers.length} team members, ${content.projects.length} projects, ` +
-    `${content.articles.length - drafts} articles (${drafts} drafts), ${content.media.length} pictures: ` +
+    `${content.articles.length - drafts} articles (${drafts} drafts), ${content.testimonials.length} testimonials, ` +
+    `${content.clientLogos.length} client logos, ${content.media.length} pictures: ` +
     (content.problems.length ? `${content.problems.length} problem(s)` : "all valid"),
 );
 process.exitCode = content.problems.length ? 1 : 0;

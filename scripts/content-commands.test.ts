@@ -150,7 +150,9 @@ describe.runIf(onPglite)("the content commands", () => {
       const exported = await command("content-export", ["--out", outDir], env);
       expect(exported.code).toBe(0);
       const lines = exported.stdout.trim().split("\n");
-      expect(lines[0]).toMatch(/^Wrote 9 articles, 7 projects, 8 team members, 0 redirects and 18 pictures to .+\.$/);
+      expect(lines[0]).toMatch(
+        /^Wrote 9 articles, 7 projects, 8 team members, 3 testimonials, 0 client logos, 0 redirects and 18 pictures to .+\.$/,
+      );
       expect(lines).toContain("removed articles/stray.md");
       expect(lines).toContain(
         "not exported projects/hospital-power-resilience.yaml «Power Resilience Design for a 600-Bed Hospital, Ahmedabad»: in the trash",

@@ -31,7 +31,7 @@ async function main(): Promise<number> {
     const count = (kind: string) => summary.written.filter((line) => line.kind === kind).length;
     console.log(
       printable(
-        `Wrote ${count("article")} articles, ${count("project")} projects, ${count("team-member")} team members, ${count("redirect")} redirects and ${count("media")} pictures to ${path.relative(process.cwd(), out) || "."}.`,
+        `Wrote ${count("article")} articles, ${count("project")} projects, ${count("team-member")} team members, ${count("testimonial")} testimonials, ${count("client-logo")} client logos, ${count("redirect")} redirects and ${count("media")} pictures to ${path.relative(process.cwd(), out) || "."}.`,
       ),
     );
     for (const file of summary.removed) console.log(printable(`removed ${file}`));

@@ -25,6 +25,7 @@ import { pruneTokens } from "./admin/staff/staff-repository.ts";
 import { pruneRateLimits } from "./enquiries/rate-limit.ts";
 import { pruneSpamRecords } from "./enquiries/spam.ts";
 import { queueReplyReminders } from "./enquiries/reply-reminders.ts";
+import { queueMonthlyPermissionReview } from "./content/testimonial-review.ts";
 import { dailyRetentionPurge } from "./enquiries/retention.ts";
 import { analyticsHousekeeping } from "./analytics/rollup.ts";
 import { startBackupSchedule, type BackupSchedule } from "./backup/daily-backup.ts";
@@ -273,6 +274,16 @@ export async function startSite(options: SiteOptions): Promise<Site> {
         .finally(() => {
           analyticsRun = undefined;
         })),
+      // Once a month, on one instance: the admins' mail of the clients' permissions due for review
+      // (content/testimonial-review.ts; none due, no mail). Only with mail: the month stays unclaimed till then.
+      config.mail
+        ? queueMonthlyPermissionReview(database.db, { now: new Date(), siteUrl: config.siteUrl }).then(
+            (listed) => {
+              if (listed) outbox?.wake();
+            },
+            (error: unknown) => app.log.warn(errCode(error), "queueing the permissions' review failed"),
+          )
+        : undefined,
       // Once a day, on one instance: whichever claims the day first.
       // With mail configured, it also asks the addresses collected before confirmation existed,
       // once (docs/decisions/044-newsletter-double-opt-in.md).

@@ -87,3 +87,40 @@ export type ProjectDetail = {
   relatedProjects: Project[];
   relatedArticles: BlogPostSummary[];
 };
+
+/**
+ * A testimonial as a visitor may see it (GET /api/testimonials): published, not in the trash, its
+ * permission covering this website. A named one carries the person; an anonymised one only its
+ * description: its person, organisation and logo never leave the server
+ * (docs/decisions/061-testimonials-and-client-logos.md).
+ */
+export type PublicTestimonial = {
+  id: string;
+  quote: string;
+  /** Who said it; null when anonymised. */
+  person: {
+    name: string;
+    role: string | null;
+    organisation: string;
+    /** The organisation's logo as the pages draw it; null when there is none or the library does not know it. */
+    logo: ResponsiveImage | null;
+  } | null;
+  /** What an anonymised one shows instead ("Head of Projects, a renewable developer in Kutch"); null when named. */
+  description: string | null;
+  /** The public project it is about, by slug; null when none (or that project is not public). */
+  projectSlug: string | null;
+  /** The service groups (/services) and industries (/industries) it speaks of, by slug. */
+  services: string[];
+  industries: string[];
+};
+
+/** A client's logo as a visitor may see it, with the same gates as a testimonial. */
+export type PublicClientLogo = {
+  id: string;
+  organisation: string;
+  logoUrl: string;
+  logo: ResponsiveImage | null;
+};
+
+/** GET /api/testimonials: the public testimonials and client logos, each in their order. */
+export type PublicTestimonials = { testimonials: PublicTestimonial[]; clientLogos: PublicClientLogo[] };

@@ -30,6 +30,12 @@ export const TEAM_CARD_SIZES = `(min-width: 1280px) 389px, (min-width: 1024px) c
 /** Team cards two to a row from sm, four from lg (the About page). */
 export const TEAM_CARD_ABOUT_SIZES = `(min-width: 1280px) 286px, (min-width: 1024px) calc((100vw - 136px) / 4), (min-width: 640px) calc((100vw - 72px) / 2), calc(100vw - 32px)`;
 
+/** A client's logo in the home page's row: a box of 128 × 48 px at every width. */
+export const CLIENT_LOGO_SIZES = "128px";
+
+/** An organisation's logo beside a named testimonial: a box of 96 × 40 px at every width. */
+export const TESTIMONIAL_LOGO_SIZES = "96px";
+
 /** Every place by name, for the tests and the server (a page's bundle imports only its own). */
 export const IMAGE_SIZES = {
   article: ARTICLE_SIZES,
@@ -39,4 +45,6 @@ export const IMAGE_SIZES = {
   project: PROJECT_SIZES,
   teamCard: TEAM_CARD_SIZES,
   teamCardAbout: TEAM_CARD_ABOUT_SIZES,
+  clientLogo: CLIENT_LOGO_SIZES,
+  testimonialLogo: TESTIMONIAL_LOGO_SIZES,
 } as const;

@@ -16,6 +16,8 @@ export const apiPaths = {
   teamMembers: "/api/team-members",
   projects: "/api/projects",
   blogPosts: "/api/blog-posts",
+  /** The public testimonials and client logos (docs/decisions/061-testimonials-and-client-logos.md). */
+  testimonials: "/api/testimonials",
   contact: "/api/contact",
   newsletter: "/api/newsletter",
   formToken: "/api/form-token",

@@ -74,7 +74,7 @@ const staticPage = (component: ComponentType<object>, queries: string[], meta: P
 
 /** What each route of the table (#shared/routes.ts) shows: its code, its data and its head. */
 export const pageRoutes: { readonly [Id in RouteId]: PageRoute } = {
-  home: staticPage(HomePage, [apiPaths.teamMembers, apiPaths.projects, apiPaths.blogPosts], {
+  home: staticPage(HomePage, [apiPaths.teamMembers, apiPaths.projects, apiPaths.blogPosts, apiPaths.testimonials], {
     title: `${site.name} | ${site.tagline} in Ahmedabad`,
     description: site.description,
   }),
@@ -84,13 +84,13 @@ export const pageRoutes: { readonly [Id in RouteId]: PageRoute } = {
       "Power-system engineers in Ahmedabad since 2009: our story, mission, values, certifications and the team who will work on your project.",
     breadcrumbs: trail({ name: "About", path: paths.about }),
   }),
-  services: staticPage(ServicesPage, [], {
+  services: staticPage(ServicesPage, [apiPaths.testimonials], {
     title: `Power System Studies | ${site.name}`,
     description:
       "29 power-system studies, from load flow, short circuit and protection coordination to arc flash, harmonics, transient stability and grid-code compliance.",
     breadcrumbs: trail({ name: "Services", path: paths.services }),
   }),
-  industries: staticPage(IndustriesPage, [], {
+  industries: staticPage(IndustriesPage, [apiPaths.testimonials], {
     title: `Industries We Serve | ${site.name}`,
     description:
       "Power-system engineering for utilities, renewable developers, industrial plants and commercial buildings across India.",
@@ -104,7 +104,7 @@ export const pageRoutes: { readonly [Id in RouteId]: PageRoute } = {
   }),
   project: {
     component: ProjectPage,
-    queries: ({ slug = "" }) => [projectApiPath(slug)],
+    queries: ({ slug = "" }) => [projectApiPath(slug), apiPaths.testimonials],
     meta: ({ slug = "" }, data) => {
       const detail = data(projectApiPath(slug)) as ProjectDetail | null | undefined;
       if (detail === null) return null;

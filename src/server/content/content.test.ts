@@ -5,7 +5,15 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type ArticleDocument, CONTENT_LIMITS } from "#shared/content/documents.ts";
 import { queryRows } from "../db/client.ts";
-import { auditEvents, blogPosts, contentRedirects, contentRevisions, projects, teamMembers } from "../db/schema.ts";
+import {
+  auditEvents,
+  blogPosts,
+  contentRedirects,
+  contentRevisions,
+  projects,
+  teamMembers,
+  testimonials,
+} from "../db/schema.ts";
 import { listBlogPosts, listProjects, listTeamMembers } from "./public-content.ts";
 import { CONTENT_VERSION_KEY } from "./data-version.ts";
 import { importContent, type ImportOptions, type ImportSummary } from "./import-content.ts";
@@ -256,14 +264,20 @@ describe.each(testDrivers)("importContent on %s", (driver) => {
     const content = await readSiteContent(siteContentDir);
     const first = await importContent(database.db, content, { prune: true, source: "seed" });
     expect(first.added).toHaveLength(
-      content.teamMembers.length + content.projects.length + content.articles.length + content.media.length,
+      content.teamMembers.length +
+        content.projects.length +
+        content.articles.length +
+        content.media.length +
+        content.testimonials.length,
     );
+    expect(first.added.filter((line) => line.kind === "testimonial")).toHaveLength(3);
     expect(first.publicChanged).toBe(true);
     const snapshot = async () => ({
       team: await database.db.select().from(teamMembers).orderBy(asc(teamMembers.slug)),
       projects: await database.db.select().from(projects).orderBy(asc(projects.slug)),
       posts: await database.db.select().from(blogPosts).orderBy(asc(blogPosts.slug)),
       revisions: await database.db.select().from(contentRevisions).orderBy(asc(contentRevisions.id)),
+      testimonials: await database.db.select().from(testimonials).orderBy(asc(testimonials.slug)),
     });
     const before = await snapshot();
     const versionBefore = await version();

@@ -9,6 +9,8 @@ import { blogPosts, contentRedirects, contentRevisions } from "../db/schema.ts";
 import { CONTENT_FOLDERS } from "./load-content.ts";
 import { isLibraryFileName, MEDIA_FOLDER, mediaExportFiles } from "./media-files.ts";
 import { canonicalDocument, contentTables, type DocumentOf } from "./revisions.ts";
+import { TESTIMONIAL_FOLDERS, testimonialExportFiles } from "./testimonial-files.ts";
+import type { TestimonialKind } from "./testimonials.ts";
 
 // `npm run content:export`: the database's articles, projects and team members written as a
 // content folder (docs/decisions/038-the-database-holds-the-content.md, section 6), in the format
@@ -18,7 +20,12 @@ import { canonicalDocument, contentTables, type DocumentOf } from "./revisions.t
 // changes of a public item not published yet, are listed as not exported.
 
 /** One file written, or one item left out and why. */
-export type ExportLine = { kind: ContentKind | "redirect" | "media"; file: string; title: string; detail: string };
+export type ExportLine = {
+  kind: ContentKind | TestimonialKind | "redirect" | "media";
+  file: string;
+  title: string;
+  detail: string;
+};
 
 export type ExportSummary = {
   written: ExportLine[];
@@ -210,6 +217,15 @@ export async function exportContent(db: Database, outDir: string): Promise<Expor
     }
   }
 
+  // Testimonials and client logos (testimonial-files.ts).
+  const quoted = await testimonialExportFiles(db);
+  for (const [file, text] of quoted.files) {
+    files.set(file, text);
+    writtenFiles.add(file);
+  }
+  summary.written.push(...quoted.written);
+  summary.notExported.push(...quoted.notExported);
+
   // Old addresses of the items exported, by kind and old slug.
   const redirects = await db
     .select()
@@ -246,9 +262,10 @@ export async function exportContent(db: Database, outDir: string): Promise<Expor
     summary.removed.push(file);
   }
 
-  for (const folder of Object.values(CONTENT_FOLDERS)) await mkdir(path.join(outDir, folder), { recursive: true });
+  const folders = [...Object.values(CONTENT_FOLDERS), ...Object.values(TESTIMONIAL_FOLDERS)];
+  for (const folder of folders) await mkdir(path.join(outDir, folder), { recursive: true });
   for (const [file, text] of files) await writeFile(path.join(outDir, file), text);
-  for (const folder of Object.values(CONTENT_FOLDERS)) {
+  for (const folder of folders) {
     const entries = await readdir(path.join(outDir, folder), { withFileTypes: true });
     for (const name of entries
       .filter((entry) => entry.isFile())

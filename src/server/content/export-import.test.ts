@@ -97,6 +97,7 @@ describe.each(testDrivers)("export, then import into an empty database, on %s", 
         ...content.articles.map(({ document }) => path.join("articles", `${document.slug}.md`)),
         ...content.projects.map((project) => path.join("projects", `${project.slug}.yaml`)),
         ...content.teamMembers.map((member) => path.join("team", `${member.slug}.yaml`)),
+        ...content.testimonials.map((file) => path.join("testimonials", `${file.slug}.yaml`)),
         ...content.media.flatMap((entry) => [entry.file, entry.file.replace(/\.[a-z]+$/, ".yaml")]),
         "redirects.yaml",
       ].sort(),
@@ -109,6 +110,12 @@ describe.each(testDrivers)("export, then import into an empty database, on %s", 
       expect(first[yaml]).toBe(await readFile(path.resolve("content", yaml), "utf8"));
     }
     expect(first["redirects.yaml"]).toBe("articles:\n  vfd-harmonics: ieee-519-harmonics-at-a-vfd-heavy-plant\n");
+    // The seed's testimonials, exported, are the committed files to the byte.
+    expect(content.testimonials.length).toBe(3);
+    for (const { slug } of content.testimonials) {
+      const file = path.join("testimonials", `${slug}.yaml`);
+      expect(first[file]).toBe(await readFile(path.resolve("content", file), "utf8"));
+    }
     expect(first[path.join("team", "anil-patel.yaml")]).toBe(
       "name: Anil Patel\ntitle: Head of Protection & Safety\nexpertise: Relay coordination, arc flash studies to IEEE 1584-2018 and substation protection audits\nimage: /images/team/anil-patel.svg\nemail: anil.patel@sabarmatigrid.example\norder: 3\n",
     );
@@ -159,6 +166,7 @@ describe.each(testDrivers)("export, then import into an empty database, on %s", 
       apiPaths.teamMembers,
       apiPaths.projects,
       apiPaths.blogPosts,
+      apiPaths.testimonials,
       ...articles.map((slug) => `${apiPaths.blogPosts}/${slug}`),
       ...projects.map((slug) => `${apiPaths.projects}/${slug}`),
     ];

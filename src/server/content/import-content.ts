@@ -17,6 +17,8 @@ import {
 import { importMediaFiles, readMediaFolder } from "./media-files.ts";
 import { publishRevision, unpublishItem } from "./publishing.ts";
 import { appendRevision, canonicalDocument, contentTables, type DocumentOf, documentHash } from "./revisions.ts";
+import { importTestimonialFiles } from "./testimonial-files.ts";
+import type { TestimonialKind } from "./testimonials.ts";
 
 // The importer: brings a content folder into the database, which holds the content
 // (docs/decisions/038-the-database-holds-the-content.md, sections 1 and 6). In one transaction
@@ -60,7 +62,7 @@ export type ImportOptions = {
 
 /** One item (or redirect) the import added, updated, trashed or skipped, by its file. */
 export type ImportLine = {
-  kind: ContentKind | "redirect" | "media";
+  kind: ContentKind | TestimonialKind | "redirect" | "media";
   /** Its file, relative to the folder: articles/<slug>.md, team/<slug>.yaml, redirects.yaml. */
   file: string;
   /** Its title (a team member's name; a redirect's two addresses). */
@@ -461,6 +463,23 @@ export async function importContent(
             .set({ originHash: documentHash(kind, document) })
             .where(eq(table.id, row.id));
           summary.changed = true;
+        }
+      }
+
+      // Testimonials and client logos (testimonial-files.ts): after the projects they may name.
+      for (const { outcome, ...line } of await importTestimonialFiles(tx, content, {
+        source,
+        actor,
+        force: options.force,
+        prune: options.prune,
+        brokenFolders,
+        trashLabel: CONTENT_FILES_LABEL,
+      })) {
+        if (outcome === "unchanged") summary.unchanged += 1;
+        else if (outcome === "skipped") summary.skipped.push(line);
+        else {
+          summary[outcome].push(line);
+          summary.changed = summary.publicChanged = true;
         }
       }
 

@@ -16,6 +16,7 @@ import { INDIA_UTC_OFFSET } from "#shared/india-time.ts";
 import { MEDIA_REFERENCE_PATTERN } from "#shared/media.ts";
 import { hasControlCharacters, lineBreakOrTab, normaliseLineBreaks } from "#shared/schemas/text-rules.ts";
 import { type MediaFileEntry, readMediaFolder } from "./media-files.ts";
+import { type ClientLogoFile, clientLogoFile, type TestimonialFile, testimonialFile } from "./testimonial-files.ts";
 import { staffIdOf } from "./byline.ts";
 
 // Reads a content folder (team/*.yaml, projects/*.yaml, articles/*.md and redirects.yaml) into
@@ -177,8 +178,17 @@ export type SiteContent = {
   redirects: ContentRedirect[];
   /** The media library's pictures (media/<key>.<ext> and media/<key>.yaml: media-files.ts). */
   media: MediaFileEntry[];
+  /** testimonials/*.yaml and client-logos/*.yaml (testimonial-files.ts). */
+  testimonials: TestimonialFile[];
+  clientLogos: ClientLogoFile[];
   /** Slugs (file names) of every file found, valid or not. */
-  present: { team: Set<string>; projects: Set<string>; articles: Set<string> };
+  present: {
+    team: Set<string>;
+    projects: Set<string>;
+    articles: Set<string>;
+    testimonials: Set<string>;
+    "client-logos": Set<string>;
+  };
   problems: ContentProblem[];
 };
 
@@ -222,7 +232,15 @@ export async function readSiteContent(contentDir: string, options: ReadContentOp
     articles: [],
     redirects: [],
     media: [],
-    present: { team: new Set(), projects: new Set(), articles: new Set() },
+    testimonials: [],
+    clientLogos: [],
+    present: {
+      team: new Set(),
+      projects: new Set(),
+      articles: new Set(),
+      testimonials: new Set(),
+      "client-logos": new Set(),
+    },
     problems: [],
   };
 
@@ -373,6 +391,30 @@ export async function readSiteContent(contentDir: string, options: ReadContentOp
       message: `names no team member (no team/${document.author}.yaml)`,
     });
     return false;
+  });
+
+  await readEach("testimonials", ".yaml", (file, slug, source) => {
+    result.present.testimonials.add(slug);
+    const parsed = testimonialFile.safeParse(parseYaml(source));
+    if (!parsed.success) return void result.problems.push(...problemsFrom(file, parsed.error));
+    if (imageMissing(file, parsed.data.logo)) return;
+    if (parsed.data.project && !result.present.projects.has(parsed.data.project))
+      return void result.problems.push({
+        file,
+        field: "project",
+        message: `names no project (no projects/${parsed.data.project}.yaml)`,
+      });
+    const { order, logo, project, ...document } = parsed.data;
+    result.testimonials.push({ slug, order, document: { ...document, logoUrl: logo ?? "", project: project ?? "" } });
+  });
+
+  await readEach("client-logos", ".yaml", (file, slug, source) => {
+    result.present["client-logos"].add(slug);
+    const parsed = clientLogoFile.safeParse(parseYaml(source));
+    if (!parsed.success) return void result.problems.push(...problemsFrom(file, parsed.error));
+    if (imageMissing(file, parsed.data.logo)) return;
+    const { order, logo, ...document } = parsed.data;
+    result.clientLogos.push({ slug, order, document: { ...document, logoUrl: logo } });
   });
 
   const redirectsPath = path.join(contentDir, "redirects.yaml");

@@ -2,8 +2,9 @@ import { createHash } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { ContentKind } from "#shared/content/documents.ts";
 import type { Database } from "../db/client.ts";
-import { blogPosts, contentRevisions, projects, teamMembers } from "../db/schema.ts";
+import { blogPosts, clientLogos, contentRevisions, projects, teamMembers, testimonials } from "../db/schema.ts";
 import { bodyAddresses } from "./render-pool.ts";
+import type { TestimonialKind } from "./testimonials.ts";
 
 // Where the media library's pictures are used (docs/decisions/040-the-media-library.md): by every
 // article, project and team member, in the trash or not, through its head revision (the draft
@@ -207,4 +208,60 @@ export async function publishedUsesOf(
     await addNamed(usage, use, [row.image, row.text], row.kind === "article" ? [row.text] : []);
   }
   return usesOf(usage, picture);
+}
+
+/** A testimonial or a client logo that names a picture (its logo). */
+export type TestimonialMediaUse = { kind: TestimonialKind; id: string; title: string; trashed: boolean };
+
+/**
+ * The testimonials and client logos naming a picture as their logo, in the published copy or the
+ * head revision, trash included (decision 061): a picture they use cannot be deleted either. Kept
+ * apart from mediaUsage's MediaUse until the back office's media screens know these kinds.
+ */
+export async function testimonialUsesOf(
+  db: Database | Tx,
+  picture: { key: string; sourcePath: string | null },
+): Promise<TestimonialMediaUse[]> {
+  const uses: TestimonialMediaUse[] = [];
+  const names = (text: string) =>
+    [...text.matchAll(KEY_REFERENCE)].some((match) => match[1] === picture.key) ||
+    (picture.sourcePath !== null && [...text.matchAll(OLD_ADDRESS)].some((match) => match[0] === picture.sourcePath));
+  const quoted = await db
+    .select({
+      id: testimonials.id,
+      logoUrl: testimonials.logoUrl,
+      organisation: testimonials.organisation,
+      deletedAt: testimonials.deletedAt,
+      head: contentRevisions.document,
+    })
+    .from(testimonials)
+    .leftJoin(contentRevisions, eq(contentRevisions.id, testimonials.headRevisionId));
+  const logos = await db
+    .select({
+      id: clientLogos.id,
+      logoUrl: clientLogos.logoUrl,
+      organisation: clientLogos.organisation,
+      deletedAt: clientLogos.deletedAt,
+      head: contentRevisions.document,
+    })
+    .from(clientLogos)
+    .leftJoin(contentRevisions, eq(contentRevisions.id, clientLogos.headRevisionId));
+  for (const [kind, rows] of [
+    ["testimonial", quoted],
+    ["client-logo", logos],
+  ] as const) {
+    for (const row of rows) {
+      const head = (row.head ?? {}) as { logoUrl?: unknown; organisation?: unknown };
+      const text = [row.logoUrl ?? "", typeof head.logoUrl === "string" ? head.logoUrl : ""].join("\n");
+      if (!names(text)) continue;
+      const organisation = String(head.organisation || row.organisation || "") || "Untitled";
+      uses.push({
+        kind,
+        id: row.id,
+        title: kind === "testimonial" ? `Testimonial of ${organisation}` : `Logo of ${organisation}`,
+        trashed: row.deletedAt !== null,
+      });
+    }
+  }
+  return uses;
 }

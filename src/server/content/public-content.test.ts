@@ -9,8 +9,15 @@ import { repoRoot } from "../../../test/paths.ts";
 // src/server/admin/team/ (the team's screens) reads the content tables; tests and scripts aside. Today nothing else needs to: the analytics count paths,
 // not articles, and the erasure and retention work touch enquiries alone.
 
-const CONTENT_TABLES = ["blogPosts", "projects", "teamMembers"];
-const ALLOWED_DIRECTORIES = ["src/server/content/", "src/server/admin/studio/", "src/server/admin/team/"];
+const CONTENT_TABLES = ["blogPosts", "projects", "teamMembers", "testimonials", "clientLogos"];
+// The back office's testimonials and client logos (decision 061) write their tables as the team's screens do.
+const ALLOWED_DIRECTORIES = [
+  "src/server/content/",
+  "src/server/admin/studio/",
+  "src/server/admin/team/",
+  "src/server/admin/testimonials/",
+  "src/server/admin/client-logos/",
+];
 
 async function sourceFiles(directory: string): Promise<string[]> {
   const entries = await readdir(path.join(repoRoot, directory), { withFileTypes: true, recursive: true });
@@ -58,7 +65,9 @@ export function otherContentTableReads(file: string, source: string): string[] {
   }
   for (const table of CONTENT_TABLES)
     if (new RegExp(`\\.query\\.${table}\\b`).test(source)) found.push(`db.query.${table}`);
-  for (const match of source.matchAll(/\b(?:from|join|into|update)\s+"?(?:blog_posts|projects|team_members)\b"?/gi)) {
+  for (const match of source.matchAll(
+    /\b(?:from|join|into|update)\s+"?(?:blog_posts|projects|team_members|testimonials|client_logos)\b"?/gi,
+  )) {
     found.push(`SQL ${match[0]}`);
   }
   return found;

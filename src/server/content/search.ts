@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, inArray, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { crossIndustry, industries, industryAnchor } from "#shared/content/industries.ts";
-import { powerSystemStudies, studyGroups } from "#shared/content/power-system-studies.ts";
+import { serviceAnchor } from "#shared/content/testimonials.ts";
+import { powerSystemStudies } from "#shared/content/power-system-studies.ts";
 import { articlePath, paths, projectPath } from "#shared/paths.ts";
 import {
   cleanQuery,
@@ -41,7 +42,7 @@ export function staticSearchDocuments(): StaticDocument[] {
   const services = powerSystemStudies.map((study) => ({
     kind: "service" as const,
     key: `study:${study.name}`,
-    path: `${paths.services}#group-${studyGroups.indexOf(study.group)}`,
+    path: `${paths.services}#${serviceAnchor(study.group)}`,
     title: study.name,
     headings: study.group,
     body: study.description,

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseConfig } from "../config.ts";
 import { openDatabase, queryRows } from "../db/client.ts";
 import { applyMigrations, migrationsFolder } from "../db/migrate.ts";
-import { blogPosts, contentRevisions, media, projects, teamMembers } from "../db/schema.ts";
+import { blogPosts, contentRevisions, media, projects, teamMembers, testimonials } from "../db/schema.ts";
 import { startSite } from "../site.ts";
 import { CONTENT_SEEDED_KEY, MEDIA_SEEDED_KEY, seedContent } from "./import-content.ts";
 import { readMediaFolder } from "./media-files.ts";
@@ -107,8 +107,9 @@ describe.each(testDrivers)("the seed on %s", (driver) => {
       const content = await readSiteContent(dir);
       expect(await database.db.$count(blogPosts)).toBe(content.articles.length);
       expect(await database.db.$count(teamMembers)).toBe(content.teamMembers.length);
+      expect(await database.db.$count(testimonials)).toBe(content.testimonials.length);
       expect(await database.db.$count(contentRevisions)).toBe(
-        content.articles.length + content.teamMembers.length + content.projects.length,
+        content.articles.length + content.teamMembers.length + content.projects.length + content.testimonials.length,
       );
     } finally {
       if (other !== database) await other.close();
@@ -181,7 +182,11 @@ describe.each(testDrivers)("the seed on %s", (driver) => {
       expect(row.status).toBe("published");
       expect(row.publishedRevisionId).toBe(row.headRevisionId);
     }
-    expect(revisions).toHaveLength(posts.length + team.length + content.projects.length + 1);
+    // The testimonials, new in the files (decision 061), each with its revision.
+    expect(revisions).toHaveLength(
+      posts.length + team.length + content.projects.length + 1 + content.testimonials.length,
+    );
+    expect(await database.db.$count(testimonials)).toBe(3);
     // Bylines now name their team member by id as well.
     const arcFlash = posts.find((post) => post.slug === "arc-flash-studies-ieee-1584-2018")!;
     expect(arcFlash).toMatchObject({

@@ -6,6 +6,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -455,6 +456,99 @@ export const projects = pgTable(
 );
 
 /**
+ * The permission a client gave to be quoted or shown (docs/decisions/061-testimonials-and-client-logos.md):
+ * who approved it, when, for which uses, and when to ask again. Part of the published copy: a
+ * testimonial or a logo is public only while its uses include "website".
+ */
+function permissionColumns() {
+  return {
+    /** Who approved it, in words ("Anita Shah, Head of Projects, by email"). */
+    permissionBy: text("permission_by"),
+    permissionOn: date("permission_on", { mode: "string" }),
+    /** Of PERMISSION_USES (src/shared/content/testimonials.ts): "website", "proposals", "social". */
+    permissionUses: text("permission_uses").array(),
+    /** When to review it with the client: the monthly mail lists those past (testimonial-review.ts). */
+    permissionReview: date("permission_review", { mode: "string" }),
+  };
+}
+
+/** The permission is complete: every column set and at least one use. */
+const permissionComplete = (table: {
+  permissionBy: AnyPgColumn;
+  permissionOn: AnyPgColumn;
+  permissionUses: AnyPgColumn;
+  permissionReview: AnyPgColumn;
+}) =>
+  sql`${table.permissionBy} is not null and ${table.permissionOn} is not null and ${table.permissionReview} is not null and coalesce(cardinality(${table.permissionUses}), 0) > 0`;
+
+/**
+ * What a client said of the firm. No draft step and no slug of its own: the back office publishes
+ * (shows) and withdraws (hides) it, and orders it by hand, as the team (decision 043). An
+ * anonymised one shows its description instead of the person and the organisation, which never
+ * leave the server (public-content.ts, listPublicTestimonials).
+ */
+export const testimonials = pgTable(
+  "testimonials",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Its file name in content/testimonials, without .yaml; null for one made in the back office. */
+    slug: text("slug").unique(),
+    // The published copy: null until first published.
+    quote: text("quote"),
+    personName: text("person_name"),
+    personRole: text("person_role"),
+    organisation: text("organisation"),
+    anonymised: boolean("anonymised").notNull().default(false),
+    /** What an anonymised one shows instead of the person and the organisation. */
+    description: text("description"),
+    /** The organisation's logo: a media-library reference, as team_members.image_url. */
+    logoUrl: text("logo_url"),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    /** The services it speaks of: SERVICE_SLUGS (src/shared/content/testimonials.ts). */
+    services: text("services").array(),
+    /** The industries it speaks of: INDUSTRY_SLUGS. */
+    industries: text("industries").array(),
+    ...permissionColumns(),
+    /** Where it stands on the pages: lowest first. Set by the back office's order, not by a revision. */
+    order: integer("order").notNull().default(0),
+    ...studioColumns(),
+  },
+  (table) => [
+    check(
+      "testimonials_published_copy",
+      sql`${table.publishedRevisionId} is null or (${table.quote} is not null and (case when ${table.anonymised} then ${table.description} is not null else ${table.personName} is not null and ${table.organisation} is not null end))`,
+    ),
+    check("testimonials_permission", sql`${table.status} <> 'published' or (${permissionComplete(table)})`),
+    check("testimonials_status", sql`${table.status} in ('draft', 'published', 'unpublished')`),
+  ],
+);
+
+/** A client's logo, shown on the home page with the client's permission. Published and ordered as a testimonial. */
+export const clientLogos = pgTable(
+  "client_logos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Its file name in content/client-logos, without .yaml; null for one made in the back office. */
+    slug: text("slug").unique(),
+    // The published copy: null until first published.
+    organisation: text("organisation"),
+    /** A media-library reference, as team_members.image_url. */
+    logoUrl: text("logo_url"),
+    ...permissionColumns(),
+    order: integer("order").notNull().default(0),
+    ...studioColumns(),
+  },
+  (table) => [
+    check(
+      "client_logos_published_copy",
+      sql`${table.publishedRevisionId} is null or (${table.organisation} is not null and ${table.logoUrl} is not null)`,
+    ),
+    check("client_logos_permission", sql`${table.status} <> 'published' or (${permissionComplete(table)})`),
+    check("client_logos_status", sql`${table.status} in ('draft', 'published', 'unpublished')`),
+  ],
+);
+
+/**
  * Every saved version of an item, whole: append-only (no code updates one). `id` is what a form
  * carries as the revision it was made from; `number` counts 1, 2, … per item.
  */
@@ -465,6 +559,8 @@ export const contentRevisions = pgTable(
     articleId: uuid("article_id").references(() => blogPosts.id, { onDelete: "cascade" }),
     projectId: uuid("project_id").references(() => projects.id, { onDelete: "cascade" }),
     teamMemberId: uuid("team_member_id").references(() => teamMembers.id, { onDelete: "cascade" }),
+    testimonialId: uuid("testimonial_id").references(() => testimonials.id, { onDelete: "cascade" }),
+    clientLogoId: uuid("client_logo_id").references(() => clientLogos.id, { onDelete: "cascade" }),
     number: integer("number").notNull(),
     /** The revision this one was made from (what the editor showed); null for the first. */
     baseRevisionId: bigint("base_revision_id", { mode: "number" }),
@@ -489,11 +585,13 @@ export const contentRevisions = pgTable(
   (table) => [
     check(
       "content_revisions_one_item",
-      sql`num_nonnulls(${table.articleId}, ${table.projectId}, ${table.teamMemberId}) = 1`,
+      sql`num_nonnulls(${table.articleId}, ${table.projectId}, ${table.teamMemberId}, ${table.testimonialId}, ${table.clientLogoId}) = 1`,
     ),
     unique("content_revisions_article_number").on(table.articleId, table.number),
     unique("content_revisions_project_number").on(table.projectId, table.number),
     unique("content_revisions_team_member_number").on(table.teamMemberId, table.number),
+    unique("content_revisions_testimonial_number").on(table.testimonialId, table.number),
+    unique("content_revisions_client_logo_number").on(table.clientLogoId, table.number),
   ],
 );
 
@@ -571,6 +669,8 @@ export type ContactSubmissionRow = typeof contactSubmissions.$inferSelect;
 export type BlogPostRow = typeof blogPosts.$inferSelect;
 export type TeamMemberRow = typeof teamMembers.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
+export type TestimonialRow = typeof testimonials.$inferSelect;
+export type ClientLogoRow = typeof clientLogos.$inferSelect;
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
 export type EnquiryNoteRow = typeof enquiryNotes.$inferSelect;
 

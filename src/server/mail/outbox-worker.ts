@@ -12,6 +12,7 @@ import { renewClaim, sendFailure } from "./send-attempt.ts";
 import { isStaffMailKind, staffEmail } from "./staff-email.ts";
 import { HEALTH_ALERT_KIND, healthAlertEmail, healthAlertPayload } from "./health-email.ts";
 import { confirmationEmail, SUBSCRIPTION_MAIL_KIND } from "./subscription-email.ts";
+import { TESTIMONIAL_REVIEW_KIND, testimonialReviewEmail, testimonialReviewItems } from "./testimonial-review-email.ts";
 
 // Sends the mail the enquiries queued, at least once and in practice exactly once: a worker
 // claims due rows with FOR UPDATE SKIP LOCKED and a lease, so instances never take the same
@@ -191,6 +192,17 @@ export class OutboxWorker {
         return;
       }
       mail = healthAlertEmail(row.recipient, payload, mailOptions);
+    } else if (row.kind === TESTIMONIAL_REVIEW_KIND) {
+      // The permissions' monthly review (src/server/content/testimonial-review.ts).
+      const items = testimonialReviewItems(row.payload);
+      if (!row.recipient || !items) {
+        await db
+          .update(mailOutbox)
+          .set({ status: "failed", lastError: "nothing to send", leaseUntil: null })
+          .where(mine);
+        return;
+      }
+      mail = testimonialReviewEmail(row.recipient, items, mailOptions);
     } else if (row.kind === REMINDER_KIND) {
       if (!submission) {
         await db

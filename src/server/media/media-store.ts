@@ -3,7 +3,13 @@ import { MEDIA_VARIANT_FORMATS, type MediaFormat, type MediaVariantFormat, varia
 import type { Database } from "../db/client.ts";
 import { media, mediaFiles } from "../db/schema.ts";
 import { bumpContentVersion } from "../content/data-version.ts";
-import { type MediaUse, mediaUsage, usesOf } from "../content/media-usage.ts";
+import {
+  type MediaUse,
+  mediaUsage,
+  type TestimonialMediaUse,
+  testimonialUsesOf,
+  usesOf,
+} from "../content/media-usage.ts";
 import {
   cannotBeMadeReady,
   inspectPicture,
@@ -254,7 +260,9 @@ export async function storedBytes(db: Database, ids: string[]): Promise<Map<stri
 }
 
 export type DeleteOutcome =
-  { deleted: { key: string; fileName: string; sourcePath: string | null } } | { inUse: MediaUse[] } | undefined;
+  | { deleted: { key: string; fileName: string; sourcePath: string | null } }
+  | { inUse: (MediaUse | TestimonialMediaUse)[] }
+  | undefined;
 
 /**
  * Deletes a picture and its files, unless the content names it (mediaUsage: any article, project
@@ -269,7 +277,8 @@ export async function deletePicture(db: Database, id: string): Promise<DeleteOut
       .where(eq(media.id, id))
       .for("update");
     if (!row) return undefined;
-    const uses = usesOf(await mediaUsage(tx), row);
+    // A testimonial's or a client logo's logo too (decision 061).
+    const uses = [...usesOf(await mediaUsage(tx), row), ...(await testimonialUsesOf(tx, row))];
     if (uses.length) return { inUse: uses };
     await tx.delete(media).where(eq(media.id, id));
     await bumpContentVersion(tx as unknown as Database);

@@ -9,6 +9,7 @@ import { OLD_ADDRESS_CACHE_CONTROL, type OldAddresses } from "../pages/old-addre
 import { type CachedPage, cachedEntry, PageCache, sendCachedPage } from "../pages/page-cache.ts";
 import { getArticle, getProject, listBlogPosts, listProjects, listTeamMembers } from "../content/public-content.ts";
 import { articleSlugsMatching, searchSite } from "../content/search.ts";
+import { listPublicTestimonials } from "../content/testimonials.ts";
 
 /** The read API's search paths (#shared/search.ts): the page's data, and the blog's body matches. */
 const SEARCH_PREFIX = "/api/search?";
@@ -40,6 +41,7 @@ export function createReadApi(deps: {
     [apiPaths.teamMembers]: () => listTeamMembers(deps.db),
     [apiPaths.projects]: () => listProjects(deps.db, now()),
     [apiPaths.blogPosts]: () => listBlogPosts(deps.db, now()),
+    [apiPaths.testimonials]: () => listPublicTestimonials(deps.db, now()),
     [apiPaths.formToken]: async () => deps.issueFormFields(),
   };
   return (apiPath) => {
@@ -111,7 +113,13 @@ export function registerContentApi(
 
   // Kept answers carry their compressed forms: no compression step on these routes.
   const precompressed = { compress: false } as const;
-  for (const path of [apiPaths.teamMembers, apiPaths.projects, apiPaths.blogPosts, apiPaths.retention]) {
+  for (const path of [
+    apiPaths.teamMembers,
+    apiPaths.projects,
+    apiPaths.blogPosts,
+    apiPaths.testimonials,
+    apiPaths.retention,
+  ]) {
     app.get(path, precompressed, async (request, reply) => send(request, reply, (await read(path))!));
   }
   // The blog's search asks which articles' bodies match what is typed: never kept (its query is

@@ -1,4 +1,4 @@
-import type { BlogPostSummary, Project, TeamMember } from "#shared/api-types.ts";
+import type { BlogPostSummary, Project, PublicTestimonials, TeamMember } from "#shared/api-types.ts";
 import { apiPaths } from "#shared/paths.ts";
 import { usePageData } from "../lib/page-context.ts";
 
@@ -8,3 +8,4 @@ import { usePageData } from "../lib/page-context.ts";
 export const useTeamMembers = () => usePageData<TeamMember[]>(apiPaths.teamMembers);
 export const useProjects = () => usePageData<Project[]>(apiPaths.projects);
 export const useBlogPosts = () => usePageData<BlogPostSummary[]>(apiPaths.blogPosts);
+export const useTestimonials = () => usePageData<PublicTestimonials>(apiPaths.testimonials);

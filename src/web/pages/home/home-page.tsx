@@ -7,18 +7,18 @@ import {
   LayoutGrid,
   ScrollText,
   ShieldCheck,
-  Star,
   SunMedium,
   Target,
 } from "lucide-react";
 import { paths } from "#shared/paths.ts";
 import { limits, stats } from "#shared/site.ts";
-import { useBlogPosts, useProjects, useTeamMembers } from "../../api/queries.ts";
+import { useBlogPosts, useProjects, useTeamMembers, useTestimonials } from "../../api/queries.ts";
 import { mission, vision } from "../../components/firm-statements.ts";
 import { PostCard } from "../../components/post-card.tsx";
 import { ProjectCard } from "../../components/project-card.tsx";
 import { StatRow } from "../../components/stat-row.tsx";
 import { TeamCard } from "../../components/team-card.tsx";
+import { ClientLogoRow, TestimonialFigure } from "../../components/testimonials.tsx";
 
 const coreServices = [
   {
@@ -53,31 +53,12 @@ const coreServices = [
   },
 ] as const;
 
-const testimonials = [
-  {
-    quote:
-      "Their connectivity study for our 150 MW solar park answered every query from the transmission utility in the first round. We energised three weeks ahead of plan.",
-    name: "Head of Projects",
-    organisation: "Renewable developer, Kutch",
-  },
-  {
-    quote:
-      "The arc-flash study was thorough and practical: they reset our relay settings so that incident energy at the main LT panels fell below 8 cal/cm² without nuisance trips.",
-    name: "Electrical Maintenance Manager",
-    organisation: "Chemical plant, Dahej",
-  },
-  {
-    quote:
-      "We called them after repeated VFD trips. Within a week they had measured, modelled and specified a harmonic filter that solved it. Clear reports, quick answers.",
-    name: "Facilities Director",
-    organisation: "Data centre campus, GIFT City",
-  },
-] as const;
-
 export function HomePage() {
   const team = useTeamMembers();
   const projects = useProjects();
   const posts = useBlogPosts();
+  // Published, not in the trash, allowed on this website (src/server/content/testimonials.ts).
+  const said = useTestimonials().data;
 
   return (
     <>
@@ -226,32 +207,25 @@ export function HomePage() {
         </div>
       </section>
 
-      <section aria-labelledby="testimonials-heading" className="bg-navy-900 py-20 text-white">
-        <div className="container-page">
-          <p className="text-sm font-semibold tracking-wider text-amber-accent uppercase">Testimonials</p>
-          <h2 id="testimonials-heading" className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">
-            What Our Clients Say
-          </h2>
-          <ul className="mt-10 grid gap-6 lg:grid-cols-3">
-            {testimonials.map((testimonial) => (
-              <li key={testimonial.organisation}>
-                <figure className="flex h-full flex-col rounded-xl bg-white/10 p-6">
-                  <p className="flex gap-1 text-amber-accent" role="img" aria-label="Rated 5 out of 5 stars">
-                    {Array.from({ length: 5 }, (_, index) => (
-                      <Star key={index} aria-hidden="true" className="size-5 fill-current" />
-                    ))}
-                  </p>
-                  <blockquote className="mt-4 flex-1 leading-7 text-slate-100">“{testimonial.quote}”</blockquote>
-                  <figcaption className="mt-5 text-sm">
-                    <span className="block font-semibold text-white">{testimonial.name}</span>
-                    <span className="text-slate-300">{testimonial.organisation}</span>
-                  </figcaption>
-                </figure>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      {said?.testimonials.length ? (
+        <section aria-labelledby="testimonials-heading" className="bg-navy-900 py-20 text-white">
+          <div className="container-page">
+            <p className="text-sm font-semibold tracking-wider text-amber-accent uppercase">Testimonials</p>
+            <h2 id="testimonials-heading" className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">
+              What Our Clients Say
+            </h2>
+            <ul className="mt-10 grid gap-6 lg:grid-cols-3">
+              {said.testimonials.map((testimonial) => (
+                <li key={testimonial.id}>
+                  <TestimonialFigure testimonial={testimonial} tone="dark" />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
+
+      <ClientLogoRow logos={said?.clientLogos ?? []} />
 
       <section aria-labelledby="insights-heading" className="py-20">
         <div className="container-page">

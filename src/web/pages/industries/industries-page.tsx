@@ -20,6 +20,9 @@ import { CtaBand } from "../../components/cta-band.tsx";
 import { PageHero } from "../../components/page-hero.tsx";
 import { StatRow } from "../../components/stat-row.tsx";
 import { useRouteBreadcrumbs } from "../../lib/page-context.ts";
+import { industrySlug } from "#shared/content/testimonials.ts";
+import { useTestimonials } from "../../api/queries.ts";
+import { TestimonialList } from "../../components/testimonials.tsx";
 
 const industryStats = [
   { value: "50+", label: "Utility Partners" },
@@ -34,6 +37,7 @@ const industries = industryTexts.map((industry) => ({ ...industry, Icon: industr
 const crossIndustry = crossIndustryTexts.map((item, index) => ({ ...item, Icon: crossIndustryIcons[index]! }));
 
 export function IndustriesPage() {
+  const said = useTestimonials().data?.testimonials ?? [];
   return (
     <>
       <PageHero eyebrow="Industries" title="Industries We Serve" breadcrumbs={useRouteBreadcrumbs()}>
@@ -45,6 +49,8 @@ export function IndustriesPage() {
 
       {industries.map(({ name, Icon, description, services, projects }, index) => {
         const headingId = industryAnchor(name);
+        const slug = industrySlug(name);
+        const quoted = said.filter((testimonial) => testimonial.industries.includes(slug));
         return (
           <section key={name} aria-labelledby={headingId} className={index % 2 ? "bg-paper py-16" : "py-16"}>
             <div className="container-page grid gap-10 lg:grid-cols-5">
@@ -78,6 +84,11 @@ export function IndustriesPage() {
                   </ul>
                 </div>
               </div>
+              {quoted.length ? (
+                <div className="lg:col-span-5">
+                  <TestimonialList headingId={`${headingId}-testimonials`} testimonials={quoted} />
+                </div>
+              ) : null}
             </div>
           </section>
         );

@@ -8,6 +8,8 @@ import { CtaBand } from "../../components/cta-band.tsx";
 import { PostCard } from "../../components/post-card.tsx";
 import { ProjectCard, ProjectFacts } from "../../components/project-card.tsx";
 import { ResponsiveImage } from "../../components/responsive-image.tsx";
+import { TestimonialList } from "../../components/testimonials.tsx";
+import { useTestimonials } from "../../api/queries.ts";
 import { usePageData, usePath, useRouteBreadcrumbs } from "../../lib/page-context.ts";
 import { NotFoundPage } from "../not-found/not-found-page.tsx";
 
@@ -15,6 +17,7 @@ export function ProjectPage({ params }: { params: { slug?: string } }) {
   const detail = usePageData<ProjectDetail>(projectApiPath(params.slug ?? ""));
   const path = usePath();
   const breadcrumbs = useRouteBreadcrumbs();
+  const said = useTestimonials().data;
 
   // The server could not load it (an unknown project never gets here: it is a 404).
   if (detail.isError) {
@@ -73,6 +76,12 @@ export function ProjectPage({ params }: { params: { slug?: string } }) {
               Discuss Your Project
             </a>
           </div>
+        </div>
+        <div className="container-page -mt-4 pb-8 empty:hidden">
+          <TestimonialList
+            headingId="project-testimonials-heading"
+            testimonials={said?.testimonials.filter((testimonial) => testimonial.projectSlug === project.slug) ?? []}
+          />
         </div>
         <p className="container-page pb-12">
           <a

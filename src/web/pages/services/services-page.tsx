@@ -4,6 +4,9 @@ import { CtaBand } from "../../components/cta-band.tsx";
 import { PageHero } from "../../components/page-hero.tsx";
 import { useRouteBreadcrumbs } from "../../lib/page-context.ts";
 import { powerSystemStudies, studyGroups } from "#shared/content/power-system-studies.ts";
+import { serviceAnchor, serviceSlug } from "#shared/content/testimonials.ts";
+import { useTestimonials } from "../../api/queries.ts";
+import { TestimonialList } from "../../components/testimonials.tsx";
 
 const workSteps = [
   {
@@ -29,6 +32,7 @@ const workSteps = [
 ];
 
 export function ServicesPage() {
+  const said = useTestimonials().data?.testimonials ?? [];
   return (
     <>
       <PageHero eyebrow="Services" title="Power System Studies" breadcrumbs={useRouteBreadcrumbs()}>
@@ -41,7 +45,9 @@ export function ServicesPage() {
 
       {studyGroups.map((group, index) => {
         const studies = powerSystemStudies.filter((study) => study.group === group);
-        const id = `group-${index}`;
+        // The group's section: where the site search's results and a testimonial's service point.
+        const id = serviceAnchor(group);
+        const slug = serviceSlug(group);
         return (
           <section key={group} aria-labelledby={id} className={index % 2 ? "bg-paper py-14" : "py-14"}>
             <div className="container-page">
@@ -59,6 +65,10 @@ export function ServicesPage() {
                   </li>
                 ))}
               </ul>
+              <TestimonialList
+                headingId={`${id}-testimonials`}
+                testimonials={said.filter((testimonial) => testimonial.services.includes(slug))}
+              />
             </div>
           </section>
         );
