@@ -45,14 +45,16 @@ test.describe("home", () => {
       /^\/projects\/[a-z0-9-]+$/,
     );
     const testimonials = page.locator("section", { has: page.getByRole("heading", { name: "What Our Clients Say" }) });
-    // The seed's three (content/testimonials), and no stars: a quote carries no rating (decision 061).
+    // The seed's three (content/testimonials), each with its five stars.
     for (const quote of [
       /^“Their connectivity study/,
       /^“The arc-flash study/,
       /^“We called them after repeated VFD trips/,
-    ])
-      await expect(testimonials.getByText(quote)).toBeVisible();
-    await expect(testimonials.getByRole("img", { name: /out of 5/ })).toHaveCount(0);
+    ]) {
+      const figure = testimonials.locator("figure", { hasText: quote });
+      await expect(figure).toBeVisible();
+      await expect(figure.getByRole("img", { name: "Rated 5 out of 5 stars" })).toBeVisible();
+    }
     const insights = page.locator("section", { has: page.getByRole("heading", { name: "Industry Insights" }) });
     await expect(insights.getByRole("article")).toHaveCount(3);
     await expect(insights.getByRole("link", { name: "View All Articles" })).toHaveAttribute("href", "/blog");

@@ -1,21 +1,39 @@
 import type { PublicClientLogo, PublicTestimonial } from "#shared/api-types.ts";
 import { CLIENT_LOGO_SIZES, TESTIMONIAL_LOGO_SIZES } from "#shared/image-sizes.ts";
+import { Star } from "lucide-react";
 import { ResponsiveImage } from "./responsive-image.tsx";
 
 // What clients say, and their logos, as the public pages draw them from the server's projection
 // (src/server/content/testimonials.ts): a named testimonial shows the person, their role and
 // organisation (and its logo); an anonymised one its description alone, the only words of who said
-// it that reach the page. No stars and no Review structured data: a quote carries no rating
+// it that reach the page. The home page draws five stars over each, as the specification's home
+// page has them; no Review or AggregateRating structured data anywhere
 // (docs/decisions/061-testimonials-and-client-logos.md). Server-rendered: no island, no script.
 
 /** One testimonial: its quote and who said it, on the dark band (the home page) or on paper (the other pages). */
-export function TestimonialFigure({ testimonial, tone }: { testimonial: PublicTestimonial; tone: "dark" | "light" }) {
+export function TestimonialFigure({
+  testimonial,
+  tone,
+  stars = false,
+}: {
+  testimonial: PublicTestimonial;
+  tone: "dark" | "light";
+  /** The home page's five stars over the quote. */
+  stars?: boolean;
+}) {
   const dark = tone === "dark";
   const { person } = testimonial;
   return (
     <figure
       className={`flex h-full flex-col rounded-xl p-6 ${dark ? "bg-white/10" : "border border-slate-200 bg-white"}`}
     >
+      {stars ? (
+        <p className="mb-4 flex gap-1 text-amber-accent" role="img" aria-label="Rated 5 out of 5 stars">
+          {Array.from({ length: 5 }, (_, index) => (
+            <Star key={index} aria-hidden="true" className="size-5 fill-current" />
+          ))}
+        </p>
+      ) : null}
       <blockquote className={`flex-1 leading-7 ${dark ? "text-slate-100" : "text-slate-700"}`}>
         {`“${testimonial.quote}”`}
       </blockquote>

@@ -217,7 +217,7 @@ export function HomePage() {
             <ul className="mt-10 grid gap-6 lg:grid-cols-3">
               {said.testimonials.map((testimonial) => (
                 <li key={testimonial.id}>
-                  <TestimonialFigure testimonial={testimonial} tone="dark" />
+                  <TestimonialFigure testimonial={testimonial} tone="dark" stars />
                 </li>
               ))}
             </ul>
