@@ -37,7 +37,7 @@ import { ViewCounter } from "./analytics/counting.ts";
 import { retention, type StatedRetention } from "#shared/retention.ts";
 import { PUBLIC_PICTURE_CORP, registerMedia } from "./media/media-routes.ts";
 import { registerMetrics } from "./metrics/metrics-routes.ts";
-import type { BackupControl } from "./backup/daily-backup.ts";
+import type { BackupControl } from "./backup/backup-runs.ts";
 import type { CardMaker } from "./cards/card-maker.ts";
 import { cardMakerFor, cardsFromPages, registerCardRoutes } from "./cards/card-routes.ts";
 

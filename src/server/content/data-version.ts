@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { type Database, queryRows } from "../db/client.ts";
 import { blogPosts, projects } from "../db/schema.ts";
-import { articleIsPublic, articleIsScheduled, projectIsPublic, projectIsScheduled } from "./public-content.ts";
+import { articleIsPublic, articleIsScheduled, projectIsPublic, projectIsScheduled } from "./public-conditions.ts";
 
 // The content's version, shared by every instance through the database: every write that changes
 // what the public reads bumps it in its transaction (publishing.ts, the importer), the instance

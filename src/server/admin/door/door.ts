@@ -42,7 +42,7 @@ import { mailFailingReason } from "../health/health-alerts.ts";
 import type { HealthSettings } from "../health/health-queries.ts";
 import { healthRoutes } from "../health/health-routes.ts";
 import { searchSynonymRoutes } from "../search/search-synonym-routes.ts";
-import type { BackupControl } from "../../backup/daily-backup.ts";
+import type { BackupControl } from "../../backup/backup-runs.ts";
 import { safeNextPath } from "./safe-next.ts";
 import { createSession, describeDevice, findSession, sessionCookie, sessionCookieValue } from "./sessions.ts";
 import type { StaffSession } from "./sessions.ts";

@@ -15,7 +15,7 @@ import {
 } from "drizzle-orm";
 import type { ArticleFilter, RevisionView, StudioRowView } from "#shared/admin/pages.ts";
 import { type ArticleStatus, articleStatusOf } from "#shared/content/documents.ts";
-import type { Database } from "../../db/client.ts";
+import type { Database, Tx } from "../../db/client.ts";
 import { contentRevisions, type ContentRevisionRow } from "../../db/schema.ts";
 import type { ItemTable, StudioKindSpec } from "./kinds.ts";
 
@@ -26,7 +26,8 @@ import type { ItemTable, StudioKindSpec } from "./kinds.ts";
 // (decision 038 allows src/server/content/ and src/server/admin/studio/ alone); the public's reads
 // are in src/server/content/public-content.ts.
 
-export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0] | Database;
+// The database or a transaction on it, written once in the database layer.
+export type { Tx };
 
 export const ITEMS_PAGE_SIZE = 25;
 

@@ -1,7 +1,7 @@
 import { aliasedTable, asc, eq } from "drizzle-orm";
 import type { PhotoChoiceView, RevisionView, TeamMemberFieldsView, TeamMemberStatus } from "#shared/admin/pages.ts";
 import type { TeamMemberDocument } from "#shared/content/documents.ts";
-import type { Database } from "../../db/client.ts";
+import type { Database, Tx } from "../../db/client.ts";
 import { contentRevisions, teamMembers } from "../../db/schema.ts";
 import { mediaChoices } from "../../media/media-choices.ts";
 
@@ -9,7 +9,8 @@ import { mediaChoices } from "../../media/media-choices.ts";
 // members in the team's order, one member with their head revision, and the pictures a photo may
 // be. Every change is in team-writes.ts.
 
-export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0] | Database;
+// The database or a transaction on it, written once in the database layer.
+export type { Tx };
 
 /**
  * The team's order: the `order` column (1, 2, 3… once the studio has moved anyone), then the
