@@ -267,6 +267,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     health: healthSettingsOf(config),
     backups: deps.backups,
     cards,
+    contentVersion,
   });
   for (const unknownApi of ["/api", "/api/*"]) {
     app.all(unknownApi, async (request, reply) => reply.code(404).send(apiNotFound(request.method, request.url)));

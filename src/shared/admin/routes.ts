@@ -62,6 +62,14 @@ export type AdminRouteDefinition = {
   readonly json?: boolean;
   /** The body may be larger than the site's BODY_LIMIT_BYTES (bytes). */
   readonly bodyLimit?: number;
+  /**
+   * A successful answer of this route may have changed what visitors read (a picture's alt text, a
+   * published item): after a 2xx or 3xx the door reads the content version again, before the answer
+   * leaves, so the page it leads to already shows the change on this instance; the others see it
+   * at their next poll. The write itself bumps the version in its transaction (data-version.ts).
+   * docs/decisions/060-the-door-refreshes-the-content-version.md.
+   */
+  readonly publicContent?: boolean;
 };
 
 import { STUDIO_DOCUMENT_BODY_LIMIT } from "../content/documents.ts";
@@ -208,14 +216,22 @@ export const adminRoutes = {
   // limits (one file of 20 MB, a few small fields) are the upload handler's, as multipart is read
   // as a stream (docs/decisions/040-the-media-library.md). Deleting is for those who may publish.
   media: { method: "GET", path: "/admin/media", access: "staff", nav: { label: "Media", order: 2.5 } },
-  mediaUpload: { method: "POST", path: "/admin/media", access: "staff" },
-  mediaUploadApi: { method: "POST", path: "/admin/api/media", access: "staff", json: true },
+  // A picture added, described or deleted moves the content version: the public pages' media index
+  // is kept by it (docs/decisions/041-responsive-images.md).
+  mediaUpload: { method: "POST", path: "/admin/media", access: "staff", publicContent: true },
+  mediaUploadApi: { method: "POST", path: "/admin/api/media", access: "staff", json: true, publicContent: true },
   mediaItem: { method: "GET", path: "/admin/media/:id", access: "staff" },
-  mediaSave: { method: "POST", path: "/admin/media/:id", access: "staff" },
-  mediaAltApi: { method: "POST", path: "/admin/api/media/:id/alt", access: "staff", json: true },
+  mediaSave: { method: "POST", path: "/admin/media/:id", access: "staff", publicContent: true },
+  mediaAltApi: {
+    method: "POST",
+    path: "/admin/api/media/:id/alt",
+    access: "staff",
+    json: true,
+    publicContent: true,
+  },
   // The picture chooser's list (src/web/admin/media/picture-chooser.ts): 48 at a time, searched.
   mediaChoicesApi: { method: "GET", path: "/admin/api/media/choices", access: "staff", json: true },
-  mediaDelete: { method: "POST", path: "/admin/media/:id/delete", access: "publisher" },
+  mediaDelete: { method: "POST", path: "/admin/media/:id/delete", access: "publisher", publicContent: true },
 
   // Projects (src/server/admin/studio/, beside the articles: the same flow, the same handlers;
   // docs/decisions/042-projects-in-the-studio.md).

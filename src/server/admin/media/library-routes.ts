@@ -5,7 +5,6 @@ import { adminHref, admits } from "#shared/admin/routes.ts";
 import { isDecorative, mediaAltForm, mediaListForm, pictureChoicesQuery } from "#shared/admin/schemas.ts";
 import { MEDIA_LIMITS, mediaReference } from "#shared/media.ts";
 import { isUuid } from "#shared/schemas/identifiers.ts";
-import { refreshContentVersion } from "../../content/data-version.ts";
 import { publishedUsesOf } from "../../content/media-usage.ts";
 import { thumbnailOf } from "../../media/media-choices.ts";
 import {
@@ -216,7 +215,7 @@ export function mediaRoutes(context: AdminContext): AdminHandlers<MediaRouteName
     }
   }
 
-  /** After an upload: audited when it added a picture; this instance's pages follow at once. */
+  /** After an upload: audited when it added a picture (the door refreshes the content version: routes.ts). */
   async function uploaded(request: FastifyRequest, outcome: UploadOutcome, fileName: string) {
     if (outcome.existing) return;
     await context.audit(request, {
@@ -225,7 +224,6 @@ export function mediaRoutes(context: AdminContext): AdminHandlers<MediaRouteName
       target: { type: "media", id: outcome.id, label: fileName },
       details: { key: outcome.key },
     });
-    await refreshContentVersion(db);
   }
 
   /** A refused upload answered: 413s close the connection, so the rest of a large body is not read. */
@@ -373,7 +371,6 @@ export function mediaRoutes(context: AdminContext): AdminHandlers<MediaRouteName
           ...(outcome.deleted.sourcePath ? { sourcePath: outcome.deleted.sourcePath } : {}),
         },
       });
-      await refreshContentVersion(db);
       return context.seeOther(reply, adminHref("media", {}, { notice: "media-deleted" }));
     },
   };
@@ -393,6 +390,5 @@ export function mediaRoutes(context: AdminContext): AdminHandlers<MediaRouteName
       target: { type: "media", id, label: fileName },
       details: { key, alt: after.alt, decorative: after.decorative },
     });
-    await refreshContentVersion(db);
   }
 }
