@@ -175,13 +175,7 @@ export function doorRoutes(
 
     async signInEmail(request, reply) {
       if (!context.mailConfigured) {
-        return context.problem(
-          request,
-          reply,
-          404,
-          "Not Found",
-          "Sign-in links by email are not available: this site sends no mail.",
-        );
+        return context.notFound(request, reply, "Sign-in links by email are not available: this site sends no mail.");
       }
       const parsed = parseForm(signInEmailForm, request.body);
       const next = safeNextPath(formValues(request.body).next);

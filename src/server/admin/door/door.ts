@@ -214,6 +214,7 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
     onNewsletterQueued: deps.onNewsletterQueued,
     render,
     problem,
+    notFound: (request, reply, message) => problem(request, reply, 404, "Not Found", message),
     seeOther: (reply, href) => reply.code(303).header("location", href).send(),
     audit: (request, event) => recordAudit(db, { ...event, clientAddress: request.ip }, now()),
     sessionOf: (request) => request.staffSession!,
