@@ -73,6 +73,7 @@ export type AdminRouteDefinition = {
 };
 
 import { STUDIO_DOCUMENT_BODY_LIMIT } from "../content/documents.ts";
+import type { AdminNotice } from "./notices.ts";
 
 const attempts = (bucket: string): AdminRateLimit => ({ bucket, counts: "failures" });
 const autosaves: AdminSessionLimit = { bucket: "autosave", perMinute: AUTOSAVES_PER_MINUTE, what: "autosaves" };
@@ -366,7 +367,11 @@ type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${i
 /** The parameters of a route, by name: `{ id: string }` for /admin/enquiries/:id, `{}` for /admin. */
 export type AdminRouteParams<Name extends AdminRouteName> = { [Key in ParamNames<AdminRoute<Name>["path"]>]: string };
 
-type Query = Record<string, string | number | undefined>;
+/**
+ * An address's query: `notice` is a key of notices.ts (a misspelt one fails the build), the rest
+ * whatever the page reads.
+ */
+type Query = { [name: string]: string | number | undefined; notice?: AdminNotice | undefined };
 
 /**
  * The address of a route: its path with the parameters filled in (encoded), and an optional query
