@@ -82,7 +82,7 @@ describe.each(testDrivers)("the door and the content version on %s", (driver) =>
     await t?.close();
   });
 
-  it("marks the media library's writes, and no page a visitor cannot change by", () => {
+  it("marks the media library's writes, and posts alone", () => {
     const marked = Object.entries(adminRoutes)
       .filter(([, route]) => "publicContent" in route && route.publicContent)
       .map(([name]) => name);
