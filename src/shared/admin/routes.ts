@@ -6,11 +6,10 @@
 // docs/decisions/036-the-back-office-route-table.md says why, and src/server/admin/README.md how to
 // add a screen.
 
-/**
- * Who may use a route: anyone (the sign-in door), any signed-in member of staff, those who may
- * publish (admins, and staff an admin has allowed to: "Can publish"), or admins.
- */
-export type AdminAccess = "public" | "staff" | "publisher" | "admin";
+// Who may use a route is written in access.ts, which imports nothing, so that what this table is
+// built from (the kinds' definitions) can name it without importing the table.
+import type { AdminAccess } from "./access.ts";
+export type { AdminAccess } from "./access.ts";
 
 /**
  * A limit per client address per minute, in units of ADMIN_ATTEMPTS_PER_MINUTE. Routes naming the
