@@ -55,6 +55,8 @@ export async function buildAdminTestApp(
     thread?: "worker" | "process";
     /** The backups the Health page may ask for (site.ts passes the daily schedule's). */
     backups?: AppDependencies["backups"];
+    /** How often the app polls the content version (CONTENT_POLL_MS by default). */
+    contentPollMs?: number;
   } = {},
 ): Promise<AdminTestApp> {
   const clock = {
@@ -72,6 +74,7 @@ export async function buildAdminTestApp(
     logger: options.logger,
     thread: options.thread,
     backups: options.backups,
+    contentPollMs: options.contentPollMs,
   });
   const origin = new URL(t.config.siteUrl).origin;
   return {

@@ -65,6 +65,8 @@ export async function buildTestApp(
     thread?: "worker" | "process";
     /** The backups the Health page may ask for (app.ts). */
     backups?: AppDependencies["backups"];
+    /** How often the app polls the content version (CONTENT_POLL_MS by default). */
+    contentPollMs?: number;
   } = {},
 ): Promise<TestApp> {
   const config = parseConfig({
@@ -96,6 +98,7 @@ export async function buildTestApp(
     maxWorkAfterAnswer: options.maxWorkAfterAnswer,
     logger: options.logger,
     backups: options.backups,
+    contentPollMs: options.contentPollMs,
   });
   return {
     app,

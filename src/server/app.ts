@@ -37,7 +37,7 @@ import { ViewCounter } from "./analytics/counting.ts";
 import { retention, type StatedRetention } from "#shared/retention.ts";
 import { PUBLIC_PICTURE_CORP, registerMedia } from "./media/media-routes.ts";
 import { registerMetrics } from "./metrics/metrics-routes.ts";
-import type { BackupControl } from "./backup/daily-backup.ts";
+import type { BackupControl } from "./backup/backup-runs.ts";
 import type { CardMaker } from "./cards/card-maker.ts";
 import { cardMakerFor, cardsFromPages, registerCardRoutes } from "./cards/card-routes.ts";
 
@@ -267,6 +267,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     health: healthSettingsOf(config),
     backups: deps.backups,
     cards,
+    contentVersion,
   });
   for (const unknownApi of ["/api", "/api/*"]) {
     app.all(unknownApi, async (request, reply) => reply.code(404).send(apiNotFound(request.method, request.url)));

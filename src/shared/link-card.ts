@@ -1,5 +1,5 @@
 import type { ArticleDetail, Project } from "./api-types.ts";
-import type { PageMeta } from "./page-rendering.ts";
+import type { LinkCard, PageMeta } from "./page-rendering.ts";
 import { matchRoute } from "./routes.ts";
 import { site } from "./site.ts";
 
@@ -11,17 +11,9 @@ import { site } from "./site.ts";
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 627;
 
-export type LinkCard = {
-  kind: "page" | "article" | "project";
-  /** The large words: the page's name or the item's title. */
-  title: string;
-  /** The small line above it: the category, or where on the site the page is. */
-  label: string;
-  /** An article's byline: its author and their photo (a media-library reference), when shown. */
-  author?: { name: string; photo: string | null };
-  /** A project's capacity ("250 MW"), when it has one. */
-  capacity?: string;
-};
+// The card's shape is written beside the page's head that carries it (page-rendering.ts), so that
+// this module reads the head and the head names the card without importing each other.
+export type { LinkCard } from "./page-rendering.ts";
 
 /** The card of the pages that are not in the route table (the 404 page, the newsletter's links). */
 export const siteCard: LinkCard = { kind: "page", title: site.tagline, label: site.name };

@@ -2,8 +2,6 @@
 // (src/web/entry-server.tsx). The server loads the entry as a module (Vite in development, the
 // SSR build in production) and never imports web code directly.
 
-import type { LinkCard } from "./link-card.ts";
-
 /**
  * What the server loaded for the page: the API data it shows (keyed by API path) and, after a form
  * post without JavaScript, the form's state (keyed by a formStateKeys entry).
@@ -27,6 +25,19 @@ export type PostedFormState = {
   formError?: string;
   /** The idempotency key the post carried: the form shown again keeps it, so it is stored once. */
   idempotencyKey?: string;
+};
+
+/** What a page's link-preview card shows (docs/decisions/053-link-preview-cards.md; link-card.ts draws on it). */
+export type LinkCard = {
+  kind: "page" | "article" | "project";
+  /** The large words: the page's name or the item's title. */
+  title: string;
+  /** The small line above it: the category, or where on the site the page is. */
+  label: string;
+  /** An article's byline: its author and their photo (a media-library reference), when shown. */
+  author?: { name: string; photo: string | null };
+  /** A project's capacity ("250 MW"), when it has one. */
+  capacity?: string;
 };
 
 export type Breadcrumb = { name: string; path: string };

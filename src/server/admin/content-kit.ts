@@ -4,6 +4,7 @@ import type { AdminRouteName } from "#shared/admin/routes.ts";
 import { isUuid } from "#shared/schemas/identifiers.ts";
 import type { RevisionSummary } from "../content/revisions.ts";
 import type { AdminContext, AdminHandlers } from "./context.ts";
+import { savedFirstMessage } from "./saved-first.ts";
 import { indiaTimeLabel } from "./studio/studio-time.ts";
 
 // What the routes of every kind of content share (the studio's, src/server/admin/studio/item-routes.ts,
@@ -26,10 +27,9 @@ export const isViewers = (context: AdminContext, request: FastifyRequest, revisi
  * window, or a page of theirs sent again) is not told as someone else's change.
  */
 export function staleSaveMessage(context: AdminContext, request: FastifyRequest, current: RevisionSummary): string {
+  if (!isViewers(context, request, current)) return savedFirstMessage(current, context.now());
   const at = indiaTimeLabel(current.at, context.now());
-  return isViewers(context, request, current)
-    ? `You saved a newer version at ${at} (revision ${current.number}), in another window or from an older page, so this change was not saved.`
-    : `Changed by ${current.by} at ${at} (revision ${current.number}), so your change was not saved.`;
+  return `You saved a newer version at ${at} (revision ${current.number}), in another window or from an older page, so this change was not saved.`;
 }
 
 /** A form state with each problem at its field, the values as posted (the base moved to `base`). */

@@ -52,6 +52,8 @@ export type AdminContext = {
     title: string,
     message: string,
   ) => Promise<FastifyReply> | FastifyReply;
+  /** Answers 404 with `message` saying what is not there ("There is no such enquiry."), as `problem` does. */
+  notFound: (request: FastifyRequest, reply: FastifyReply, message: string) => Promise<FastifyReply> | FastifyReply;
   /** Answers 303 to an address built with adminHref: after a change, so a reload does not post again. */
   seeOther: (reply: FastifyReply, href: string) => FastifyReply;
   /** Writes an event to the audit trail, with the request's client address. */

@@ -24,6 +24,24 @@ export type RunBackupOptions = {
 
 export type BackupRun = BackupResult & { runId: number; ledgerFile: string };
 
+export type RunNowOptions = { dir?: string; onArchive?: (run: BackupRun) => Promise<void> };
+
+/**
+ * What the Health page may ask of the backup schedule (daily-backup.ts): written here, apart from
+ * the schedule, so that the back office's door names it without importing the drill (which starts
+ * the app, which registers the door: an import cycle).
+ */
+export type BackupControl = {
+  /**
+   * A backup asked for now (the Health page, `npm run backup` through a running site): drilled,
+   * copied and kept like the daily one. `dir` writes it elsewhere than BACKUP_DIR; `onArchive` is
+   * called once the archive is whole, before the drill.
+   */
+  runNow: (trigger: BackupTrigger, requestedBy: string, options?: RunNowOptions) => Promise<BackupRun>;
+  /** True while this instance is making a backup. */
+  busy: () => boolean;
+};
+
 /** What `npm run backup` asks a running embedded site for (site-requests.ts): the folder, absolute. */
 export type BackupRequest = { dir: string; pid: number };
 

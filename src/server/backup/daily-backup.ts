@@ -5,11 +5,13 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.ts";
 import type { Database, DatabaseHandle } from "../db/client.ts";
 import {
+  type BackupControl,
   type BackupRun,
   type BackupTrigger,
   finishBackupRun,
   oneLine,
   type RunBackupOptions,
+  type RunNowOptions,
   startBackupRun,
 } from "./backup-runs.ts";
 import { type DrillEntry, drillInChild } from "./drill.ts";
@@ -64,21 +66,8 @@ export type BackupScheduleOptions = {
 export type BackupSchedule = {
   /** Makes the scheduled backup if it is due and no instance has made it yet; resolves when done. */
   check: () => Promise<BackupRun | undefined>;
-  /**
-   * A backup asked for now (the Health page, `npm run backup` through a running site): drilled,
-   * copied and kept like the daily one. `dir` writes it elsewhere than BACKUP_DIR; `onArchive` is
-   * called once the archive is whole, before the drill.
-   */
-  runNow: (trigger: BackupTrigger, requestedBy: string, options?: RunNowOptions) => Promise<BackupRun>;
-  /** True while this instance is making a backup. */
-  busy: () => boolean;
   stop: () => Promise<void>;
-};
-
-export type RunNowOptions = { dir?: string; onArchive?: (run: BackupRun) => Promise<void> };
-
-/** What the Health page may ask of the schedule. */
-export type BackupControl = Pick<BackupSchedule, "runNow" | "busy">;
+} & BackupControl;
 
 export function startBackupSchedule(options: BackupScheduleOptions): BackupSchedule {
   const { db, settings, log } = options;

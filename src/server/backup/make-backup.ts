@@ -190,7 +190,7 @@ async function writeArchive(db: Database, options: BackupOptions): Promise<Backu
   try {
     const { migrations, tables } = await db.transaction(
       async (tx) => {
-        const t = tx as unknown as Database;
+        const t = tx;
         const migrations = (
           await queryRows<{ hash: string }>(t, sql`select hash from schema_migrations order by created_at, applied_at`)
         ).map((row) => row.hash);

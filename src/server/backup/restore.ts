@@ -148,7 +148,7 @@ export async function restoreArchive(
 ): Promise<RestoreResult> {
   compareSchema(manifest);
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
+    const t = tx;
     // An empty database already at the archive's schema (a fresh site's) is filled as it is;
     // any other is emptied of every table and migrated to the archive's schema first.
     if (!(await isEmptyAtSchema(t, manifest.migrations))) {

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
+import type { Tx } from "../db/client.ts";
 import { staff, teamMembers } from "../db/schema.ts";
 
 // An article's author (its document's `author`): a member of the team, by slug, or a member of
@@ -7,8 +7,6 @@ import { staff, teamMembers } from "../db/schema.ts";
 // on the About page; a member of staff has a name only, so their byline is their name and nothing
 // else. Publishing, the draft's preview and card, the studio's lists and the export all name the
 // author through this file (docs/content.md, "Authors").
-
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0] | Database;
 
 const STAFF_AUTHOR = /^staff-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 

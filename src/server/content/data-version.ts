@@ -2,12 +2,13 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { type Database, queryRows } from "../db/client.ts";
 import { blogPosts, projects } from "../db/schema.ts";
-import { articleIsPublic, articleIsScheduled, projectIsPublic, projectIsScheduled } from "./public-content.ts";
+import { articleIsPublic, articleIsScheduled, projectIsPublic, projectIsScheduled } from "./public-conditions.ts";
 
 // The content's version, shared by every instance through the database: every write that changes
-// what the public reads bumps it in its transaction (publishing.ts, the importer), the instance
-// that wrote refreshes at once after its commit (refreshContentVersion), and every instance polls
-// it every 2 s to know when its page cache is stale. The moment the next scheduled article or
+// what the public reads bumps it in its transaction (publishing.ts, the importer, the media store,
+// the team), the instance that wrote reads it again at once after its commit (the back office's
+// door, after a route the route table marks `publicContent` succeeded: decision 060), and every
+// instance polls it every 2 s to know when its page cache is stale. The moment the next scheduled article or
 // project comes due on the instance's clock also counts as a change, with no poll and no job.
 // docs/decisions/038-the-database-holds-the-content.md, section 3; 016 before it.
 
@@ -71,14 +72,21 @@ export type ContentVersionWatcher = {
 /** How often an instance looks for a change another made (decision 038, section 3). */
 export const CONTENT_POLL_MS = 2000;
 
-/** The watchers of this process by database, so that a write can refresh them at once. */
+/**
+ * The watchers of this process by database: for refreshContentVersion, which the studio's and the
+ * team's handlers still call until their routes are marked `publicContent` (issue 34) and tests
+ * call after writing the database directly, and for watchedContentVersion (the media index). The
+ * back office reads its own watcher, handed to the door (docs/decisions/060-the-door-refreshes-the-content-version.md).
+ */
 const watchersByDatabase = new WeakMap<Database, Set<ContentVersionWatcher>>();
 
 /**
  * Call after the commit of a write that changed what the public reads (publish, unpublish, trash,
  * a slug change…): every watcher of this process over `db` reads the version at once, so this
  * instance's next answer shows the change; the other instances see it at their next poll. Never
- * throws: a failed read keeps the last version, as a failed poll does.
+ * throws: a failed read keeps the last version, as a failed poll does. A back-office route does
+ * not call it: it carries `publicContent` in the route table, and the door reads the version
+ * again after its success (decision 060).
  */
 export async function refreshContentVersion(db: Database): Promise<void> {
   const watchers = watchersByDatabase.get(db);

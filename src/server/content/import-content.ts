@@ -3,7 +3,7 @@ import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { ArticleDocument, ContentKind, ProjectDocument, TeamMemberDocument } from "#shared/content/documents.ts";
 import { inIndia } from "#shared/india-time.ts";
 import { recordAudit } from "../admin/audit/audit.ts";
-import { type Database, queryRows } from "../db/client.ts";
+import { type Database, queryRows, type Transaction } from "../db/client.ts";
 import { SCHEMA_LOCK_KEY } from "../db/migrate.ts";
 import { blogPosts, contentRedirects, contentRevisions, projects, teamMembers } from "../db/schema.ts";
 import { bumpContentVersion, markContentLoaded } from "./data-version.ts";
@@ -95,8 +95,6 @@ export const CONTENT_SEEDED_KEY = "content-seeded";
 /** Who the seed, and the trash of a pruned item, name: the files themselves. */
 export const CONTENT_FILES_LABEL = "content files";
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
 /** An item as the importer weighs it: its bookkeeping and its head revision. */
 type ItemRow = {
   id: string;
@@ -149,7 +147,7 @@ class DryRunFinished extends Error {
   }
 }
 
-async function itemRows(tx: Tx, kind: ContentKind): Promise<ItemRow[]> {
+async function itemRows(tx: Transaction, kind: ContentKind): Promise<ItemRow[]> {
   // The three tables share these columns (studioColumns in db/schema.ts); typed as one of them.
   const table = contentTables[kind].table as unknown as typeof blogPosts;
   const label = kind === "team-member" ? teamMembers.name : table.title;
@@ -181,7 +179,11 @@ const currentSlug = (row: ItemRow): string | null =>
   typeof row.headDocument?.slug === "string" && row.headDocument.slug ? row.headDocument.slug : row.slug;
 
 /** A legacy row's document: an item from before migration 0007, made from its published copy. */
-async function legacyDocument(tx: Tx, kind: ContentKind, id: string): Promise<DocumentOf<ContentKind> | undefined> {
+async function legacyDocument(
+  tx: Transaction,
+  kind: ContentKind,
+  id: string,
+): Promise<DocumentOf<ContentKind> | undefined> {
   if (kind === "article") {
     const [row] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id));
     if (!row?.slug) return undefined;
@@ -252,7 +254,7 @@ export async function importContent(
       await tx.execute(sql`select pg_advisory_xact_lock(${SCHEMA_LOCK_KEY})`);
       if (source === "seed") {
         const [seeded] = await queryRows<{ key: string }>(
-          tx as unknown as Database,
+          tx,
           sql`select key from app_settings where key = ${CONTENT_SEEDED_KEY}`,
         );
         if (seeded) return { ...summary, alreadySeeded: true };
@@ -554,7 +556,7 @@ export async function importContent(
         summary.added.push(line(`leads to ${addressOf(redirect.kind, redirect.slug)}`));
       }
 
-      const t = tx as unknown as Database;
+      const t = tx;
       // Every instance's page cache starts again after an import that changed what the public
       // reads (data-version.ts); publishing has moved it already, trashing and redirects not.
       if (summary.publicChanged) await bumpContentVersion(t);
@@ -638,7 +640,7 @@ async function seedMediaOnce(db: Database, contentDir: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SCHEMA_LOCK_KEY})`);
     const [again] = await queryRows<{ key: string }>(
-      tx as unknown as Database,
+      tx,
       sql`select key from app_settings where key = ${MEDIA_SEEDED_KEY}`,
     );
     if (again) return;
@@ -646,6 +648,6 @@ async function seedMediaOnce(db: Database, contentDir: string): Promise<void> {
     await tx.execute(
       sql`insert into app_settings (key, value) values (${MEDIA_SEEDED_KEY}, ${new Date().toISOString()}) on conflict (key) do nothing`,
     );
-    if (result.lines.some((line) => line.added)) await bumpContentVersion(tx as unknown as Database);
+    if (result.lines.some((line) => line.added)) await bumpContentVersion(tx);
   });
 }

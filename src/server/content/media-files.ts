@@ -5,7 +5,7 @@ import { parse as parseYaml, stringify } from "yaml";
 import { z } from "zod";
 import { MEDIA_EXTENSIONS, MEDIA_KEY_PATTERN, MEDIA_LIMITS, type MediaFormat } from "#shared/media.ts";
 import { hasControlCharacters, lineBreakOrTab } from "#shared/schemas/text-rules.ts";
-import type { Database } from "../db/client.ts";
+import type { Database, Transaction } from "../db/client.ts";
 import { media, mediaFiles } from "../db/schema.ts";
 import { insertPicture, mediaProcessing } from "../media/media-store.ts";
 import {
@@ -180,8 +180,6 @@ export async function readMediaFolder(
 /** What the importer says of a picture it weighed. */
 export type MediaImportLine = { file: string; title: string; detail: string; added: boolean };
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
 /**
  * Brings a content folder's pictures into the library, in the importer's transaction. A picture
  * whose key is in the library already is left as the library has it (its alt text is the
@@ -192,7 +190,7 @@ type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
  * adding to the pictures being made at once.
  */
 export async function importMediaFiles(
-  tx: Tx,
+  tx: Transaction,
   entries: MediaFileEntry[],
   actor: { label: string },
 ): Promise<{ lines: MediaImportLine[]; unchanged: number; problems: MediaProblem[] }> {

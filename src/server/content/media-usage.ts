@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { ContentKind } from "#shared/content/documents.ts";
-import type { Database } from "../db/client.ts";
+import type { Database, Tx } from "../db/client.ts";
 import { blogPosts, clientLogos, contentRevisions, projects, teamMembers, testimonials } from "../db/schema.ts";
 import { bodyAddresses } from "./render-pool.ts";
 import type { TestimonialKind } from "./testimonials.ts";
@@ -28,8 +28,6 @@ export type MediaUsage = {
 
 const KEY_REFERENCE = /\/media\/([0-9a-f]{16})\//g;
 const OLD_ADDRESS = /\/images\/[a-z0-9/_-]+\.(?:svg|png|jpe?g|webp|avif)/g;
-
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** A page of the site, against which a body's relative links are read as a browser reads them. */
 const AN_ARTICLE_PAGE = "https://site.invalid/blog/an-article";
@@ -83,7 +81,7 @@ type ItemTexts = {
   head: unknown;
 };
 
-async function itemTexts(db: Database | Tx, kind: ContentKind): Promise<ItemTexts[]> {
+async function itemTexts(db: Tx, kind: ContentKind): Promise<ItemTexts[]> {
   if (kind === "article") {
     return db
       .select({
@@ -151,7 +149,7 @@ async function addNamed(usage: MediaUsage, use: MediaUse, texts: (string | null)
 }
 
 /** Every picture named by the content, by key and by old address, with the items that name it. */
-export async function mediaUsage(db: Database | Tx): Promise<MediaUsage> {
+export async function mediaUsage(db: Tx): Promise<MediaUsage> {
   const usage: MediaUsage = { byKey: new Map(), byPath: new Map() };
   for (const kind of ["article", "project", "team-member"] as const) {
     for (const item of await itemTexts(db, kind)) {

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { ArticleDetail, BlogPostSummary, Project, ProjectDetail, TeamMember } from "#shared/api-types.ts";
 import { type RenderedArticle, readingMinutes } from "./render-markdown.ts";
 import { renderBody } from "./render-pool.ts";
+import { articleIsPublic, projectIsPublic, teamMemberIsPublic } from "./public-conditions.ts";
 import { type MediaIndex, mediaIndex } from "./responsive-images.ts";
 import type { Database } from "../db/client.ts";
 import { blogPosts, contentRedirects, projects, teamMembers } from "../db/schema.ts";
@@ -14,38 +15,16 @@ import { blogPosts, contentRedirects, projects, teamMembers } from "../db/schema
 // bookkeeping column can reach a visitor. A test fails when a module outside src/server/content/
 // and src/server/admin/studio/ reads the three tables.
 
-/** An article is public: published, its time come (`now`, this instance's clock), not in the trash. */
-export function articleIsPublic(now: Date): SQL {
-  return and(eq(blogPosts.status, "published"), lte(blogPosts.publishedAt, now), isNull(blogPosts.deletedAt))!;
-}
-
-/**
- * An article is scheduled: published with a time still to come on this clock, not in the trash.
- * What the content version watches (data-version.ts): it moves when the first of these comes due.
- */
-export function articleIsScheduled(now: Date): SQL {
-  return and(eq(blogPosts.status, "published"), gt(blogPosts.publishedAt, now), isNull(blogPosts.deletedAt))!;
-}
-
-/**
- * A project is public: published, its time come (`now`, this instance's clock) or none given (a
- * project published from a file has no time: public once published), not in the trash.
- */
-export function projectIsPublic(now: Date): SQL {
-  return and(
-    eq(projects.status, "published"),
-    or(isNull(projects.publishedAt), lte(projects.publishedAt, now)),
-    isNull(projects.deletedAt),
-  )!;
-}
-
-/** A project is scheduled: published with a time still to come on this clock, not in the trash. */
-export function projectIsScheduled(now: Date): SQL {
-  return and(eq(projects.status, "published"), gt(projects.publishedAt, now), isNull(projects.deletedAt))!;
-}
-
-/** A team member is public: published and not in the trash. */
-export const teamMemberIsPublic: SQL = and(eq(teamMembers.status, "published"), isNull(teamMembers.deletedAt))!;
+// The read conditions are in public-conditions.ts, which imports nothing of the content's: the
+// content version's watcher (data-version.ts) reads them too, and this module reads the media
+// index, which is kept by that version.
+export {
+  articleIsPublic,
+  articleIsScheduled,
+  projectIsPublic,
+  projectIsScheduled,
+  teamMemberIsPublic,
+} from "./public-conditions.ts";
 
 const teamMemberColumns = {
   id: teamMembers.id,

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { ArticleDocument, ContentKind, ProjectDocument, TeamMemberDocument } from "#shared/content/documents.ts";
-import type { Database } from "../db/client.ts";
+import type { Tx } from "../db/client.ts";
 import { blogPosts, projects, teamMembers } from "../db/schema.ts";
 import { bylineOf } from "./byline.ts";
 import { bumpContentVersion } from "./data-version.ts";
@@ -10,8 +10,6 @@ import { contentTables, type DocumentOf, revisionOf } from "./revisions.ts";
 // (src/server/content/public-content.ts), and taking an item off the site again. Used by the
 // studio and the importer alike. Each bumps the content version in the caller's transaction, so
 // every instance's page cache starts again once it commits (data-version.ts).
-
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0] | Database;
 
 /** The published copy's columns for an article document; the author is named as byline.ts says. */
 async function articleCopy(tx: Tx, document: ArticleDocument, publishedAt: Date) {

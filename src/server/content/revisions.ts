@@ -9,7 +9,7 @@ import {
   type TeamMemberDocument,
 } from "#shared/content/documents.ts";
 import { changesBetween } from "#shared/content/revision-changes.ts";
-import type { Database } from "../db/client.ts";
+import type { Tx } from "../db/client.ts";
 import { blogPosts, contentRevisions, projects, teamMembers } from "../db/schema.ts";
 
 // Revisions: every save of an item is a new, immutable row of content_revisions holding the whole
@@ -122,8 +122,6 @@ const summaryColumns = {
   source: contentRevisions.source,
   hash: contentRevisions.hash,
 };
-
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0] | Database;
 
 /** The item's head revision, or undefined when it has none yet. */
 export async function headRevision(

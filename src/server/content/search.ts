@@ -150,7 +150,7 @@ export function ensureSeedSynonyms(db: Database): Promise<void> {
   if (!done) {
     done = db.transaction(async (tx) => {
       const claimed = await queryRows<{ key: string }>(
-        tx as unknown as Database,
+        tx,
         sql`insert into app_settings (key, value) values (${SYNONYMS_SEEDED_KEY}, ${new Date().toISOString()})
           on conflict (key) do nothing returning key`,
       );

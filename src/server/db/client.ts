@@ -17,6 +17,12 @@ import * as schema from "./schema.ts";
 /** One type for both drivers: every query in the project is written against this. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A transaction on the database: what `db.transaction(async (tx) => …)` hands its work. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** The database or a transaction on it: what a query takes that may run in its caller's transaction. */
+export type Tx = Database | Transaction;
+
 /** Rows of a raw SQL query; both drivers answer with `{ rows }`. */
 export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };

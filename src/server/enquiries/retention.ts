@@ -120,7 +120,7 @@ export async function dailyRetentionPurge(
   newsletter?: LegacySubscriberAsking,
 ): Promise<DailyPurgeResult | null> {
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
+    const t = tx;
     if (!(await claimDailyRun(t, "retention", now))) return null;
     const enquiries = await deleteExpiredEnquiries(t, now, periods);
     const articlesPurged = await purgeTrashedArticles(t, now);

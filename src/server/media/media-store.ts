@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { MEDIA_VARIANT_FORMATS, type MediaFormat, type MediaVariantFormat, variantWidths } from "#shared/media.ts";
-import type { Database } from "../db/client.ts";
+import type { Database, Tx } from "../db/client.ts";
 import { media, mediaFiles } from "../db/schema.ts";
 import { bumpContentVersion } from "../content/data-version.ts";
 import {
@@ -28,8 +28,6 @@ import { type Place, ProcessingQueue } from "./processing-queue.ts";
 // The library's storage: a picture is a `media` row and its files are `media_files` rows (the kept
 // original and the variants), written in one transaction, so a picture is either all there or not
 // at all, and every instance serves what any instance stored. docs/decisions/040-the-media-library.md.
-
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 const MB = 1024 * 1024;
 /**
@@ -92,7 +90,7 @@ export function variantOf(name: string): { width: number; format: MediaVariantFo
   return { width: Number(match[1]), format: match[2] === "jpg" ? "jpeg" : (match[2] as MediaVariantFormat) };
 }
 
-async function insertFiles(tx: Tx | Database, mediaId: string, files: PictureFile[]) {
+async function insertFiles(tx: Tx, mediaId: string, files: PictureFile[]) {
   if (!files.length) return;
   await tx
     .insert(mediaFiles)
@@ -117,10 +115,7 @@ export type NewPicture = {
  * Stores a picture in the caller's transaction: its row and its files. A picture with the same
  * key is there already: nothing is written and its id comes back with `existing`.
  */
-export async function insertPicture(
-  tx: Tx | Database,
-  picture: NewPicture,
-): Promise<{ id: string; existing: boolean }> {
+export async function insertPicture(tx: Tx, picture: NewPicture): Promise<{ id: string; existing: boolean }> {
   const [inserted] = await tx
     .insert(media)
     .values({
@@ -144,7 +139,7 @@ export async function insertPicture(
   }
   await insertFiles(tx, inserted.id, [picture.original, ...picture.variants]);
   // Public pages draw library pictures (their alt text among them): a change moves the version.
-  await bumpContentVersion(tx as Database);
+  await bumpContentVersion(tx);
   return { id: inserted.id, existing: false };
 }
 
@@ -242,7 +237,7 @@ export async function setAltText(
     const next = { alt: value.decorative ? "" : value.alt, decorative: value.decorative };
     if (next.alt !== before.alt || next.decorative !== before.decorative) {
       await tx.update(media).set(next).where(eq(media.id, id));
-      await bumpContentVersion(tx as unknown as Database);
+      await bumpContentVersion(tx);
     }
     return { before };
   });
@@ -281,7 +276,7 @@ export async function deletePicture(db: Database, id: string): Promise<DeleteOut
     const uses = [...usesOf(await mediaUsage(tx), row), ...(await testimonialUsesOf(tx, row))];
     if (uses.length) return { inUse: uses };
     await tx.delete(media).where(eq(media.id, id));
-    await bumpContentVersion(tx as unknown as Database);
+    await bumpContentVersion(tx);
     return { deleted: row };
   });
 }

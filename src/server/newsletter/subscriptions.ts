@@ -171,7 +171,7 @@ async function subscribeInTransaction(
   const email = input.email.toLowerCase();
   const a = input.attribution;
   return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+    const tx: Database = transaction;
     const inserted = await tx
       .insert(newsletterSubscribers)
       .values({
@@ -239,7 +239,7 @@ export async function checkConfirmationLink(db: Database, token: string, now: Da
 export async function confirmSubscription(db: Database, token: string, now: Date): Promise<LinkVerdict> {
   if (!isConfirmationToken(token)) return "invalid";
   return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+    const tx: Database = transaction;
     const [row] = await queryRows<{
       id: string;
       status: string;
@@ -287,7 +287,7 @@ export function readUnsubscribeLink(secret: string, token: string): UnsubscribeL
  */
 export async function unsubscribe(db: Database, subscriberId: string, now: Date): Promise<boolean> {
   return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+    const tx: Database = transaction;
     const changed = await tx
       .update(newsletterSubscribers)
       .set({ status: "unsubscribed", statusChangedAt: now, confirmTokenHash: null, confirmExpiresAt: null })

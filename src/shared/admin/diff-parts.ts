@@ -1,5 +1,3 @@
-import type { DiffLineView } from "./pages.ts";
-
 // How a comparison of two texts is shown, decided where it is made (the renderer's worker,
 // src/server/admin/studio/compare.ts) so that what the page is sent is bounded: the changed lines
 // with two unchanged lines either side, each longer run of unchanged lines folded (a <details> that
@@ -15,6 +13,9 @@ const CONTEXT = 2;
 export const FOLDED_LINES_MAX = 500;
 /** The most lines one comparison shows, changed lines and those around them. */
 export const SHOWN_LINES_MAX = 1000;
+
+/** One line of a comparison: the same in both texts, or only in the newer (added) or the older (removed). */
+export type DiffLineView = { kind: "same" | "added" | "removed"; text: string };
 
 export type DiffPart =
   | { kind: "lines"; lines: DiffLineView[] }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formValues } from "./forms.ts";
+import { firstProblem, formValues } from "./forms.ts";
 
 // What a refused form shows again: its string fields, without control characters, each cut at
 // 100,000 characters. Made in one pass over each value: character by character, the values of a
@@ -26,5 +26,14 @@ describe("formValues", () => {
   it("has nothing for a body that is not an object", () => {
     expect(formValues(undefined)).toEqual({});
     expect(formValues("a=b")).toEqual({});
+  });
+});
+
+describe("firstProblem", () => {
+  it("is the first field's problem, else the fallback", () => {
+    expect(firstProblem({ values: {}, errors: { page: "", q: "Write fewer words." } }, "The list is not valid.")).toBe(
+      "Write fewer words.",
+    );
+    expect(firstProblem({ values: {}, errors: {} }, "The list is not valid.")).toBe("The list is not valid.");
   });
 });

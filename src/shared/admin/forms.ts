@@ -33,6 +33,14 @@ export function parseForm<Schema extends z.ZodMiniType>(schema: Schema, body: un
   return { ok: false, form: { values: formValues(body), errors: fieldErrorsFrom(result.error.issues) } };
 }
 
+/**
+ * The first problem of a refused form, for an answer that has no page to show it at its field
+ * (a filter, a JSON route, a refusal page): `fallback` when no field names one.
+ */
+export function firstProblem(form: FormState, fallback: string): string {
+  return Object.values(form.errors).find(Boolean) ?? fallback;
+}
+
 /** A form state that shows one problem at one field (a check the schema cannot make, like "already used"). */
 export function formProblem(body: unknown, field: string, message: string): FormState {
   return { values: formValues(body), errors: { [field]: message } };

@@ -67,12 +67,21 @@ const NOTICE_STATES: Partial<Record<AdminNotice, readonly string[]>> = {
 };
 
 /**
+ * The notice key a query string names, or undefined for anything else: compared with a key, a
+ * misspelt one fails the build (`noticeOf(query.notice) === "revision-restored"`).
+ */
+export function noticeOf(value: unknown): AdminNotice | undefined {
+  return typeof value === "string" && Object.hasOwn(adminNotices, value) ? (value as AdminNotice) : undefined;
+}
+
+/**
  * The text of a notice key from a query string, or undefined for anything else, or for a notice
  * that no longer holds of `state` (the page's thing as it is now, when the page has one).
  */
-export function noticeText(key: unknown, state?: string): string | undefined {
-  if (typeof key !== "string" || !Object.hasOwn(adminNotices, key)) return undefined;
-  const holds = NOTICE_STATES[key as AdminNotice];
+export function noticeText(value: unknown, state?: string): string | undefined {
+  const key = noticeOf(value);
+  if (key === undefined) return undefined;
+  const holds = NOTICE_STATES[key];
   if (holds && state !== undefined && !holds.includes(state)) return undefined;
-  return adminNotices[key as AdminNotice];
+  return adminNotices[key];
 }

@@ -321,7 +321,7 @@ export type StudioCompareData = {
 };
 
 /** One line of a comparison of two texts. */
-export type DiffLineView = { kind: "same" | "added" | "removed"; text: string };
+export type { DiffLineView } from "./diff-parts.ts";
 
 /**
  * A field of the document compared: its label, and its lines (the body's folded, bounded:

@@ -6,11 +6,10 @@
 // docs/decisions/036-the-back-office-route-table.md says why, and src/server/admin/README.md how to
 // add a screen.
 
-/**
- * Who may use a route: anyone (the sign-in door), any signed-in member of staff, those who may
- * publish (admins, and staff an admin has allowed to: "Can publish"), or admins.
- */
-export type AdminAccess = "public" | "staff" | "publisher" | "admin";
+// Who may use a route is written in access.ts, which imports nothing, so that what this table is
+// built from (the kinds' definitions) can name it without importing the table.
+import type { AdminAccess } from "./access.ts";
+export type { AdminAccess } from "./access.ts";
 
 /**
  * A limit per client address per minute, in units of ADMIN_ATTEMPTS_PER_MINUTE. Routes naming the
@@ -62,11 +61,20 @@ export type AdminRouteDefinition = {
   readonly json?: boolean;
   /** The body may be larger than the site's BODY_LIMIT_BYTES (bytes). */
   readonly bodyLimit?: number;
+  /**
+   * A successful answer of this route may have changed what visitors read (a picture's alt text, a
+   * published item): after a 2xx or 3xx the door reads the content version again, before the answer
+   * leaves, so the page it leads to already shows the change on this instance; the others see it
+   * at their next poll. The write itself bumps the version in its transaction (data-version.ts).
+   * docs/decisions/060-the-door-refreshes-the-content-version.md.
+   */
+  readonly publicContent?: boolean;
 };
 
 import { STUDIO_DOCUMENT_BODY_LIMIT } from "../content/documents.ts";
 import { ARTICLES, PROJECTS, TEAM } from "./collections/index.ts";
 import { orderedKindRoutes, studioKindRoutes } from "./collections/kind.ts";
+import type { AdminNotice } from "./notices.ts";
 
 const attempts = (bucket: string): AdminRateLimit => ({ bucket, counts: "failures" });
 const autosaves: AdminSessionLimit = { bucket: "autosave", perMinute: AUTOSAVES_PER_MINUTE, what: "autosaves" };
@@ -180,14 +188,22 @@ export const adminRoutes = {
   // limits (one file of 20 MB, a few small fields) are the upload handler's, as multipart is read
   // as a stream (docs/decisions/040-the-media-library.md). Deleting is for those who may publish.
   media: { method: "GET", path: "/admin/media", access: "staff", nav: { label: "Media", order: 2.5 } },
-  mediaUpload: { method: "POST", path: "/admin/media", access: "staff" },
-  mediaUploadApi: { method: "POST", path: "/admin/api/media", access: "staff", json: true },
+  // A picture added, described or deleted moves the content version: the public pages' media index
+  // is kept by it (docs/decisions/041-responsive-images.md).
+  mediaUpload: { method: "POST", path: "/admin/media", access: "staff", publicContent: true },
+  mediaUploadApi: { method: "POST", path: "/admin/api/media", access: "staff", json: true, publicContent: true },
   mediaItem: { method: "GET", path: "/admin/media/:id", access: "staff" },
-  mediaSave: { method: "POST", path: "/admin/media/:id", access: "staff" },
-  mediaAltApi: { method: "POST", path: "/admin/api/media/:id/alt", access: "staff", json: true },
+  mediaSave: { method: "POST", path: "/admin/media/:id", access: "staff", publicContent: true },
+  mediaAltApi: {
+    method: "POST",
+    path: "/admin/api/media/:id/alt",
+    access: "staff",
+    json: true,
+    publicContent: true,
+  },
   // The picture chooser's list (src/web/admin/media/picture-chooser.ts): 48 at a time, searched.
   mediaChoicesApi: { method: "GET", path: "/admin/api/media/choices", access: "staff", json: true },
-  mediaDelete: { method: "POST", path: "/admin/media/:id/delete", access: "publisher" },
+  mediaDelete: { method: "POST", path: "/admin/media/:id/delete", access: "publisher", publicContent: true },
 
   // Projects (src/server/admin/studio/, beside the articles: the same flow, the same handlers;
   // docs/decisions/042-projects-in-the-studio.md).
@@ -279,7 +295,11 @@ type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${i
 /** The parameters of a route, by name: `{ id: string }` for /admin/enquiries/:id, `{}` for /admin. */
 export type AdminRouteParams<Name extends AdminRouteName> = { [Key in ParamNames<AdminRoute<Name>["path"]>]: string };
 
-type Query = Record<string, string | number | undefined>;
+/**
+ * An address's query: `notice` is a key of notices.ts (a misspelt one fails the build), the rest
+ * whatever the page reads.
+ */
+type Query = { [name: string]: string | number | undefined; notice?: AdminNotice | undefined };
 
 /**
  * The address of a route: its path with the parameters filled in (encoded), and an optional query

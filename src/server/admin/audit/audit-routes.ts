@@ -1,5 +1,5 @@
 import { pageNumberOf } from "#shared/admin/pagination.ts";
-import { parseForm } from "#shared/admin/forms.ts";
+import { firstProblem, parseForm } from "#shared/admin/forms.ts";
 import { auditFilterForm } from "#shared/admin/schemas.ts";
 import { nextIndiaDay, startOfIndiaDay } from "#shared/india-time.ts";
 import { isUuid } from "#shared/schemas/identifiers.ts";
@@ -16,7 +16,7 @@ export function auditRoutes(context: AdminContext): AdminHandlers<"audit"> {
       const query = request.query as Record<string, unknown>;
       const parsed = parseForm(auditFilterForm, query);
       if (!parsed.ok) {
-        const problem = Object.values(parsed.form.errors).find(Boolean) ?? "The filter is not one.";
+        const problem = firstProblem(parsed.form, "The filter is not one.");
         return context.problem(request, reply, 400, "Bad Request", problem);
       }
       const { from, to } = parsed.data;

@@ -4,7 +4,6 @@ import type { StaffRole } from "#shared/admin/pages.ts";
 import { formValues, parseForm } from "#shared/admin/forms.ts";
 import { ADMIN_HOME, adminHref } from "#shared/admin/routes.ts";
 import { signInEmailForm } from "#shared/admin/schemas.ts";
-import type { Database } from "../../db/client.ts";
 import { passkeys } from "../../db/schema.ts";
 import { hitRateLimit, rateLimitKey } from "../../enquiries/rate-limit.ts";
 import { clientSubject } from "../../http/client-address.ts";
@@ -176,13 +175,7 @@ export function doorRoutes(
 
     async signInEmail(request, reply) {
       if (!context.mailConfigured) {
-        return context.problem(
-          request,
-          reply,
-          404,
-          "Not Found",
-          "Sign-in links by email are not available: this site sends no mail.",
-        );
+        return context.notFound(request, reply, "Sign-in links by email are not available: this site sends no mail.");
       }
       const parsed = parseForm(signInEmailForm, request.body);
       const next = safeNextPath(formValues(request.body).next);
@@ -284,7 +277,7 @@ export function doorRoutes(
         const accepted = await db
           .transaction(async (tx) => {
             await tx.insert(passkeys).values(verified.passkey);
-            const used = await useToken(tx as unknown as Database, invitation, "invitation", now());
+            const used = await useToken(tx, invitation, "invitation", now());
             if (!used) tx.rollback();
             return used;
           })

@@ -13,6 +13,7 @@ import {
   admits,
 } from "#shared/admin/routes.ts";
 import type { ApiErrorBody } from "#shared/api-types.ts";
+import type { ContentVersionWatcher } from "../../content/data-version.ts";
 import type { Database } from "../../db/client.ts";
 import { mailOutbox } from "../../db/schema.ts";
 import { clientRateLimitKey, hitRateLimit, peekRateLimit, rateLimitKey } from "../../enquiries/rate-limit.ts";
@@ -42,7 +43,7 @@ import { mailFailingReason } from "../health/health-alerts.ts";
 import type { HealthSettings } from "../health/health-queries.ts";
 import { healthRoutes } from "../health/health-routes.ts";
 import { searchSynonymRoutes } from "../search/search-synonym-routes.ts";
-import type { BackupControl } from "../../backup/daily-backup.ts";
+import type { BackupControl } from "../../backup/backup-runs.ts";
 import { safeNextPath } from "./safe-next.ts";
 import { createSession, describeDevice, findSession, sessionCookie, sessionCookieValue } from "./sessions.ts";
 import type { StaffSession } from "./sessions.ts";
@@ -82,6 +83,11 @@ export type AdminDependencies = {
   backups?: () => BackupControl | undefined;
   /** The public site's card maker, which the studio's previews of drafts' cards share (app.ts). */
   cards?: CardMaker;
+  /**
+   * This instance's watcher of the content version (app.ts): read again after a route marked
+   * `publicContent` answers with success, before the answer leaves.
+   */
+  contentVersion: Pick<ContentVersionWatcher, "refresh">;
 };
 
 /** How often the back office's timer runs the work answers queued, and how much it holds. */
@@ -208,6 +214,7 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
     onNewsletterQueued: deps.onNewsletterQueued,
     render,
     problem,
+    notFound: (request, reply, message) => problem(request, reply, 404, "Not Found", message),
     seeOther: (reply, href) => reply.code(303).header("location", href).send(),
     audit: (request, event) => recordAudit(db, { ...event, clientAddress: request.ip }, now()),
     sessionOf: (request) => request.staffSession!,
@@ -353,12 +360,17 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
           );
       });
 
-      // A refused attempt counts against the client; an answer that went through does not.
+      // A refused attempt counts against the client; an answer that went through does not. A route
+      // that changes what visitors read has this instance read the content version again once it
+      // succeeded, before the answer leaves: the page a 303 leads to already shows the change.
       admin.addHook("onSend", async (request, reply, payload) => {
-        const limit = routeOf(request)?.limit;
+        const route = routeOf(request);
+        const limit = route?.limit;
         if (limit?.counts === "failures" && reply.statusCode >= 400 && reply.statusCode !== 429) {
           await hitRateLimit(db, clientKey(request, limit.bucket), deps.attemptsPerMinute * (limit.times ?? 1), 60);
         }
+        // A failed read keeps the last version, as a failed poll does; the next poll reads it.
+        if (route?.publicContent && reply.statusCode < 400) await deps.contentVersion.refresh().catch(() => {});
         return payload;
       });
 

@@ -3,7 +3,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { adminHref } from "#shared/admin/routes.ts";
-import type { BackupControl } from "../../backup/daily-backup.ts";
+import type { BackupControl } from "../../backup/backup-runs.ts";
 import { oneLine } from "../../backup/backup-runs.ts";
 import { archiveTime } from "../../backup/keeping.ts";
 import { type Database, queryRows } from "../../db/client.ts";

@@ -2,7 +2,7 @@ import { attributionLabel } from "../../analytics/counting.ts";
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import { type InboxFilter, type InboxRowView, type PromiseFigures } from "#shared/admin/pages.ts";
 import { REPLY_WITHIN_MS, replyState } from "#shared/inbox.ts";
-import { parseForm } from "#shared/admin/forms.ts";
+import { firstProblem, parseForm } from "#shared/admin/forms.ts";
 import { inboxFilterForm } from "#shared/admin/schemas.ts";
 import { DAY_MS, nextIndiaDay, startOfIndiaDay } from "#shared/india-time.ts";
 import { serviceLabel } from "#shared/site.ts";
@@ -22,7 +22,7 @@ export class BadFilter extends Error {}
 /** The filter a query string asks for; a value that cannot be one throws BadFilter naming it. */
 export function parseInboxFilter(query: Record<string, unknown>): InboxFilter {
   const parsed = parseForm(inboxFilterForm, query);
-  if (!parsed.ok) throw new BadFilter(Object.values(parsed.form.errors).find(Boolean) ?? "The filter is not one.");
+  if (!parsed.ok) throw new BadFilter(firstProblem(parsed.form, "The filter is not one."));
   return parsed.data;
 }
 

@@ -162,11 +162,11 @@ export function inboxRoutes(
   async function findEnquiry(request: AdminRequest<"enquiry">, reply: FastifyReply) {
     const id = request.params.id;
     if (!isUuid(id)) {
-      await context.problem(request, reply, 404, "Not Found", "There is no such enquiry.");
+      await context.notFound(request, reply, "There is no such enquiry.");
       return undefined;
     }
     const [row] = await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id.toLowerCase()));
-    if (!row) await context.problem(request, reply, 404, "Not Found", "There is no such enquiry.");
+    if (!row) await context.notFound(request, reply, "There is no such enquiry.");
     return row;
   }
 
@@ -282,7 +282,7 @@ export function inboxRoutes(
     if (updated) return updated;
     const [current] = await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, enquiry.id));
     if (!current) {
-      await context.problem(request, reply, 404, "Not Found", "There is no such enquiry: it was deleted meanwhile.");
+      await context.notFound(request, reply, "There is no such enquiry: it was deleted meanwhile.");
       return undefined;
     }
     const who = current.updatedByLabel ?? "someone else";

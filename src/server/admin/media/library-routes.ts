@@ -1,11 +1,10 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { parseForm } from "#shared/admin/forms.ts";
+import { firstProblem, parseForm } from "#shared/admin/forms.ts";
 import type { MediaAltAnswer, MediaUploadAnswer, PageMessages } from "#shared/admin/pages.ts";
 import { adminHref, admits } from "#shared/admin/routes.ts";
 import { isDecorative, mediaAltForm, mediaListForm, pictureChoicesQuery } from "#shared/admin/schemas.ts";
 import { MEDIA_LIMITS, mediaReference } from "#shared/media.ts";
 import { isUuid } from "#shared/schemas/identifiers.ts";
-import { refreshContentVersion } from "../../content/data-version.ts";
 import { publishedUsesOf } from "../../content/media-usage.ts";
 import { thumbnailOf } from "../../media/media-choices.ts";
 import {
@@ -158,7 +157,7 @@ export function mediaRoutes(context: AdminContext): AdminHandlers<MediaRouteName
   ) {
     const id = request.params.id;
     const item = isUuid(id) ? await loadMediaItem(db, id.toLowerCase()) : undefined;
-    if (!item) return context.problem(request, reply, 404, "Not Found", NO_SUCH_PICTURE);
+    if (!item) return context.notFound(request, reply, NO_SUCH_PICTURE);
     return context.render(
       reply,
       {
@@ -216,7 +215,7 @@ export function mediaRoutes(context: AdminContext): AdminHandlers<MediaRouteName
     }
   }
 
-  /** After an upload: audited when it added a picture; this instance's pages follow at once. */
+  /** After an upload: audited when it added a picture (the door refreshes the content version: routes.ts). */
   async function uploaded(request: FastifyRequest, outcome: UploadOutcome, fileName: string) {
     if (outcome.existing) return;
     await context.audit(request, {
@@ -225,7 +224,6 @@ export function mediaRoutes(context: AdminContext): AdminHandlers<MediaRouteName
       target: { type: "media", id: outcome.id, label: fileName },
       details: { key: outcome.key },
     });
-    await refreshContentVersion(db);
   }
 
   /** A refused upload answered: 413s close the connection, so the rest of a large body is not read. */
@@ -238,7 +236,7 @@ export function mediaRoutes(context: AdminContext): AdminHandlers<MediaRouteName
     async media(request, reply) {
       const parsed = parseForm(mediaListForm, request.query);
       if (!parsed.ok) {
-        const problem = Object.values(parsed.form.errors).find(Boolean) ?? "The list's options are not valid.";
+        const problem = firstProblem(parsed.form, "The list's options are not valid.");
         return context.problem(request, reply, 400, "Bad Request", problem);
       }
       const pageNumber = parsed.data.page ? Number(parsed.data.page) : 1;
@@ -270,7 +268,7 @@ export function mediaRoutes(context: AdminContext): AdminHandlers<MediaRouteName
       }
       await uploaded(request, result.outcome, result.fileName);
       const item = await loadMediaItem(db, result.outcome.id);
-      if (!item) return context.problem(request, reply, 404, "Not Found", NO_SUCH_PICTURE);
+      if (!item) return context.notFound(request, reply, NO_SUCH_PICTURE);
       const answer: MediaUploadAnswer = {
         id: item.id,
         key: item.key,
@@ -293,7 +291,7 @@ export function mediaRoutes(context: AdminContext): AdminHandlers<MediaRouteName
     async mediaSave(request, reply) {
       const id = request.params.id;
       const item = isUuid(id) ? await loadMediaItem(db, id.toLowerCase()) : undefined;
-      if (!item) return context.problem(request, reply, 404, "Not Found", NO_SUCH_PICTURE);
+      if (!item) return context.notFound(request, reply, NO_SUCH_PICTURE);
       const parsed = parseForm(mediaAltForm, request.body);
       if (!parsed.ok) return renderItem(request, reply, { form: parsed.form }, 422);
       const decorative = isDecorative(parsed.data);
@@ -301,7 +299,7 @@ export function mediaRoutes(context: AdminContext): AdminHandlers<MediaRouteName
       const refusal = unchanged ? undefined : await altChangeRefused(request, item);
       if (refusal) return renderItem(request, reply, { error: refusal }, 403);
       const changed = await setAltText(db, item.id, { alt: parsed.data.alt, decorative });
-      if (!changed) return context.problem(request, reply, 404, "Not Found", NO_SUCH_PICTURE);
+      if (!changed) return context.notFound(request, reply, NO_SUCH_PICTURE);
       await recordAltChange(request, item.id, item.fileName, item.key, changed.before, {
         alt: decorative ? "" : parsed.data.alt,
         decorative,
@@ -312,10 +310,10 @@ export function mediaRoutes(context: AdminContext): AdminHandlers<MediaRouteName
     async mediaAltApi(request, reply) {
       const id = request.params.id;
       const item = isUuid(id) ? await loadMediaItem(db, id.toLowerCase()) : undefined;
-      if (!item) return context.problem(request, reply, 404, "Not Found", NO_SUCH_PICTURE);
+      if (!item) return context.notFound(request, reply, NO_SUCH_PICTURE);
       const parsed = parseForm(mediaAltForm, request.body);
       if (!parsed.ok) {
-        const message = Object.values(parsed.form.errors).find(Boolean) ?? "The alt text is not valid.";
+        const message = firstProblem(parsed.form, "The alt text is not valid.");
         return reply.code(422).send({ error: "Unprocessable Entity", message, problems: parsed.form.errors });
       }
       const decorative = isDecorative(parsed.data);
@@ -324,7 +322,7 @@ export function mediaRoutes(context: AdminContext): AdminHandlers<MediaRouteName
       const refusal = unchanged ? undefined : await altChangeRefused(request, item);
       if (refusal) return reply.code(403).send({ error: "Forbidden", message: refusal });
       const changed = await setAltText(db, item.id, next);
-      if (!changed) return context.problem(request, reply, 404, "Not Found", NO_SUCH_PICTURE);
+      if (!changed) return context.notFound(request, reply, NO_SUCH_PICTURE);
       await recordAltChange(request, item.id, item.fileName, item.key, changed.before, next);
       const answer: MediaAltAnswer = { id: item.id, reference: mediaReference(item.key, item.format), ...next };
       return reply.send(answer);
@@ -340,7 +338,7 @@ export function mediaRoutes(context: AdminContext): AdminHandlers<MediaRouteName
       if (elsewhere) return context.problem(request, reply, 403, "Forbidden", elsewhere);
       const parsed = parseForm(pictureChoicesQuery, request.query);
       if (!parsed.ok) {
-        const problem = Object.values(parsed.form.errors).find(Boolean) ?? "The list's options are not valid.";
+        const problem = firstProblem(parsed.form, "The list's options are not valid.");
         return context.problem(request, reply, 400, "Bad Request", problem);
       }
       const page = parsed.data.page ? Number(parsed.data.page) : 1;
@@ -349,9 +347,9 @@ export function mediaRoutes(context: AdminContext): AdminHandlers<MediaRouteName
 
     async mediaDelete(request, reply) {
       const id = request.params.id;
-      if (!isUuid(id)) return context.problem(request, reply, 404, "Not Found", NO_SUCH_PICTURE);
+      if (!isUuid(id)) return context.notFound(request, reply, NO_SUCH_PICTURE);
       const outcome = await deletePicture(db, id.toLowerCase());
-      if (!outcome) return context.problem(request, reply, 404, "Not Found", NO_SUCH_PICTURE);
+      if (!outcome) return context.notFound(request, reply, NO_SUCH_PICTURE);
       if ("inUse" in outcome) {
         const count = outcome.inUse.length;
         const names = outcome.inUse.map((use) => `«${use.title}»${use.trashed ? " (in the trash)" : ""}`).join(", ");
@@ -373,7 +371,6 @@ export function mediaRoutes(context: AdminContext): AdminHandlers<MediaRouteName
           ...(outcome.deleted.sourcePath ? { sourcePath: outcome.deleted.sourcePath } : {}),
         },
       });
-      await refreshContentVersion(db);
       return context.seeOther(reply, adminHref("media", {}, { notice: "media-deleted" }));
     },
   };
@@ -393,6 +390,5 @@ export function mediaRoutes(context: AdminContext): AdminHandlers<MediaRouteName
       target: { type: "media", id, label: fileName },
       details: { key, alt: after.alt, decorative: after.decorative },
     });
-    await refreshContentVersion(db);
   }
 }

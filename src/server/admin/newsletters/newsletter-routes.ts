@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AuditAction } from "#shared/admin/audit-actions.ts";
-import { type FormState, formProblem, formValues, parseForm } from "#shared/admin/forms.ts";
+import { firstProblem, formProblem, type FormState, formValues, parseForm } from "#shared/admin/forms.ts";
 import type {
   NewsletterCountsView,
   NewsletterEditorView,
@@ -17,6 +17,7 @@ import { newsletterProgress, queueTestSend, sendNewsletter, snapshotOf } from ".
 import { newsletterPaths, TEST_UNSUBSCRIBE_TOKEN } from "../../newsletter/tokens.ts";
 import type { AdminContext, AdminHandlers } from "../context.ts";
 import { indiaTimeLabel } from "../studio/article-fields.ts";
+import { savedFirstMessage } from "../saved-first.ts";
 import {
   articleChoices,
   confirmedSubscribers,
@@ -128,7 +129,7 @@ export function newsletterRoutes(context: AdminContext): AdminHandlers<Newslette
   ): Promise<NewsletterRow | undefined> {
     const id = request.params.id;
     const row = isUuid(id) ? await loadNewsletter(db, id.toLowerCase()) : undefined;
-    if (!row) await context.problem(request, reply, 404, "Not Found", NO_SUCH_NEWSLETTER);
+    if (!row) await context.notFound(request, reply, NO_SUCH_NEWSLETTER);
     return row;
   }
 
@@ -347,7 +348,7 @@ export function newsletterRoutes(context: AdminContext): AdminHandlers<Newslette
         author: authorOf(request),
         now: context.now(),
       });
-      if (saved.outcome === "missing") return context.problem(request, reply, 404, "Not Found", NO_SUCH_NEWSLETTER);
+      if (saved.outcome === "missing") return context.notFound(request, reply, NO_SUCH_NEWSLETTER);
       if (saved.outcome === "sent") return showNewsletter(request, reply, saved.row, { error: SENT_NOT_EDITABLE }, 409);
       if (saved.outcome === "stale") {
         const current = saved.row;
@@ -362,7 +363,7 @@ export function newsletterRoutes(context: AdminContext): AdminHandlers<Newslette
             fields: typed,
             version: current.version,
             form: { values: formValues(request.body), errors: {} },
-            error: `Changed by ${by} at ${indiaTimeLabel(current.updatedAt, context.now())}, so your change was not saved. Your text is still in the form.`,
+            error: `${savedFirstMessage({ by, at: current.updatedAt }, context.now())} Your text is still in the form.`,
             conflict: {
               by: current.updatedByLabel,
               at: current.updatedAt.toISOString(),
@@ -400,7 +401,7 @@ export function newsletterRoutes(context: AdminContext): AdminHandlers<Newslette
       if (!context.mailConfigured) return showNewsletter(request, reply, row, { error: MAIL_NOT_CONFIGURED }, 409);
       const recipient = context.sessionOf(request).staff.email;
       const queued = await queueTestSend(db, { newsletterId: row.id, recipient });
-      if (!queued.ok) return context.problem(request, reply, 404, "Not Found", NO_SUCH_NEWSLETTER);
+      if (!queued.ok) return context.notFound(request, reply, NO_SUCH_NEWSLETTER);
       await audit(request, row, "newsletter-test-sent", { version: row.version, recipient });
       context.onNewsletterQueued?.();
       return context.seeOther(reply, adminHref("newsletter", { id: row.id }, { notice: "newsletter-test-sent" }));
@@ -419,7 +420,7 @@ export function newsletterRoutes(context: AdminContext): AdminHandlers<Newslette
       if (row.status !== "draft") return context.problem(request, reply, 409, "Conflict", ALREADY_SENT);
       const parsed = parseForm(newsletterSendForm, request.body);
       if (!parsed.ok) {
-        const message = Object.values(parsed.form.errors).find(Boolean) ?? "The form is not valid.";
+        const message = firstProblem(parsed.form, "The form is not valid.");
         return context.problem(request, reply, 400, "Bad Request", message);
       }
       const version = Number(parsed.data.version);
@@ -454,7 +455,7 @@ export function newsletterRoutes(context: AdminContext): AdminHandlers<Newslette
         now: context.now(),
       });
       if (!sent.ok) {
-        if (sent.reason === "not-found") return context.problem(request, reply, 404, "Not Found", NO_SUCH_NEWSLETTER);
+        if (sent.reason === "not-found") return context.notFound(request, reply, NO_SUCH_NEWSLETTER);
         if (sent.reason === "already-sent") return context.problem(request, reply, 409, "Conflict", ALREADY_SENT);
         const current = (await loadNewsletter(db, row.id)) ?? row;
         if (sent.reason === "stale")

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { OrderedKindDefinition } from "#shared/admin/collections/kind.ts";
 import type { ContentKind } from "#shared/content/documents.ts";
-import type { Tx } from "../studio/item-queries.ts";
+import type { Tx } from "../../db/client.ts";
 import type { contentRevisions, teamMembers } from "../../db/schema.ts";
 
 // What the server knows of an ordered kind (src/shared/admin/collections/kind.ts: no draft step,

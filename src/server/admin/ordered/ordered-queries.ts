@@ -1,7 +1,7 @@
 import { aliasedTable, eq } from "drizzle-orm";
 import type { RevisionView } from "#shared/admin/pages.ts";
 import { contentRevisions } from "../../db/schema.ts";
-import type { Tx } from "../studio/item-queries.ts";
+import type { Tx } from "../../db/client.ts";
 import type { OrderedKindSpec } from "./ordered-kind.ts";
 
 // What the screens of an ordered kind read: its items in their order, one item with its head

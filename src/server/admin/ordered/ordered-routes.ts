@@ -2,12 +2,11 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type * as z from "zod/mini";
 import type { AuditAction } from "#shared/admin/audit-actions.ts";
 import { orderedRouteNames } from "#shared/admin/collections/kind.ts";
-import { formValues, parseForm } from "#shared/admin/forms.ts";
+import { firstProblem, formValues, parseForm } from "#shared/admin/forms.ts";
 import type { AdminNotice } from "#shared/admin/notices.ts";
 import type { AdminPageProps, AdminViewer, PageMessages, PhotoChoiceView, RevisionView } from "#shared/admin/pages.ts";
 import { adminHref } from "#shared/admin/routes.ts";
 import { pictureChoiceFor } from "#shared/media.ts";
-import { refreshContentVersion } from "../../content/data-version.ts";
 import { mediaChoices } from "../../media/media-choices.ts";
 import type { AdminContext } from "../context.ts";
 import { authorOf as authorOfRequest, findOr404, isViewers, problemsForm, staleSaveMessage } from "../content-kit.ts";
@@ -223,7 +222,7 @@ export function orderedRoutes<Doc, Fields extends FieldsView>(
     if (!item) return reply;
     const parsed = parseForm(kind.forms.action, request.body);
     if (!parsed.ok) {
-      const message = Object.values(parsed.form.errors).find(Boolean) ?? "The form is not valid.";
+      const message = firstProblem(parsed.form, "The form is not valid.");
       return renderItem(request, reply, item, { error: message, form: parsed.form }, 400);
     }
     const done = await writes.act(db, {
@@ -246,7 +245,6 @@ export function orderedRoutes<Doc, Fields extends FieldsView>(
         409,
       );
     if (done.outcome === "refused") return renderItemAgain(request, reply, item.id, { error: done.message }, 409);
-    await refreshContentVersion(db);
     const past = { show: "shown", hide: "hidden", trash: "trashed", untrash: "untrashed" } as const;
     await audit(request, { id: item.id, name: spec.nameOf(item.head!.document) }, action(past[act]), {
       revision: done.head.number,
@@ -264,7 +262,7 @@ export function orderedRoutes<Doc, Fields extends FieldsView>(
     async list(request: FastifyRequest, reply: FastifyReply) {
       const parsed = parseForm(kind.forms.list, request.query);
       if (!parsed.ok) {
-        const problem = Object.values(parsed.form.errors).find(Boolean) ?? "The address is not valid.";
+        const problem = firstProblem(parsed.form, "The address is not valid.");
         return context.problem(request, reply, 400, "Bad Request", problem);
       }
       const session = context.sessionOf(request);
@@ -308,7 +306,6 @@ export function orderedRoutes<Doc, Fields extends FieldsView>(
           422,
         );
       const created = await writes.create(db, { document, shown, author: authorOf(request) });
-      await refreshContentVersion(db);
       await audit(request, { id: created.id, name: spec.nameOf(document) }, action("created"), {
         revision: created.revision.number,
         ...(created.slug ? { slug: created.slug } : {}),
@@ -380,7 +377,6 @@ export function orderedRoutes<Doc, Fields extends FieldsView>(
       if (saved.outcome === "refused") return renderItemAgain(request, reply, item.id, { error: saved.message }, 409);
       if (saved.outcome === "unchanged")
         return context.seeOther(reply, itemHref(item.id, { notice: notice("unchanged") }));
-      if (saved.shown) await refreshContentVersion(db);
       await audit(request, { id: item.id, name: spec.nameOf(document) }, action("changed"), {
         revision: saved.revision.number,
         shown: saved.shown,
@@ -415,7 +411,6 @@ export function orderedRoutes<Doc, Fields extends FieldsView>(
       const { direction } = parsed.data;
       const moved = await writes.move(db, { id: item.id, direction });
       if (moved.outcome === "missing") return context.problem(request, reply, 404, "Not Found", spec.words.inTheTrash);
-      await refreshContentVersion(db);
       if (moved.outcome === "moved")
         await audit(
           request,
@@ -439,12 +434,11 @@ export function orderedRoutes<Doc, Fields extends FieldsView>(
     async order(request: FastifyRequest, reply: FastifyReply) {
       const parsed = parseForm(kind.forms.order, request.body);
       if (!parsed.ok) {
-        const message = Object.values(parsed.form.errors).find(Boolean) ?? "The order is not valid.";
+        const message = firstProblem(parsed.form, "The order is not valid.");
         return context.problem(request, reply, 400, "Bad Request", message);
       }
       const done = await writes.reorder(db, { ids: parsed.data.order });
       if (done.outcome === "changed") return context.problem(request, reply, 409, "Conflict", spec.words.orderChanged);
-      await refreshContentVersion(db);
       if (done.before.join() !== done.after.join()) {
         const itemNames = await writes.names(db, done.after);
         await context.audit(request, {

@@ -1,10 +1,9 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
+import type { Database, Transaction, Tx } from "../../db/client.ts";
 import { contentRevisions } from "../../db/schema.ts";
 import { bumpContentVersion } from "../../content/data-version.ts";
 import { publishRevision, unpublishItem } from "../../content/publishing.ts";
 import { appendRevision, type DocumentOf, headRevision, type RevisionSummary } from "../../content/revisions.ts";
-import type { Tx } from "../studio/item-queries.ts";
 import { lockOrder, type OrderedKindSpec } from "./ordered-kind.ts";
 
 // Every change the back office makes to an ordered kind (the team: decision 043), each one
@@ -20,8 +19,6 @@ import { lockOrder, type OrderedKindSpec } from "./ordered-kind.ts";
 //   once take turns, each moving the item from where it is when their turn comes.
 //
 // Lock order, to leave no room for a deadlock: the kind's order lock before any item's row.
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export type OrderedAuthor = { id: string; label: string };
 

@@ -54,7 +54,7 @@ export async function eraseAddress(
   options: { ledger?: boolean; now?: Date } = {},
 ): Promise<ErasureCounts> {
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
+    const t = tx;
     if (options.ledger !== false) await recordErasure(t, email, options.now ?? new Date());
     const enquiries = await queryRows<{ id: string; first_name: string; last_name: string }>(
       t,

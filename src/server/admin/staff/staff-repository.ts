@@ -242,7 +242,7 @@ export async function disableStaffKeepingAnAdmin(
 ): Promise<{ outcome: KeepingAnAdmin; sessionsEnded: number }> {
   if (!isUuid(staffId)) return { outcome: "not-found", sessionsEnded: 0 };
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
+    const t = tx;
     const { member, anotherAdminStays } = await lockAdminsAnd(t, staffId);
     if (!member) return { outcome: "not-found" as const, sessionsEnded: 0 };
     if (member.role === "admin" && !member.disabledAt && !anotherAdminStays) {
@@ -272,7 +272,7 @@ export async function changeRoleKeepingAnAdmin(
 ): Promise<KeepingAnAdmin> {
   if (!isUuid(staffId)) return "not-found";
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
+    const t = tx;
     const { member, anotherAdminStays } = await lockAdminsAnd(t, staffId);
     if (!member) return "not-found";
     if (role !== "admin" && member.role === "admin" && !member.disabledAt && !anotherAdminStays) return "last-admin";

@@ -15,9 +15,11 @@ import {
 } from "drizzle-orm";
 import type { ArticleFilter, RevisionView, StudioRowView } from "#shared/admin/pages.ts";
 import { type ArticleStatus, articleStatusOf } from "#shared/content/documents.ts";
-import type { Database } from "../../db/client.ts";
+import type { Database, Tx } from "../../db/client.ts";
 import { contentRevisions, type ContentRevisionRow } from "../../db/schema.ts";
-import type { ItemTable, StudioKindSpec } from "./kinds.ts";
+import type { ItemRow, ItemTable, StudioKindSpec } from "./kind-spec.ts";
+
+export type { ItemRow };
 
 // The studio's reads of its items, articles and projects alike (decision 038; 042 for projects):
 // the list with its search, status filter and counts, one item with its head and published
@@ -26,7 +28,8 @@ import type { ItemTable, StudioKindSpec } from "./kinds.ts";
 // (decision 038 allows src/server/content/ and src/server/admin/studio/ alone); the public's reads
 // are in src/server/content/public-content.ts.
 
-export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0] | Database;
+// The database or a transaction on it, written once in the database layer.
+export type { Tx };
 
 export const ITEMS_PAGE_SIZE = 25;
 
@@ -40,17 +43,6 @@ export const headText = (field: string, fallback?: SQL | Column) =>
     : sql<string>`coalesce(${head.document}->>${field}, '')`;
 
 /** The columns every item row has besides its published copy, and its published slug. */
-export type ItemRow = {
-  id: string;
-  status: string;
-  publishedAt: Date | null;
-  deletedAt: Date | null;
-  slug: string | null;
-  headRevisionId: number | null;
-  publishedRevisionId: number | null;
-  createdAt: Date;
-  studioChangedByLabel: string | null;
-};
 
 export const itemColumns = (table: ItemTable) => ({
   id: table.id,

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AuditAction } from "#shared/admin/audit-actions.ts";
 import { studioAuditNames, studioNoticeKeys, studioRouteNames } from "#shared/admin/collections/kind.ts";
-import { type FormState, formValues, parseForm } from "#shared/admin/forms.ts";
+import { type FormState, firstProblem, formValues, parseForm } from "#shared/admin/forms.ts";
 import type { AdminNotice } from "#shared/admin/notices.ts";
 import type { AutosaveAnswer, PageMessages, PresenceAnswer } from "#shared/admin/pages.ts";
 import { pageNumberOf } from "#shared/admin/pagination.ts";
@@ -19,11 +19,9 @@ import { articleStatusOf } from "#shared/content/documents.ts";
 import { isUuid } from "#shared/schemas/identifiers.ts";
 import { cardHash } from "../../cards/card-address.ts";
 import { CardsBusy } from "../../cards/card-maker.ts";
-import { refreshContentVersion } from "../../content/data-version.ts";
 import { createContentLink, itemLink, revokeContentLink } from "../../content/links.ts";
 import { bodyDiffOffThread } from "../../content/render-pool.ts";
 import type { RevisionSummary } from "../../content/revisions.ts";
-import type { Database } from "../../db/client.ts";
 import type { AdminContext } from "../context.ts";
 import {
   authorOf as authorOfRequest,
@@ -68,7 +66,6 @@ type IdRequest = FastifyRequest<{ Params: { id: string } }>;
  * instance's page cache starts again at once, not at its next poll (decision 038, section 3). The
  * version itself was bumped in the change's transaction, so other instances see it at their poll.
  */
-const publicContentChanged = (db: Database) => refreshContentVersion(db);
 
 export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRouteKind<Doc, Fields>) {
   const { db } = context;
@@ -235,7 +232,6 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
         409,
       );
     if (done.outcome === "refused") return renderEditorAgain(request, reply, item.row.id, { error: done.message }, 409);
-    if (action !== "untrash") await publicContentChanged(db);
     const named = { unpublish: "unpublished", trash: "trashed", untrash: "untrashed" } as const;
     await audit(request, item, actions[named[action]], {
       revision: done.head.number,
@@ -316,7 +312,7 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
     async list(request: FastifyRequest, reply: FastifyReply) {
       const parsed = parseForm(articleFilterForm, request.query);
       if (!parsed.ok) {
-        const problem = Object.values(parsed.form.errors).find(Boolean) ?? "The filter is not one.";
+        const problem = firstProblem(parsed.form, "The filter is not one.");
         return context.problem(request, reply, 400, "Bad Request", problem);
       }
       const filter = { q: parsed.data.q, status: parsed.data.status };
@@ -360,7 +356,7 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
       if (!item) return reply;
       const query = parseForm(publishRefusedQuery, request.query);
       if (!query.ok) {
-        const problem = Object.values(query.form.errors).find(Boolean) ?? "The address is not one of the editor's.";
+        const problem = firstProblem(query.form, "The address is not one of the editor's.");
         return context.problem(request, reply, 400, "Bad Request", problem);
       }
       const { publishedAt } = query.data;
@@ -410,7 +406,7 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
       if (!item) return reply;
       const parsed = parseForm(kind.forms.save, request.body);
       const invalid = (form: FormState) => {
-        const message = Object.values(form.errors).find(Boolean) ?? "The draft is not valid.";
+        const message = firstProblem(form, "The draft is not valid.");
         return reply.code(422).send({ error: "Unprocessable Entity", message, problems: form.errors });
       };
       if (!parsed.ok) return invalid(parsed.form);
@@ -530,7 +526,6 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
       }
       if (published.outcome === "stale" || published.outcome === "missing" || published.outcome === "refused")
         return refusedSave(request, reply, item, published, built.document);
-      await publicContentChanged(db);
       const title = spec.titleOf(built.document);
       const slug = spec.slugOf(built.document);
       await audit(
@@ -641,7 +636,7 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
       if (!item) return reply;
       const parsed = parseForm(revisionHistoryForm, request.query);
       if (!parsed.ok) {
-        const problem = Object.values(parsed.form.errors).find(Boolean) ?? "The page is not valid.";
+        const problem = firstProblem(parsed.form, "The page is not valid.");
         return context.problem(request, reply, 400, "Bad Request", problem);
       }
       const pageNumber = parsed.data.page ? Number(parsed.data.page) : 1;
@@ -666,7 +661,7 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
       if (!item) return reply;
       const parsed = parseForm(revisionCompareForm, request.query);
       if (!parsed.ok) {
-        const problem = Object.values(parsed.form.errors).find(Boolean) ?? "Choose two revisions.";
+        const problem = firstProblem(parsed.form, "Choose two revisions.");
         return context.problem(request, reply, 400, "Bad Request", problem);
       }
       const head = item.head!;

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { slugFromTitle } from "#shared/content/documents.ts";
-import type { Database } from "../../db/client.ts";
+import type { Database, Transaction } from "../../db/client.ts";
 import { bumpContentVersion } from "../../content/data-version.ts";
 import { revokeLinksOf } from "../../content/links.ts";
 import { publishRevision, unpublishItem } from "../../content/publishing.ts";
@@ -26,8 +26,6 @@ import { freeSlug, moveRedirects, slugProblem } from "./slugs.ts";
 // replaces it under a new id (autosave-folding.ts, decision 048). What differs by kind (its fields' own checks, when a publish makes it public)
 // comes from its spec (kinds.ts).
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
 export type Author = { id: string; label: string };
 
 export type WriteRefusal =
@@ -41,13 +39,13 @@ export type WriteRefusal =
   | { outcome: "refused"; message: string };
 
 /** Holds the claim to a slug until the transaction ends: two items of a kind cannot take one slug at once. */
-async function lockSlug(tx: Tx, spec: StudioKindSpec, slug: string): Promise<void> {
+async function lockSlug(tx: Transaction, spec: StudioKindSpec, slug: string): Promise<void> {
   if (slug) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${spec.kind}-slug:${slug}`}))`);
 }
 
 /** What the document's own fields refuse, beyond their schema: a slug that is taken, and the kind's own checks. */
 async function documentProblems<Doc>(
-  tx: Tx,
+  tx: Transaction,
   spec: StudioKindSpec<Doc>,
   itemId: string | null,
   document: Doc,
@@ -155,7 +153,7 @@ export async function saveItem<Doc>(
  * checklist's blockers, the fields' own checks (a slug taken), then the kind's rule for its time.
  */
 async function publishChecks<Doc>(
-  tx: Tx,
+  tx: Transaction,
   spec: StudioKindSpec<Doc>,
   row: ItemRow,
   document: Doc,

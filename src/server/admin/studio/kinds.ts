@@ -1,20 +1,21 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import {
   ARTICLE_FIELDS,
   PROJECT_FIELDS,
   type ArticleDocument,
-  type ChecklistItem,
   type ProjectDocument,
   projectPublishBlockers,
   publishBlockers,
-  type StudioKind,
 } from "#shared/content/documents.ts";
 import { AUTHOR_PROBLEM } from "#shared/admin/schemas.ts";
 import { articlePath, projectPath } from "#shared/paths.ts";
 import { blogPosts, contentPresence, contentRedirects, contentRevisions, projects } from "../../db/schema.ts";
 import { articleDocumentOf, ARTICLE_FIELD_LABELS } from "./article-fields.ts";
 import { bylineOf } from "../../content/byline.ts";
-import { headText, type ItemRow, type Tx } from "./item-queries.ts";
+import { headText } from "./item-queries.ts";
+import type { StudioKindSpec, Timing } from "./kind-spec.ts";
+
+export type { FieldProblem, ItemTable, StudioKindSpec, Timing, TimingInput } from "./kind-spec.ts";
 import { projectDocumentOf, PROJECT_FIELD_LABELS } from "./project-fields.ts";
 import { isoToIndiaLocal } from "./studio-time.ts";
 
@@ -23,68 +24,6 @@ import { isoToIndiaLocal } from "./studio-time.ts";
 // unpublishing, the trash, slugs and their redirects, share links, history and comparison) is one
 // path for both kinds, in item-queries.ts, item-writes.ts, slugs.ts, presence.ts and
 // item-routes.ts, reading these specs.
-
-/** The tables of the items the studio edits: their bookkeeping columns are the same. */
-export type ItemTable = typeof blogPosts | typeof projects;
-
-/** A field of a document (or of the publish form, "publishedAt" of a project) and what is wrong with it. */
-export type FieldProblem = { field: string; message: string };
-
-/** When a publish makes the item public, or why it cannot. */
-export type Timing<Doc> =
-  | {
-      /** undefined: the item keeps the time it has (a project public already, or with no time of its own). */
-      publishedAt: Date | undefined;
-      /** The head with the time used, when the document carries its time and it differs: appended first. */
-      dated?: Doc;
-    }
-  | { problems: FieldProblem[] };
-
-export type TimingInput<Doc> = {
-  when: "now" | "scheduled";
-  /** The head document, to be published. */
-  document: Doc;
-  /** The time the publish form gave (a project's Publish date, as ISO); undefined for none. */
-  date: string | undefined;
-  row: ItemRow;
-  /** The item is public now (published, its time come). */
-  publicNow: boolean;
-  now: Date;
-};
-
-export type StudioKindSpec<Doc = unknown> = {
-  kind: StudioKind;
-  /** How messages name an item: "There is no such article." */
-  noun: string;
-  table: ItemTable;
-  /** The columns that name an item of this kind in the shared tables. */
-  revisionItem: typeof contentRevisions.articleId | typeof contentRevisions.projectId;
-  redirectItem: typeof contentRedirects.articleId | typeof contentRedirects.projectId;
-  presenceItem: typeof contentPresence.articleId | typeof contentPresence.projectId;
-  /** The public address of a slug: /blog/<slug>, /projects/<slug>. */
-  publicPath(slug: string): string;
-  /** The document's fields in their canonical order, and their labels in the editor. */
-  fields: readonly string[];
-  labels: Record<string, string>;
-  /** A stored document (jsonb) as this kind's document. */
-  documentOf(stored: Record<string, unknown>): Doc;
-  slugOf(document: Doc): string;
-  titleOf(document: Doc): string;
-  /** What stops publishing the document: the publish checklist's blockers. */
-  blockers(document: Doc): ChecklistItem<string>[];
-  /** What the document's own fields refuse beyond the slug (an article's author who is not one). */
-  fieldProblems(tx: Tx, document: Doc): Promise<FieldProblem[]>;
-  /** When a publish or a schedule makes the item public. */
-  timing(input: TimingInput<Doc>): Timing<Doc>;
-  /** What the list's search looks in: the head's text (the published copy's before a first revision). */
-  searchText(): SQL;
-  /** Inserts a new item's row, a draft, and gives its id. */
-  insertDraft(tx: Tx): Promise<string>;
-  /** A field's value as a comparison shows it; null and undefined as "". */
-  shown(field: string, value: unknown): string;
-  /** The field a comparison shows line by line (an article's body, a project's description). */
-  longField: string;
-};
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 

@@ -1,5 +1,5 @@
 import type { MarkdownPreviewAnswer } from "#shared/admin/pages.ts";
-import { parseForm } from "#shared/admin/forms.ts";
+import { firstProblem, parseForm } from "#shared/admin/forms.ts";
 import {
   articleCreateForm,
   articlePublishForm,
@@ -106,7 +106,7 @@ export function studioRoutes(context: AdminContext): AdminHandlers<StudioRouteNa
     async markdownPreview(request, reply) {
       const parsed = parseForm(markdownPreviewForm, request.body);
       if (!parsed.ok) {
-        const message = Object.values(parsed.form.errors).find(Boolean) ?? "The body is not valid.";
+        const message = firstProblem(parsed.form, "The body is not valid.");
         return reply.code(422).send({ error: "Unprocessable Entity", message, problems: parsed.form.errors });
       }
       // The library's pictures as the public page draws them (a pasted picture shows at once).

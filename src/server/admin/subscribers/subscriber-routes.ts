@@ -102,8 +102,7 @@ export function subscriberRoutes(
       const [removed] = isUuid(id)
         ? await db.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, id.toLowerCase())).returning()
         : [];
-      if (!removed)
-        return context.problem(request, reply, 404, "Not Found", "There is no such subscriber (already removed?).");
+      if (!removed) return context.notFound(request, reply, "There is no such subscriber (already removed?).");
       await context.audit(request, {
         actor: context.actorOf(context.sessionOf(request)),
         action: "subscriber-removed",
@@ -120,7 +119,7 @@ export function subscriberRoutes(
         return context.problem(request, reply, 400, "Bad Request", "The subscriber's id is malformed: it is not one.");
       const result = await liftBounce(db, id.toLowerCase(), context.now());
       if (result.outcome === "missing")
-        return context.problem(request, reply, 404, "Not Found", "There is no such subscriber (removed?).");
+        return context.notFound(request, reply, "There is no such subscriber (removed?).");
       if (result.outcome === "not-bouncing")
         return context.problem(
           request,

@@ -1,4 +1,4 @@
-import type { AdminAccess } from "../routes.ts";
+import type { AdminAccess } from "../access.ts";
 
 // A kind of content the back office edits, declared once (docs/decisions/059-a-kind-of-content-declared-once.md):
 // its names, its place in the navigation, who may edit and publish it, its lifecycle and its
@@ -110,6 +110,8 @@ type Route = {
   readonly bodyLimit?: number;
   readonly sessionLimit?: { readonly bucket: string; readonly perMinute: number; readonly what: string };
   readonly nav?: { readonly label: string; readonly order: number };
+  /** A successful answer may have changed what visitors read: the door refreshes the content version (decision 060). */
+  readonly publicContent?: boolean;
 };
 
 function entry<const Key extends string, const Definition extends Route>(
@@ -189,9 +191,15 @@ export function studioKindRoutes<
       sessionLimit: limits.autosaves,
     }),
     ...entry(names.presence, { method: "POST", path: `${api}/presence`, access: "staff", json: true }),
-    ...entry(names.publish, { method: "POST", path: `${item}/publish`, access: "publisher", bodyLimit }),
-    ...entry(names.unpublish, { method: "POST", path: `${item}/unpublish`, access: "publisher" }),
-    ...entry(names.trash, { method: "POST", path: `${item}/trash`, access: "publisher" }),
+    ...entry(names.publish, {
+      method: "POST",
+      path: `${item}/publish`,
+      access: "publisher",
+      bodyLimit,
+      publicContent: true,
+    }),
+    ...entry(names.unpublish, { method: "POST", path: `${item}/unpublish`, access: "publisher", publicContent: true }),
+    ...entry(names.trash, { method: "POST", path: `${item}/trash`, access: "publisher", publicContent: true }),
     ...entry(names.untrash, { method: "POST", path: `${item}/untrash`, access: "publisher" }),
     ...entry(names.previewLink, { method: "POST", path: `${item}/preview`, access: "staff" }),
     // The draft's link-preview card, as LinkedIn and WhatsApp will show it once published (a JPEG).
@@ -251,15 +259,21 @@ export function orderedKindRoutes<const Name extends string, const Plural extend
   return {
     ...entry(names.list, { method: "GET", path: base, access: "staff", nav: kind.nav }),
     ...entry(names.new, { method: "GET", path: `${base}/new`, access: "publisher" }),
-    ...entry(names.create, { method: "POST", path: base, access: "publisher" }),
+    ...entry(names.create, { method: "POST", path: base, access: "publisher", publicContent: true }),
     ...entry(names.item, { method: "GET", path: item, access: "publisher" }),
-    ...entry(names.save, { method: "POST", path: item, access: "publisher" }),
-    ...entry(names.show, { method: "POST", path: `${item}/show`, access: "publisher" }),
-    ...entry(names.hide, { method: "POST", path: `${item}/hide`, access: "publisher" }),
-    ...entry(names.trash, { method: "POST", path: `${item}/trash`, access: "publisher" }),
-    ...entry(names.untrash, { method: "POST", path: `${item}/untrash`, access: "publisher" }),
-    ...entry(names.move, { method: "POST", path: `${item}/move`, access: "publisher" }),
-    ...entry(names.order, { method: "POST", path: `/admin/api/${kind.plural}/order`, access: "publisher", json: true }),
+    ...entry(names.save, { method: "POST", path: item, access: "publisher", publicContent: true }),
+    ...entry(names.show, { method: "POST", path: `${item}/show`, access: "publisher", publicContent: true }),
+    ...entry(names.hide, { method: "POST", path: `${item}/hide`, access: "publisher", publicContent: true }),
+    ...entry(names.trash, { method: "POST", path: `${item}/trash`, access: "publisher", publicContent: true }),
+    ...entry(names.untrash, { method: "POST", path: `${item}/untrash`, access: "publisher", publicContent: true }),
+    ...entry(names.move, { method: "POST", path: `${item}/move`, access: "publisher", publicContent: true }),
+    ...entry(names.order, {
+      method: "POST",
+      path: `/admin/api/${kind.plural}/order`,
+      access: "publisher",
+      json: true,
+      publicContent: true,
+    }),
   };
 }
 
