@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AuditAction } from "#shared/admin/audit-actions.ts";
 import { studioAuditNames, studioNoticeKeys, studioRouteNames } from "#shared/admin/collections/kind.ts";
 import { type FormState, firstProblem, formValues, parseForm } from "#shared/admin/forms.ts";
-import type { AdminNotice } from "#shared/admin/notices.ts";
+import { type AdminNotice, noticeOf } from "#shared/admin/notices.ts";
 import type { AutosaveAnswer, PageMessages, PresenceAnswer } from "#shared/admin/pages.ts";
 import { pageNumberOf } from "#shared/admin/pagination.ts";
 import { adminHref } from "#shared/admin/routes.ts";
@@ -363,7 +363,7 @@ export function itemRoutes<Doc, Fields>(context: AdminContext, kind: StudioRoute
       // The schema let through "", "now" or "scheduled" only.
       const when = query.data.refused as "" | "now" | "scheduled";
       // After a restore (its notice): what the public reads now, and Publish (decision 058).
-      const restored = (request.query as Record<string, unknown>).notice === "revision-restored";
+      const restored = noticeOf((request.query as Record<string, unknown>).notice) === "revision-restored";
       // After Share preview: the link it made, to the person and browser that made it.
       const shared = query.data.shared
         ? await shownShareLink(context, request, { kind: spec.kind, id: item.row.id }, query.data.shared)
