@@ -104,7 +104,7 @@ describe.each(testDrivers)("testimonials and client logos on %s", (driver) => {
     await t?.close();
   });
 
-  it("seeds the three testimonials, anonymised, allowed on this website; the home page shows their quotes and no stars", async () => {
+  it("seeds the three testimonials, anonymised, allowed on this website; the home page shows their quotes, each under five stars", async () => {
     const files = await readSiteContent(siteContentDir);
     expect(files.testimonials).toHaveLength(3);
     const rows = await t.database.db.select().from(testimonials);
@@ -128,8 +128,8 @@ describe.each(testDrivers)("testimonials and client logos on %s", (driver) => {
     );
     expect(quotes[0]).toMatch(/^Their connectivity study for our 150 MW solar park/);
     expect(section).toContain("Head of Projects, renewable developer, Kutch");
-    // A quote carries no rating: no stars, no claim of one.
-    expect(home).not.toContain("out of 5");
+    // The specification's five stars over each testimonial of the home page: a picture with its words.
+    expect(section.match(/aria-label="Rated 5 out of 5 stars"/g)).toHaveLength(quotes.length);
   });
 
   it("shows a named testimonial on the home page, its project's page and the sections of its service and industry; withdrawn, nowhere, the version moved", async () => {
