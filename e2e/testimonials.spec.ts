@@ -151,7 +151,9 @@ for (const width of [375, 1280]) {
     await expect(
       anonymised.getByText("Head of protection, a state transmission utility in western India"),
     ).toBeVisible();
-    await expect(anonymised.getByRole("img")).toHaveCount(0);
+    // No logo (no <img>); only the home page's five stars, a picture of words.
+    await expect(anonymised.locator("img")).toHaveCount(0);
+    await expect(anonymised.getByRole("img")).toHaveAccessibleName("Rated 5 out of 5 stars");
     const html = await page.content();
     expect(html).not.toContain("Zqxbrowser");
 
