@@ -6,7 +6,8 @@ import { repoRoot } from "../../../test/paths.ts";
 // Decision 038, section 3: what the public reads is decided in one place,
 // src/server/content/public-content.ts. No module outside src/server/content/ (the read condition,
 // publishing, revisions, links, the importer), src/server/admin/studio/ (the studio) and
-// src/server/admin/team/ (the team's screens) reads the content tables; tests and scripts aside. Today nothing else needs to: the analytics count paths,
+// src/server/admin/team/ (the team's screens) with src/server/admin/ordered/ (the path the team
+// and the other ordered kinds share, decision 059) reads the content tables; tests and scripts aside. Today nothing else needs to: the analytics count paths,
 // not articles, and the erasure and retention work touch enquiries alone.
 
 const CONTENT_TABLES = ["blogPosts", "projects", "teamMembers", "testimonials", "clientLogos"];
@@ -15,6 +16,7 @@ const ALLOWED_DIRECTORIES = [
   "src/server/content/",
   "src/server/admin/studio/",
   "src/server/admin/team/",
+  "src/server/admin/ordered/",
   "src/server/admin/testimonials/",
   "src/server/admin/client-logos/",
 ];
@@ -95,7 +97,7 @@ describe("the public read's one place", () => {
     expect(otherContentTableReads(file, `// Projects from the table\nconst projects = 1;`)).toEqual([]);
   });
 
-  it("no module outside src/server/content/, src/server/admin/studio/ and src/server/admin/team/ reads blog_posts, projects or team_members", async () => {
+  it("no module outside src/server/content/ and the back office's content folders (studio, team, ordered) reads blog_posts, projects or team_members", async () => {
     const files = (await sourceFiles("src")).filter(
       (file) =>
         !ALLOWED_DIRECTORIES.some((directory) => file.startsWith(directory)) && file !== "src/server/db/schema.ts",
