@@ -2,10 +2,10 @@ import { type SQL, sql } from "drizzle-orm";
 import type { OrderedKindDefinition } from "#shared/admin/collections/kind.ts";
 import type { ContentKind } from "#shared/content/documents.ts";
 import type { Tx } from "../../db/client.ts";
-import type { contentRevisions, teamMembers } from "../../db/schema.ts";
+import type { teamMembers } from "../../db/schema.ts";
 
 // What the server knows of an ordered kind (src/shared/admin/collections/kind.ts: no draft step,
-// a manual order, shown or hidden, the trash): its table, its revisions' column, its order, and
+// a manual order, shown or hidden, the trash): its table, its order, and
 // its words where the shared ones would not do. The writes (ordered-writes.ts), the reads
 // (ordered-queries.ts) and the routes (ordered-routes.ts) read it; the team is the first such kind
 // (docs/decisions/043-the-team-order-is-not-a-revision.md, 059-a-kind-of-content-declared-once.md).
@@ -18,7 +18,6 @@ export type OrderedKindSpec<Doc> = {
   /** The kind as revisions and publishing name it. */
   contentKind: ContentKind & "team-member";
   table: OrderedTable;
-  revisionItem: typeof contentRevisions.teamMemberId;
   /** The kind's order: the `order` column, then what breaks the ties an import may leave (as the public pages read it). */
   order: readonly SQL[];
   /** A stored document as this kind's document. */

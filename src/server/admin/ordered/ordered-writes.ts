@@ -295,5 +295,3 @@ export function orderedWrites<Doc>(spec: OrderedKindSpec<Doc>) {
     },
   };
 }
-
-export type OrderedWrites<Doc> = ReturnType<typeof orderedWrites<Doc>>;

@@ -25,7 +25,7 @@ import { orderedRouteNames } from "#shared/admin/collections/kind.ts";
 // the document's fields, and the pages.
 
 /** A stored document as the studio edits it: the fields it knows, whatever an older revision held besides. */
-export function teamMemberDocumentOf(stored: Record<string, unknown>): TeamMemberDocument {
+function teamMemberDocumentOf(stored: Record<string, unknown>): TeamMemberDocument {
   const text = (value: unknown) => (typeof value === "string" ? value : "");
   const optional = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
   return {
@@ -44,13 +44,12 @@ export function teamMemberDocumentOf(stored: Record<string, unknown>): TeamMembe
  * published name and the id, as the public list (listTeamMembers) breaks the ties an import of
  * new members may leave. The list, the moves and the public pages all read it this way.
  */
-export const TEAM_ORDER = [asc(teamMembers.order), asc(teamMembers.name), asc(teamMembers.id)] as const;
+const TEAM_ORDER = [asc(teamMembers.order), asc(teamMembers.name), asc(teamMembers.id)] as const;
 
-export const TEAM_SPEC: OrderedKindSpec<TeamMemberDocument> = {
+const TEAM_SPEC: OrderedKindSpec<TeamMemberDocument> = {
   definition: TEAM,
   contentKind: "team-member",
   table: teamMembers,
-  revisionItem: contentRevisions.teamMemberId,
   order: TEAM_ORDER,
   documentOf: teamMemberDocumentOf,
   nameOf: (document) => document.name,
@@ -81,7 +80,7 @@ export const TEAM_SPEC: OrderedKindSpec<TeamMemberDocument> = {
   },
 };
 
-export const TEAM_ROUTES: OrderedRouteKind<TeamMemberDocument, TeamMemberFieldsView> = {
+const TEAM_ROUTES: OrderedRouteKind<TeamMemberDocument, TeamMemberFieldsView> = {
   spec: TEAM_SPEC,
   forms: {
     create: teamMemberCreateForm,

@@ -10,4 +10,3 @@ import { TEAM } from "./team.ts";
 export { ARTICLES, PROJECTS, TEAM };
 
 export const STUDIO_KINDS = [ARTICLES, PROJECTS] as const;
-export const ORDERED_KINDS = [TEAM] as const;
