@@ -3,6 +3,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
+import { contentFileText } from "./content-file-text.ts";
 import {
   type ArticleDocument,
   CONTENT_LIMITS,
@@ -14,7 +15,7 @@ import {
 } from "#shared/content/documents.ts";
 import { INDIA_UTC_OFFSET } from "#shared/india-time.ts";
 import { MEDIA_REFERENCE_PATTERN } from "#shared/media.ts";
-import { hasControlCharacters, lineBreakOrTab, normaliseLineBreaks } from "#shared/schemas/text-rules.ts";
+import { hasControlCharacters, normaliseLineBreaks } from "#shared/schemas/text-rules.ts";
 import { type MediaFileEntry, readMediaFolder } from "./media-files.ts";
 import { type ClientLogoFile, clientLogoFile, type TestimonialFile, testimonialFile } from "./testimonial-files.ts";
 import { staffIdOf } from "./byline.ts";
@@ -26,19 +27,7 @@ import { staffIdOf } from "./byline.ts";
 // never stops the others from loading. The importer (import-content.ts) writes what this reads;
 // docs/decisions/038-the-database-holds-the-content.md says when.
 
-/** A text field of a content file: trimmed, not empty, at most `max` characters, on one line unless `multiline`. */
-const text = (max: number, options: { multiline?: boolean } = {}) =>
-  z
-    .string({ error: "must be text" })
-    .transform((value) => (options.multiline ? normaliseLineBreaks(value) : value).trim())
-    .pipe(
-      z
-        .string()
-        .min(1, "must not be empty")
-        .max(max, `must be at most ${max} characters`)
-        .refine((value) => !hasControlCharacters(value), "must not contain control characters")
-        .refine((value) => options.multiline || !lineBreakOrTab.test(value), "must be a single line of text"),
-    );
+const text = contentFileText;
 
 /** The longest picture path the studio takes. */
 const IMAGE_PATH_MAX = 300;

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { stringify } from "yaml";
 import { z } from "zod";
+import { contentFileText } from "./content-file-text.ts";
 import { IMAGE_PATH_PATTERN, SLUG_PATTERN } from "#shared/content/documents.ts";
 import {
   type ClientLogoDocument,
@@ -10,7 +11,6 @@ import {
   TESTIMONIAL_LIMITS,
   type TestimonialDocument,
 } from "#shared/content/testimonials.ts";
-import { hasControlCharacters, lineBreakOrTab, normaliseLineBreaks } from "#shared/schemas/text-rules.ts";
 import type { Database } from "../db/client.ts";
 import { contentRevisions, projects, type testimonials } from "../db/schema.ts";
 import {
@@ -29,18 +29,7 @@ import {
 // the project's file name (its slug), its `logo` a library picture. An item is found again by its
 // file name (the row's `slug`). docs/decisions/061-testimonials-and-client-logos.md.
 
-const text = (max: number, options: { multiline?: boolean } = {}) =>
-  z
-    .string({ error: "must be text" })
-    .transform((value) => (options.multiline ? normaliseLineBreaks(value) : value).trim())
-    .pipe(
-      z
-        .string()
-        .min(1, "must not be empty")
-        .max(max, `must be at most ${max} characters`)
-        .refine((value) => !hasControlCharacters(value), "must not contain control characters")
-        .refine((value) => options.multiline || !lineBreakOrTab.test(value), "must be a single line of text"),
-    );
+const text = contentFileText;
 
 /** A calendar day, YYYY-MM-DD (YAML may read it as a date). */
 const day = z.union([z.string(), z.date()], { error: "must be a date like 2026-11-30" }).transform((value, ctx) => {
