@@ -1,8 +1,8 @@
 // The actions the audit trail records, one list: recordAudit takes only these, and the audit
 // page's filter offers them. A new kind of change gets its name here first.
 
-import { ARTICLES, PROJECTS, TEAM } from "./collections/index.ts";
-import { orderedAuditActions, studioAuditActions } from "./collections/kind.ts";
+import { ARTICLES, ORDERED_KINDS, PROJECTS } from "./collections/index.ts";
+import { orderedKindsAuditActions, studioAuditActions } from "./collections/kind.ts";
 
 export const AUDIT_ACTIONS = [
   "sign-in",
@@ -36,7 +36,7 @@ export const AUDIT_ACTIONS = [
   ...studioAuditActions(ARTICLES),
   "content-imported",
   ...studioAuditActions(PROJECTS),
-  ...orderedAuditActions(TEAM),
+  ...orderedKindsAuditActions(ORDERED_KINDS),
   // The media library: each records the picture (its file name) and its key (details.key).
   "media-uploaded",
   "media-alt-changed",

@@ -3,8 +3,8 @@
 // the text of a known key into that page's props as `notice`; an unknown key shows nothing. So a
 // reload does not post again, and no text a visitor wrote can be shown as a notice.
 
-import { ARTICLES, PROJECTS, TEAM } from "./collections/index.ts";
-import { orderedKindNotices, studioKindNotices, studioNoticeStates } from "./collections/kind.ts";
+import { ARTICLES, ORDERED_KINDS, PROJECTS } from "./collections/index.ts";
+import { orderedKindsNotices, studioKindNotices, studioNoticeStates } from "./collections/kind.ts";
 
 export const adminNotices = {
   "signed-out": "You have signed out.",
@@ -34,7 +34,7 @@ export const adminNotices = {
   // their definitions ("article-created", "team-member-shown", "team-moved", …).
   ...studioKindNotices(ARTICLES),
   ...studioKindNotices(PROJECTS),
-  ...orderedKindNotices(TEAM),
+  ...orderedKindsNotices(ORDERED_KINDS),
   // What every studio kind says alike.
   "draft-saved": "Draft saved.",
   "revision-restored": "That version is now the draft. Nothing was deleted: the one before is in History.",

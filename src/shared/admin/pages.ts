@@ -9,6 +9,7 @@ import type { SubscriberState } from "./subscriber-states.ts";
 import type { FormState } from "./forms.ts";
 import type { MediaFormat } from "../media.ts";
 import type { HealthState } from "./health.ts";
+import type { DrawnKindPlural } from "./collections/index.ts";
 
 export type StaffRole = "admin" | "staff";
 
@@ -416,6 +417,54 @@ export type TeamMemberEditorView = {
   /** A save refused because someone saved first: who and when, and the fields they saved. */
   conflict?: { current: RevisionView; fields: TeamMemberFieldsView; yours?: boolean };
 };
+// The ordered kinds whose pages are drawn from their definition (testimonials, client logos:
+// src/web/admin/pages/ordered/; src/shared/admin/collections/).
+
+/** An item of the list, in its order. */
+export type DrawnRowView = {
+  id: string;
+  /** How the list names it: the person and organisation, the description, the organisation. */
+  name: string;
+  /** A line under the name (a testimonial's quote, shortened); "" for none. */
+  detail: string;
+  /** A small picture of its picture field (a logo), or null. */
+  thumbnail: string | null;
+  status: "shown" | "hidden";
+  position: number;
+  headRevisionId: number;
+};
+
+/** An item in the trash. */
+export type DrawnTrashRowView = {
+  id: string;
+  name: string;
+  trashedAt: string;
+  trashedBy: string | null;
+  headRevisionId: number;
+};
+
+/** The fields of an item as its form holds them: text, or the ticked choices. */
+export type DrawnFieldsView = Record<string, string | string[]>;
+
+/** One item's page (or a new one's: `id` null). */
+export type DrawnItemView = {
+  id: string | null;
+  /** How the page names it (its title): as the list does. */
+  name: string;
+  status: TeamMemberStatus;
+  fields: DrawnFieldsView;
+  head: RevisionView | null;
+  position: number | null;
+  /** The media library's pictures, for the picture fields. */
+  pictures: PhotoChoiceView[];
+  /** A select field's choices, by field (a testimonial's project: the projects). */
+  options: Record<string, { value: string; label: string }[]>;
+  /** What stops the head from being published, in words; empty when nothing does. */
+  blockers: string[];
+  trashedAt: string | null;
+  conflict?: { current: RevisionView; fields: DrawnFieldsView; yours?: boolean };
+};
+
 // The media library (docs/decisions/040-the-media-library.md).
 
 /** An item that names a picture: where it is used. `href` is its editor, where the back office has one. */
@@ -614,6 +663,16 @@ export type AdminPageProps = PageMessages &
         focus?: { id: string; direction: "up" | "down" };
       })
     | (Signed & { page: "team-member"; member: TeamMemberEditorView })
+    // The ordered kinds drawn from their definition, by their list's name (src/shared/admin/collections/).
+    | (Signed & {
+        page: "ordered-list";
+        kind: DrawnKindPlural;
+        rows: DrawnRowView[];
+        trash: DrawnTrashRowView[];
+        canChange: boolean;
+        focus?: { id: string; direction: "up" | "down" };
+      })
+    | (Signed & { page: "ordered-item"; kind: DrawnKindPlural; item: DrawnItemView })
     | (Signed & {
         page: "media";
         /** All pictures, or only those needing alt text. */

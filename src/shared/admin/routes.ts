@@ -72,8 +72,8 @@ export type AdminRouteDefinition = {
 };
 
 import { STUDIO_DOCUMENT_BODY_LIMIT } from "../content/documents.ts";
-import { ARTICLES, PROJECTS, TEAM } from "./collections/index.ts";
-import { orderedKindRoutes, studioKindRoutes } from "./collections/kind.ts";
+import { ARTICLES, ORDERED_KINDS, PROJECTS } from "./collections/index.ts";
+import { orderedKindsRoutes, studioKindRoutes } from "./collections/kind.ts";
 import type { AdminNotice } from "./notices.ts";
 
 const attempts = (bucket: string): AdminRateLimit => ({ bucket, counts: "failures" });
@@ -209,10 +209,10 @@ export const adminRoutes = {
   // docs/decisions/042-projects-in-the-studio.md).
   ...studioKindRoutes(PROJECTS, studioLimits),
 
-  // The team (src/server/admin/team/): members, their order, hide and show. Everyone sees the
-  // list; every change is public at once, so changing the team needs publisher access
-  // (docs/decisions/043-the-team-order-is-not-a-revision.md).
-  ...orderedKindRoutes(TEAM),
+  // The ordered kinds (src/server/admin/ordered/): the team, testimonials, client logos. Everyone
+  // sees a list; every change is public at once, so changing one needs publisher access
+  // (docs/decisions/043-the-team-order-is-not-a-revision.md, 061-testimonials-and-client-logos.md).
+  ...orderedKindsRoutes(ORDERED_KINDS),
 
   // Staff (admins).
   staff: { method: "GET", path: "/admin/staff", access: "admin", nav: { label: "Staff", order: 5 } },

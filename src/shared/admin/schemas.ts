@@ -1,5 +1,4 @@
 import * as z from "zod/mini";
-import { markdownHeadingsProblem, markdownNestingProblem } from "../content/markdown-rules.ts";
 import { ENQUIRY_STATUSES, isEnquiryStatus, statusLabels } from "../inbox.ts";
 import { parseIndiaDate } from "../india-time.ts";
 import { serviceValues } from "../site.ts";
@@ -10,8 +9,11 @@ import { UUID_PATTERN } from "../schemas/identifiers.ts";
 import { MAX_TERM_CHARS, MAX_TERMS_PER_GROUP, queryWords } from "../search.ts";
 import { isSubscriberState, SUBSCRIBER_STATES } from "./subscriber-states.ts";
 import { ARTICLES, PROJECTS, TEAM } from "./collections/index.ts";
+import { ORDERED_LIST_MAX, orderedListForms } from "./collections/forms.ts";
+import { optionalText, queryField, revisionIdField } from "./form-fields.ts";
+
+export { revisionIdField };
 import { noControlCharacters, requiredText, singleLine } from "../schemas/text-field.ts";
-import { normaliseLineBreaks } from "../schemas/text-rules.ts";
 import {
   ARTICLE_STATUSES,
   CONTENT_LIMITS,
@@ -139,24 +141,6 @@ export const analyticsExclusionForm = z.object({
 });
 
 /**
- * A query-string field: given at most once, trimmed, "" when absent, held to `rule`, and free of
- * control characters (PostgreSQL refuses a NUL in text, which answered 500). The field's own
- * `problem` comes first, since it says what the field takes; a free-text field that its rule lets
- * through is told about the control character.
- */
-const queryField = (name: string, rule: (value: string) => boolean, problem: string) =>
-  z._default(
-    z.string({ error: `Give ${name} once.` }).check(
-      z.trim(),
-      z.refine((value) => value === "" || rule(value), { error: problem, abort: true }),
-      z.refine((value) => !hasControlCharacters(value), {
-        error: `${name === "q" ? "Search" : `${name[0]!.toUpperCase()}${name.slice(1)}`} must not contain control characters.`,
-      }),
-    ),
-    "",
-  );
-
-/**
  * The editor's address after a refused publish (item-routes.ts): `refused` is how it was asked
  * for (now or scheduled), `publishedAt` the Publish date a project's form gave, as typed.
  */
@@ -235,49 +219,6 @@ export const auditFilterForm = z.object({
 // The content studio (docs/decisions/038-the-database-holds-the-content.md). A draft may be
 // incomplete: each field is checked as far as it is written, and the publish checklist
 // (publishBlockers in src/shared/content/documents.ts) says what publishing needs besides.
-
-/** An optional text of at most `max` characters: "" when left empty. */
-function optionalText(
-  label: string,
-  max: number,
-  options: { multiline?: boolean; pattern?: RegExp; problem?: string; markdown?: boolean } = {},
-) {
-  return z._default(
-    z.string({ error: `${label} must be text` }).check(
-      z.trim(),
-      ...(options.multiline ? [z.overwrite<string>(normaliseLineBreaks)] : []),
-      z.maxLength(max, `${label} must be at most ${max} characters`),
-      noControlCharacters(label),
-      ...(options.multiline ? [] : [singleLine(label)]),
-      ...(options.markdown
-        ? [
-            z.refine<string>((value) => markdownNestingProblem(label, value) === undefined, {
-              error: (issue) => markdownNestingProblem(label, String(issue.input)),
-            }),
-            z.refine<string>((value) => markdownHeadingsProblem(label, value) === undefined, {
-              error: (issue) => markdownHeadingsProblem(label, String(issue.input)),
-            }),
-          ]
-        : []),
-      ...(options.pattern
-        ? [
-            z.refine<string>(
-              (value) => value === "" || options.pattern!.test(value),
-              options.problem ?? `${label} is not valid`,
-            ),
-          ]
-        : []),
-    ),
-    "",
-  );
-}
-
-/** The revision a form was made from: a save based on an older one is refused (decision 038, section 4). */
-export const revisionIdField = z
-  .string({ error: "The form did not say which revision it was made from: reload the page and try again." })
-  .check(
-    z.regex(/^[1-9]\d{0,14}$/, "The form did not say which revision it was made from: reload the page and try again."),
-  );
 
 /** A publish date as a datetime-local field gives it, in India time: 2026-11-26T14:30. */
 export const INDIA_DATETIME_PATTERN = /^(20\d\d)-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):([0-5]\d)$/;
@@ -520,44 +461,20 @@ export const teamMemberCreateForm = z.object({
 /** "Save": the fields and the revision they were made from. */
 export const teamMemberSaveForm = z.object({ ...teamMemberFields, baseRevisionId: revisionIdField });
 
-/** Show, Hide, Move to trash and Restore: the revision the page showed, and which page to go back to. */
-export const teamMemberActionForm = z.object({
-  baseRevisionId: revisionIdField,
-  back: z._default(z.enum(["list", "member"], { error: "`back` must be list or member." }), "member"),
-});
+/**
+ * Show, Hide, Move to trash and Restore; Move up / Move down; the order after dragging (JSON, at
+ * most ORDERED_LIST_MAX ids); and the list's query: the forms every ordered kind has, in the
+ * team's words.
+ */
+export const {
+  action: teamMemberActionForm,
+  move: teamMoveForm,
+  order: teamOrderForm,
+  list: teamListQuery,
+} = orderedListForms({ noun: "member", everyOne: "every member of the team" });
 
-/** Move up / Move down. */
-export const teamMoveForm = z.object({
-  direction: z.enum(["up", "down"], { error: "Choose to move the member up or down." }),
-});
-
-export const TEAM_ORDER_MAX = 1000;
-const TEAM_ORDER_PROBLEM = "The order must list every member of the team once, by id.";
-
-/** The order after dragging (JSON): every member not in the trash, by id, first to last. */
-export const teamOrderForm = z.object({
-  order: z
-    .array(z.string({ error: TEAM_ORDER_PROBLEM }).check(z.regex(UUID_PATTERN, TEAM_ORDER_PROBLEM)), {
-      error: TEAM_ORDER_PROBLEM,
-    })
-    .check(
-      z.minLength(1, TEAM_ORDER_PROBLEM),
-      z.maxLength(TEAM_ORDER_MAX, TEAM_ORDER_PROBLEM),
-      z.refine(
-        (ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length,
-        "The order names a member twice.",
-      ),
-    ),
-});
-
-/** The team list's query: after a move, which button gets the focus (`up-<id>` or `down-<id>`). */
-export const teamListQuery = z.object({
-  focus: queryField(
-    "focus",
-    (value) => /^(?:up|down)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value),
-    "`focus` must be up-<member id> or down-<member id>.",
-  ),
-});
+/** The most items an ordered kind's order may list. */
+export const TEAM_ORDER_MAX = ORDERED_LIST_MAX;
 
 // The media library (docs/decisions/040-the-media-library.md).
 

@@ -172,3 +172,11 @@ export function permissionBlockers(document: PermissionFields): string[] {
   if (!DOCUMENT_DATE_PATTERN.test(document.permissionReview)) blockers.push("Give a date to review the permission.");
   return blockers;
 }
+
+/** How the back office, its audit trail and its mails name a testimonial: the person and organisation, or the description. */
+export function testimonialName(document: TestimonialDocument): string {
+  const name = document.anonymised
+    ? document.description
+    : [document.personName, document.organisation].filter((part) => part.trim()).join(", ");
+  return name.trim() || "Untitled testimonial";
+}

@@ -15,7 +15,22 @@ import type { AdminAccess } from "../access.ts";
 
 /** How a field is edited. */
 export type FieldControl =
-  "text" | "textarea" | "markdown" | "picture" | "select" | "date" | "datetime" | "email" | "url";
+  | "text"
+  | "textarea"
+  | "markdown"
+  | "picture"
+  | "select"
+  | "date"
+  | "datetime"
+  | "email"
+  | "url"
+  /** A yes or no, ticked or not. */
+  | "checkbox"
+  /** Any of `choices`, each a box to tick. */
+  | "choices";
+
+/** One of a field's fixed choices ("choices" fields), or of a select's. */
+export type FieldChoice = { readonly value: string; readonly label: string };
 
 export type FieldDefinition = {
   /** The editor's label, and how History, Compare and problems name the field. */
@@ -25,6 +40,10 @@ export type FieldDefinition = {
   readonly limit?: number;
   /** The line under the label, where there is one. */
   readonly hint?: string;
+  /** A "choices" field's choices, in their order. (A select's come from the server: they are items.) */
+  readonly choices?: readonly FieldChoice[];
+  /** A group the editor draws the field in, under this heading ("The client's permission"). */
+  readonly group?: string;
 };
 
 type KindNames<Name extends string, Plural extends string> = {
@@ -74,6 +93,31 @@ export type OrderedKindDefinition<Name extends string = string, Plural extends s
   readonly listKey: string;
   /** What the back office says after each change: the kind's own words. */
   readonly notices: Readonly<Record<OrderedItemNotice, string>> & Readonly<Record<OrderedListNotice, string>>;
+  /**
+   * The words of the kind's pages, where they are drawn from the definition (src/web/admin/pages/ordered/).
+   * The team has pages of its own and none of these.
+   */
+  readonly pages?: OrderedPageWords;
+};
+
+/** What the pages drawn from an ordered kind's definition say of it. */
+export type OrderedPageWords = {
+  /** "Add a testimonial". */
+  readonly add: string;
+  /** "New testimonial": a new item's title. */
+  readonly newTitle: string;
+  /** The line under the list's title: where the items show. */
+  readonly description: string;
+  /** What the list says when it is empty. */
+  readonly empty: string;
+  /** The buttons that put an item on the site and take it off ("Publish", "Withdraw"). */
+  readonly show: string;
+  readonly hide: string;
+  /** The status words: on the site, and not ("Published", "Withdrawn or not yet published"). */
+  readonly shown: string;
+  readonly hidden: string;
+  /** "Move this testimonial to the trash? …": what Move to trash asks. */
+  readonly trashQuestion: string;
 };
 
 export type KindDefinition = StudioKindDefinition | OrderedKindDefinition;
@@ -277,6 +321,22 @@ export function orderedKindRoutes<const Name extends string, const Plural extend
   };
 }
 
+/** The routes of an ordered kind, as orderedKindRoutes makes them. */
+type OrderedRoutesOf<Kind> =
+  Kind extends OrderedKindDefinition<infer Name, infer Plural>
+    ? ReturnType<typeof orderedKindRoutes<Name, Plural>>
+    : never;
+
+/** A union of objects as one object with all their keys. */
+type Merged<Union> = (Union extends unknown ? (merged: Union) => void : never) extends (merged: infer All) => void
+  ? All
+  : never;
+
+/** The routes of every ordered kind of a list (src/shared/admin/collections/index.ts): a new kind's come with it. */
+export function orderedKindsRoutes<const Kinds extends readonly OrderedKindDefinition[]>(kinds: Kinds) {
+  return Object.assign({}, ...kinds.map((kind) => orderedKindRoutes(kind))) as Merged<OrderedRoutesOf<Kinds[number]>>;
+}
+
 // ---- Notices and audit actions, named after the kind's key.
 
 const STUDIO_NOTICES = ["created", "published", "scheduled", "unpublished", "trashed", "untrashed"] as const;
@@ -340,6 +400,20 @@ export function orderedKindNotices<const Key extends string, const ListKey exten
   };
 }
 
+/** The notices of every ordered kind of a list. */
+export function orderedKindsNotices<const Kinds extends readonly OrderedKindDefinition[]>(kinds: Kinds) {
+  return Object.assign({}, ...kinds.map((kind) => orderedKindNotices(kind))) as Merged<
+    Kinds[number] extends infer Kind
+      ? Kind extends OrderedKindDefinition & {
+          readonly key: infer Key extends string;
+          readonly listKey: infer ListKey extends string;
+        }
+        ? ReturnType<typeof orderedKindNotices<Key, ListKey>>
+        : never
+      : never
+  >;
+}
+
 const STUDIO_AUDIT = [
   "published",
   "scheduled",
@@ -377,4 +451,16 @@ export function orderedAuditActions<const Key extends string, const ListKey exte
   return [...ORDERED_AUDIT.map((action) => `${kind.key}-${action}`), `${kind.listKey}-order-changed`] as readonly (
     `${Key}-${OrderedAudit}` | `${ListKey}-order-changed`
   )[];
+}
+
+/** The audit actions of every ordered kind of a list. */
+export function orderedKindsAuditActions<const Kinds extends readonly OrderedKindDefinition[]>(kinds: Kinds) {
+  return kinds.flatMap((kind) => orderedAuditActions(kind)) as unknown as readonly (Kinds[number] extends infer Kind
+    ? Kind extends OrderedKindDefinition & {
+        readonly key: infer Key extends string;
+        readonly listKey: infer ListKey extends string;
+      }
+      ? `${Key}-${OrderedAudit}` | `${ListKey}-order-changed`
+      : never
+    : never)[];
 }
