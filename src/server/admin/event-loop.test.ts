@@ -20,6 +20,7 @@ import { EVENT_LOOP_BUDGET_MS, longestEventLoopStall } from "../../../test/event
 import { multipartBody, pixelBombPng, plainPicture } from "../../../test/media-fixtures.ts";
 import { SmtpPeer } from "../../../test/smtp-peer.ts";
 import { SoftAuthenticator } from "../../../test/soft-authenticator.ts";
+import { CLIENT_LOGOS, TESTIMONIALS } from "#shared/admin/collections/index.ts";
 import { adminHref, type AdminRouteName, adminRoutes } from "#shared/admin/routes.ts";
 import { NEWSLETTER_LIMITS, NOTE_MAX, TEAM_ORDER_MAX } from "#shared/admin/schemas.ts";
 import { CONTENT_LIMITS, PROJECT_LIMITS, type ProjectDocument } from "#shared/content/documents.ts";
@@ -696,6 +697,20 @@ describe.each(testDrivers)("no request holds the event loop, on %s", (driver) =>
     return { id, revisionId: row!.head! };
   }
 
+  /** A testimonial or a client logo added, not published, through its own form: its id. */
+  async function orderedItem(author: StaffWithSession, kind: "testimonials" | "client-logos"): Promise<string> {
+    const response = await t.send({
+      method: "POST",
+      url: adminHref(kind === "testimonials" ? "testimonialCreate" : "clientLogoCreate"),
+      cookie: author.cookie,
+      headers: FORM,
+      payload: new URLSearchParams({ organisation: "Gujarat Energy Transmission", visibility: "hidden" }).toString(),
+    });
+    const id = new RegExp(`/admin/${kind}/([0-9a-f-]{36})`).exec(String(response.headers.location))?.[1];
+    if (!id) throw new Error(`${kind}: ${response.statusCode} ${response.body.slice(0, 300)}`);
+    return id;
+  }
+
   async function picture(author: StaffWithSession): Promise<{ id: string }> {
     const bytes = await plainPicture("png", {
       width: 64,
@@ -720,6 +735,8 @@ describe.each(testDrivers)("no request holds the event loop, on %s", (driver) =>
   type Setup<Result> = (kit: Kit) => Promise<Result>;
 
   /** A GET's query made hostile (queryShapes), on the items `params` makes. */
+  const testimonialsFields = Object.keys(TESTIMONIALS.fields);
+  const clientLogosFields = Object.keys(CLIENT_LOGOS.fields);
   const queryProbe =
     (name: AdminRouteName, params?: Setup<Params>, done: readonly number[] = GET_DONE): Probe =>
     async (kit) =>
@@ -1617,6 +1634,56 @@ describe.each(testDrivers)("no request holds the event loop, on %s", (driver) =>
         expect: [409],
       },
     ]),
+
+    // Testimonials: the same ordered path, with their own fields.
+    testimonials: queryProbe("testimonials"),
+    testimonialNew: queryProbe("testimonialNew"),
+    testimonialCreate: formProbe("testimonialCreate", [...testimonialsFields, "visibility"]),
+    testimonial: queryProbe("testimonial", async (kit) => ({ id: await orderedItem(kit.admin, "testimonials") })),
+    testimonialSave: formProbe("testimonialSave", [...testimonialsFields, "baseRevisionId"], {
+      params: async (kit) => ({ id: await orderedItem(kit.admin, "testimonials") }),
+    }),
+    testimonialShow: formProbe("testimonialShow", ["baseRevisionId", "back"], {
+      params: async (kit) => ({ id: await orderedItem(kit.admin, "testimonials") }),
+    }),
+    testimonialHide: formProbe("testimonialHide", ["baseRevisionId", "back"], {
+      params: async (kit) => ({ id: await orderedItem(kit.admin, "testimonials") }),
+    }),
+    testimonialTrash: formProbe("testimonialTrash", ["baseRevisionId", "back"], {
+      params: async (kit) => ({ id: await orderedItem(kit.admin, "testimonials") }),
+    }),
+    testimonialUntrash: formProbe("testimonialUntrash", ["baseRevisionId", "back"], {
+      params: async (kit) => ({ id: await orderedItem(kit.admin, "testimonials") }),
+    }),
+    testimonialMove: formProbe("testimonialMove", ["direction"], {
+      params: async (kit) => ({ id: await orderedItem(kit.admin, "testimonials") }),
+    }),
+    testimonialsOrder: jsonProbe("testimonialsOrder", "order", undefined, [400]),
+
+    // Client logos: the same ordered path, with their own fields.
+    "client-logos": queryProbe("client-logos"),
+    clientLogoNew: queryProbe("clientLogoNew"),
+    clientLogoCreate: formProbe("clientLogoCreate", [...clientLogosFields, "visibility"]),
+    clientLogo: queryProbe("clientLogo", async (kit) => ({ id: await orderedItem(kit.admin, "client-logos") })),
+    clientLogoSave: formProbe("clientLogoSave", [...clientLogosFields, "baseRevisionId"], {
+      params: async (kit) => ({ id: await orderedItem(kit.admin, "client-logos") }),
+    }),
+    clientLogoShow: formProbe("clientLogoShow", ["baseRevisionId", "back"], {
+      params: async (kit) => ({ id: await orderedItem(kit.admin, "client-logos") }),
+    }),
+    clientLogoHide: formProbe("clientLogoHide", ["baseRevisionId", "back"], {
+      params: async (kit) => ({ id: await orderedItem(kit.admin, "client-logos") }),
+    }),
+    clientLogoTrash: formProbe("clientLogoTrash", ["baseRevisionId", "back"], {
+      params: async (kit) => ({ id: await orderedItem(kit.admin, "client-logos") }),
+    }),
+    clientLogoUntrash: formProbe("clientLogoUntrash", ["baseRevisionId", "back"], {
+      params: async (kit) => ({ id: await orderedItem(kit.admin, "client-logos") }),
+    }),
+    clientLogoMove: formProbe("clientLogoMove", ["direction"], {
+      params: async (kit) => ({ id: await orderedItem(kit.admin, "client-logos") }),
+    }),
+    "client-logosOrder": jsonProbe("client-logosOrder", "order", undefined, [400]),
 
     // Staff, audit and privacy (admins).
     staff: queryProbe("staff"),

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, lt, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import {
   ARTICLE_FIELDS,
   type ArticleDocument,
@@ -10,7 +11,7 @@ import {
 } from "#shared/content/documents.ts";
 import { changesBetween } from "#shared/content/revision-changes.ts";
 import type { Tx } from "../db/client.ts";
-import { blogPosts, contentRevisions, projects, teamMembers } from "../db/schema.ts";
+import { blogPosts, clientLogos, contentRevisions, projects, teamMembers, testimonials } from "../db/schema.ts";
 
 // Revisions: every save of an item is a new, immutable row of content_revisions holding the whole
 // document, and the item's row points at the newest (its head). The studio and the importer write
@@ -56,6 +57,10 @@ export function documentHash<Kind extends ContentKind>(kind: Kind, document: Doc
     .update(JSON.stringify(canonicalDocument(kind, document)))
     .digest("hex");
 }
+
+/** A table whose items have revisions: its id and its head's column are what every one shares. */
+export type RevisionTable =
+  typeof blogPosts | typeof projects | typeof teamMembers | typeof testimonials | typeof clientLogos;
 
 /** The item tables and their revision column, by kind. */
 export const contentTables = {
@@ -129,7 +134,19 @@ export async function headRevision(
   kind: ContentKind,
   itemId: string,
 ): Promise<(RevisionSummary & { hash: string }) | undefined> {
-  const { table, revisionItem } = contentTables[kind];
+  return headRevisionIn(db, contentTables[kind], itemId);
+}
+
+/**
+ * The head revision of an item of any table with revisions (its `head_revision_id`), by the
+ * revisions' column naming the item: headRevision's, for kinds kept beside ContentKind
+ * (testimonials and client logos, src/server/content/testimonials.ts).
+ */
+export async function headRevisionIn(
+  db: Tx,
+  { table, revisionItem }: { table: RevisionTable; revisionItem: AnyPgColumn },
+  itemId: string,
+): Promise<(RevisionSummary & { hash: string }) | undefined> {
   const [row] = await db
     .select(summaryColumns)
     .from(table)

@@ -24,6 +24,10 @@ import { SubscribersPage } from "./pages/subscribers/subscribers-page.tsx";
 // The team.
 import { TeamMemberPage } from "./pages/team/team-member-page.tsx";
 import { TeamPage } from "./pages/team/team-page.tsx";
+// The ordered kinds drawn from their definition (testimonials, client logos).
+import { OrderedItemPage } from "./pages/ordered/ordered-item-page.tsx";
+import { OrderedListPage } from "./pages/ordered/ordered-list-page.tsx";
+import { drawnKind } from "./pages/ordered/drawn-kinds.ts";
 // The media library.
 import { MediaItemPage } from "./pages/media/media-item-page.tsx";
 import { MediaPage } from "./pages/media/media-page.tsx";
@@ -80,6 +84,12 @@ export const adminScreens: AdminScreens = {
   "team-member": {
     title: (props) => (props.member.id === null ? "New team member" : props.member.fields.name || "Unnamed member"),
     Page: TeamMemberPage,
+  },
+  // The ordered kinds drawn from their definition.
+  "ordered-list": { title: (props) => drawnKind(props.kind).nav.label, Page: OrderedListPage },
+  "ordered-item": {
+    title: (props) => (props.item.id === null ? drawnKind(props.kind).pages.newTitle : props.item.name),
+    Page: OrderedItemPage,
   },
   // The media library.
   media: { title: () => "Media", Page: MediaPage },

@@ -31,7 +31,7 @@ import { privacyRoutes } from "../privacy/privacy-routes.ts";
 import { staffRoutes } from "../staff/staff-routes.ts";
 import { subscriberRoutes } from "../subscribers/subscriber-routes.ts";
 // The team (src/server/admin/team/).
-import { teamRoutes } from "../team/team-routes.ts";
+import { orderedKindsRoutes } from "../ordered/kinds.ts";
 import { doorRoutes } from "./door-routes.ts";
 // The media library.
 import { mediaRoutes } from "../media/library-routes.ts";
@@ -266,8 +266,8 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDependencie
     ...auditRoutes(context),
     ...privacyRoutes(context, deps.health.backupDir),
     ...studioRoutes(context),
-    // The team.
-    ...teamRoutes(context),
+    // The ordered kinds: the team, testimonials, client logos.
+    ...orderedKindsRoutes(context),
     // The media library.
     ...mediaRoutes(context),
     // Newsletters.

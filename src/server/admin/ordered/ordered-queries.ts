@@ -2,7 +2,7 @@ import { aliasedTable, eq } from "drizzle-orm";
 import type { RevisionView } from "#shared/admin/pages.ts";
 import { contentRevisions } from "../../db/schema.ts";
 import type { Tx } from "../../db/client.ts";
-import type { OrderedKindSpec } from "./ordered-kind.ts";
+import { type OrderedKindSpec, sharedColumns } from "./ordered-kind.ts";
 
 // What the screens of an ordered kind read: its items in their order, one item with its head
 // revision. Every change is in ordered-writes.ts.
@@ -38,7 +38,7 @@ const restored = aliasedTable(contentRevisions, "restored");
 
 /** The reads of one ordered kind. */
 export function orderedQueries<Doc>(spec: OrderedKindSpec<Doc>) {
-  const { table } = spec;
+  const table = sharedColumns(spec.table);
   const select = (db: Tx) =>
     db
       .select({

@@ -29,8 +29,11 @@ import { type OrderedAction, orderedWrites } from "./ordered-writes.ts";
 // change that reaches the public refreshes this instance's page cache after its commit (the others
 // follow at their poll).
 
-/** The fields of an item as its form holds them: text each. */
-export type FieldsView = Record<string, string>;
+/** The fields of an item as its form holds them: text, or the ticked choices. */
+export type FieldsView = Record<string, string | string[]>;
+
+/** A select field's choices. */
+export type FieldOptions = Record<string, { value: string; label: string }[]>;
 
 /** What an item's page is made from, before the kind makes it its page. */
 export type OrderedEditorInput<Fields extends FieldsView> = {
@@ -46,6 +49,10 @@ export type OrderedEditorInput<Fields extends FieldsView> = {
   position: number | null;
   /** The pictures a picture field may be: the media library's. */
   pictures: PhotoChoiceView[];
+  /** A select field's choices, by field. */
+  options: FieldOptions;
+  /** What stops the head (or the new item) from being published, in words. */
+  blockers: string[];
   trashedAt: string | null;
   /** After a save refused because someone saved first: their revision, beside what was typed (`yours`: saved by this person). */
   conflict?: { current: RevisionView; fields: Fields; yours?: boolean };
@@ -80,8 +87,10 @@ export type OrderedRouteKind<Doc, Fields extends FieldsView> = {
   fieldsOf(document: Doc): Fields;
   /** The document the parsed fields make (its slug, where it has one, is the item's, never the form's). */
   documentOf(fields: Fields): Doc;
-  /** What stops a Show: the first thing the head lacks to be published, in words. */
-  canShow?(document: Doc): string | undefined;
+  /** What stops a Show: everything the head lacks to be published, in words (the editor's checklist). */
+  blockers?(document: Doc): string[];
+  /** A select field's choices (a testimonial's project: the projects), read for each page and each save. */
+  options?(db: AdminContext["db"]): Promise<FieldOptions>;
   pages: {
     list(input: OrderedListInput<Doc>): AdminPageProps;
     editor(viewer: AdminViewer, input: OrderedEditorInput<Fields>, messages: PageMessages): AdminPageProps;
@@ -103,10 +112,27 @@ export function orderedRoutes<Doc, Fields extends FieldsView>(
   const pictureFields = Object.entries(definition.fields)
     .filter(([, field]) => field.control === "picture")
     .map(([name, field]) => ({ name, problem: `${field.label} must be one of the pictures of the media library` }));
+  /** The select fields, each of which must be one of its choices. */
+  const selectFields = Object.entries(definition.fields)
+    .filter(([, field]) => field.control === "select")
+    .map(([name, field]) => ({ name, problem: `${field.label} must be chosen from its list` }));
   const notice = (suffix: string) => `${definition.key}-${suffix}` as AdminNotice;
   const listNotice = (suffix: string) => `${definition.listKey}-${suffix}` as AdminNotice;
   const action = (suffix: string) => `${definition.key}-${suffix}` as AuditAction;
   const listHref = (query: Record<string, string>) => adminHref(names.list as "team", {}, query);
+  /** The fields ticked or chosen from a list: a form that leaves them out has none ticked. */
+  const boxFields = Object.entries(definition.fields)
+    .filter(([, field]) => field.control === "checkbox" || field.control === "choices")
+    .map(([name, field]) => ({ name, many: field.control === "choices" }));
+  const blockersOf = (document: Doc) => kind.blockers?.(document) ?? [];
+  /** Why a Show is refused, in words, or undefined. */
+  const canShow = kind.blockers
+    ? (document: Doc) => {
+        const blockers = blockersOf(document);
+        return blockers.length ? `This ${definition.noun} cannot be published yet: ${blockers.join(" ")}` : undefined;
+      }
+    : undefined;
+  const selectOptions = (): Promise<FieldOptions> => kind.options?.(db) ?? Promise.resolve({});
   const itemHref = (id: string, query: Record<string, string>) => adminHref(names.item as "teamMember", { id }, query);
 
   const authorOf = (request: FastifyRequest) => authorOfRequest(context, request);
@@ -116,9 +142,15 @@ export function orderedRoutes<Doc, Fields extends FieldsView>(
   /** What a refused post typed, as the form's fields (anything else it sent is left out). */
   function typedFields(body: unknown, fallback: Fields): Fields {
     const values = formValues(body);
-    const fields = { ...fallback };
-    for (const name of fieldNames) if (values[name] !== undefined) (fields as FieldsView)[name] = values[name];
-    return fields;
+    const fields = { ...fallback } as FieldsView;
+    for (const name of fieldNames) if (values[name] !== undefined) fields[name] = values[name];
+    const posted = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
+    for (const { name, many } of boxFields) {
+      const value = posted[name];
+      const texts = (Array.isArray(value) ? value : [value]).filter((item): item is string => typeof item === "string");
+      fields[name] = many ? texts.slice(0, 100) : texts.some((item) => item === "true" || item === "on") ? "true" : "";
+    }
+    return fields as Fields;
   }
 
   /** The item a path names, or undefined after answering 404 (a malformed id is no item: no query). */
@@ -145,7 +177,11 @@ export function orderedRoutes<Doc, Fields extends FieldsView>(
     status = 200,
   ) {
     const { fields, conflict, ...messages } = options;
-    const [choices, all] = await Promise.all([pictures(), item ? queries.inOrder(db) : Promise.resolve([])]);
+    const [choices, all, selects] = await Promise.all([
+      pictures(),
+      item ? queries.inOrder(db) : Promise.resolve([]),
+      selectOptions(),
+    ]);
     const live = all.filter((row) => !row.deletedAt);
     const index = item ? live.findIndex((row) => row.id === item.id) : -1;
     const input: OrderedEditorInput<Fields> = {
@@ -156,6 +192,8 @@ export function orderedRoutes<Doc, Fields extends FieldsView>(
       head: item ? orderedHeadView(item) : null,
       position: index >= 0 ? index + 1 : null,
       pictures: choices,
+      options: selects,
+      blockers: item?.head ? blockersOf(item.head.document) : [],
       trashedAt: item?.deletedAt?.toISOString() ?? null,
       ...(conflict ? { conflict } : {}),
     };
@@ -184,11 +222,28 @@ export function orderedRoutes<Doc, Fields extends FieldsView>(
     if (!pictureFields.length) return undefined;
     const choices = await pictures();
     for (const { name, problem } of pictureFields) {
-      const value = fields[name] ?? "";
+      const value = String(fields[name] ?? "");
       if (value === "" || (current !== undefined && value === current[name])) continue;
       if (!pictureChoiceFor(choices, value)) return { [name]: problem };
     }
     return undefined;
+  }
+
+  /** The first select field whose value is not one of its choices (nor the one the item has now). */
+  async function selectProblem(fields: Fields, current?: Fields): Promise<Record<string, string> | undefined> {
+    if (!selectFields.length) return undefined;
+    const selects = await selectOptions();
+    for (const { name, problem } of selectFields) {
+      const value = String(fields[name] ?? "");
+      if (value === "" || (current !== undefined && value === current[name])) continue;
+      if (!selects[name]?.some((option) => option.value === value.toLowerCase())) return { [name]: problem };
+    }
+    return undefined;
+  }
+
+  /** What the library and the lists say of the fields' values: a picture not in it, a choice not in them. */
+  async function valueProblem(fields: Fields, current?: Fields) {
+    return (await pictureProblem(fields, current)) ?? (await selectProblem(fields, current));
   }
 
   const formWith = (body: unknown, errors: Record<string, string>, base?: number) =>
@@ -231,7 +286,7 @@ export function orderedRoutes<Doc, Fields extends FieldsView>(
       action: act,
       author: authorOf(request),
       now: context.now(),
-      ...(kind.canShow ? { canShow: kind.canShow } : {}),
+      ...(canShow ? { canShow } : {}),
     });
     if (done.outcome === "missing") return context.problem(request, reply, 404, "Not Found", spec.words.missing);
     if (done.outcome === "stale")
@@ -291,12 +346,12 @@ export function orderedRoutes<Doc, Fields extends FieldsView>(
       const parsed = parseForm(kind.forms.create, request.body);
       const typed = typedFields(request.body, kind.empty);
       if (!parsed.ok) return renderItem(request, reply, null, { fields: typed, form: parsed.form }, 422);
-      const problem = await pictureProblem(parsed.data);
+      const problem = await valueProblem(parsed.data);
       if (problem)
         return renderItem(request, reply, null, { fields: typed, form: formWith(request.body, problem) }, 422);
       const document = kind.documentOf(parsed.data);
       const shown = parsed.data.visibility === "shown";
-      const refusal = shown ? kind.canShow?.(document) : undefined;
+      const refusal = shown ? canShow?.(document) : undefined;
       if (refusal)
         return renderItem(
           request,
@@ -331,12 +386,12 @@ export function orderedRoutes<Doc, Fields extends FieldsView>(
       const typed = typedFields(request.body, current);
       const parsed = parseForm(kind.forms.save, request.body);
       if (!parsed.ok) return renderItem(request, reply, item, { fields: typed, form: parsed.form }, 422);
-      const problem = await pictureProblem(parsed.data, current);
+      const problem = await valueProblem(parsed.data, current);
       if (problem)
         return renderItem(request, reply, item, { fields: typed, form: formWith(request.body, problem) }, 422);
       const document = kind.documentOf(parsed.data);
       // A shown item's save is public at once: it must still be publishable.
-      const refusal = item.status === "published" ? kind.canShow?.(document) : undefined;
+      const refusal = item.status === "published" && !item.deletedAt ? canShow?.(document) : undefined;
       if (refusal)
         return renderItem(
           request,

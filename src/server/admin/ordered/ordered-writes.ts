@@ -2,9 +2,8 @@ import { eq, inArray, sql } from "drizzle-orm";
 import type { Database, Transaction, Tx } from "../../db/client.ts";
 import { contentRevisions } from "../../db/schema.ts";
 import { bumpContentVersion } from "../../content/data-version.ts";
-import { publishRevision, unpublishItem } from "../../content/publishing.ts";
-import { appendRevision, type DocumentOf, headRevision, type RevisionSummary } from "../../content/revisions.ts";
-import { lockOrder, type OrderedKindSpec } from "./ordered-kind.ts";
+import type { RevisionSummary } from "../../content/revisions.ts";
+import { lockOrder, type OrderedKindSpec, sharedColumns } from "./ordered-kind.ts";
 
 // Every change the back office makes to an ordered kind (the team: decision 043), each one
 // transaction:
@@ -34,8 +33,8 @@ export type OrderedAction = "show" | "hide" | "trash" | "untrash";
 
 /** The writes of one ordered kind. */
 export function orderedWrites<Doc>(spec: OrderedKindSpec<Doc>) {
-  const { table, contentKind: kind } = spec;
-  const asDocument = (document: Doc) => document as DocumentOf<typeof kind>;
+  const table = sharedColumns(spec.table);
+  const { revisions } = spec;
 
   async function lockRow(tx: Transaction, id: string) {
     const [row] = await tx.select().from(table).where(eq(table.id, id)).for("update");
@@ -86,7 +85,7 @@ export function orderedWrites<Doc>(spec: OrderedKindSpec<Doc>) {
         refusal: { outcome: "refused", message: `This ${spec.definition.noun} is not in the trash.` } as const,
       };
     if (row.headRevisionId !== base) {
-      const current = await headRevision(tx, kind, id);
+      const current = await revisions.head(tx, id);
       return { refusal: current ? ({ outcome: "stale", current } as const) : ({ outcome: "missing" } as const) };
     }
     return { row };
@@ -107,21 +106,10 @@ export function orderedWrites<Doc>(spec: OrderedKindSpec<Doc>) {
           .values({ ...(slug ? { slug } : {}), status: "draft", order: live.length + 1 })
           .returning({ id: table.id });
         const id = row!.id;
-        const saved = await appendRevision(tx, {
-          kind,
-          itemId: id,
-          document: asDocument(document),
-          source: "studio",
-          author: input.author,
-        });
+        const saved = await revisions.append(tx, { itemId: id, document, author: input.author });
         if (saved.outcome !== "saved") throw new Error(`the new item's first revision was not saved: ${saved.outcome}`);
         if (input.shown)
-          await publishRevision(tx, {
-            kind,
-            itemId: id,
-            revisionId: saved.revision.id,
-            studioChangeBy: input.author.label,
-          });
+          await revisions.publish(tx, { itemId: id, revisionId: saved.revision.id, by: input.author.label });
         if ((await renumber(tx, [...live, id])) && !input.shown) await bumpContentVersion(tx);
         return { outcome: "created", id, slug, revision: saved.revision };
       });
@@ -139,30 +127,24 @@ export function orderedWrites<Doc>(spec: OrderedKindSpec<Doc>) {
         const found = await rowForChange(tx, input.id, input.base, "refused");
         if (found.refusal) return found.refusal;
         const { row } = found;
-        const head = (await headRevision(tx, kind, input.id))!;
+        const head = (await revisions.head(tx, input.id))!;
         const [stored] = await tx
           .select({ document: contentRevisions.document })
           .from(contentRevisions)
           .where(eq(contentRevisions.id, head.id));
-        const saved = await appendRevision(tx, {
-          kind,
+        const saved = await revisions.append(tx, {
           itemId: input.id,
-          baseRevisionId: input.base,
-          document: asDocument(
-            spec.savedDocument({ ...stored?.document, slug: row.slug ?? stored?.document.slug }, input.document),
+          base: input.base,
+          document: spec.savedDocument(
+            { ...stored?.document, slug: row.slug ?? stored?.document.slug },
+            input.document,
           ),
-          source: "studio",
           author: input.author,
         });
-        if (saved.outcome === "stale" || saved.outcome === "missing") return saved;
+        if (saved.outcome === "missing") return saved;
         const shown = row.status === "published";
         if (shown && row.publishedRevisionId !== saved.revision.id)
-          await publishRevision(tx, {
-            kind,
-            itemId: input.id,
-            revisionId: saved.revision.id,
-            studioChangeBy: input.author.label,
-          });
+          await revisions.publish(tx, { itemId: input.id, revisionId: saved.revision.id, by: input.author.label });
         return { outcome: saved.outcome, revision: saved.revision, shown };
       });
     },
@@ -192,7 +174,7 @@ export function orderedWrites<Doc>(spec: OrderedKindSpec<Doc>) {
         const found = await rowForChange(tx, input.id, input.base, input.action === "untrash" ? "required" : "refused");
         if (found.refusal) return found.refusal;
         const { row } = found;
-        const head = (await headRevision(tx, kind, input.id))!;
+        const head = (await revisions.head(tx, input.id))!;
         const wasShown = row.status === "published" && !row.deletedAt;
         const changed = { studioChangedAt: sql`now()`, studioChangedByLabel: input.author.label };
         if (input.action === "show") {
@@ -206,15 +188,10 @@ export function orderedWrites<Doc>(spec: OrderedKindSpec<Doc>) {
             const reason = input.canShow(spec.documentOf(stored!.document));
             if (reason) return { outcome: "refused", message: reason };
           }
-          await publishRevision(tx, {
-            kind,
-            itemId: input.id,
-            revisionId: head.id,
-            studioChangeBy: input.author.label,
-          });
+          await revisions.publish(tx, { itemId: input.id, revisionId: head.id, by: input.author.label });
         } else if (input.action === "hide") {
           if (!wasShown) return { outcome: "refused", message: spec.words.hiddenAlready };
-          await unpublishItem(tx, kind, input.id, input.author.label);
+          await revisions.unpublish(tx, input.id, input.author.label);
         } else if (input.action === "trash") {
           await tx
             .update(table)

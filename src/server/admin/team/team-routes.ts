@@ -12,11 +12,8 @@ import {
 import { pictureChoiceFor } from "#shared/media.ts";
 import { slugFromTitle, type TeamMemberDocument } from "#shared/content/documents.ts";
 import { contentRevisions, teamMembers } from "../../db/schema.ts";
-import type { AdminContext } from "../context.ts";
-import type { OrderedKindSpec } from "../ordered/ordered-kind.ts";
-import { orderedRoutes, type OrderedRouteKind } from "../ordered/ordered-routes.ts";
-import { wireHandlers } from "../content-kit.ts";
-import { orderedRouteNames } from "#shared/admin/collections/kind.ts";
+import { type OrderedKindSpec, teamMemberRevisions } from "../ordered/ordered-kind.ts";
+import type { OrderedRouteKind } from "../ordered/ordered-routes.ts";
 
 // The team in the back office (docs/decisions/043-the-team-order-is-not-a-revision.md): an
 // ordered kind (src/server/admin/ordered/: the list in the team's order, a member's page, show,
@@ -48,7 +45,7 @@ const TEAM_ORDER = [asc(teamMembers.order), asc(teamMembers.name), asc(teamMembe
 
 const TEAM_SPEC: OrderedKindSpec<TeamMemberDocument> = {
   definition: TEAM,
-  contentKind: "team-member",
+  revisions: teamMemberRevisions,
   table: teamMembers,
   order: TEAM_ORDER,
   documentOf: teamMemberDocumentOf,
@@ -80,7 +77,7 @@ const TEAM_SPEC: OrderedKindSpec<TeamMemberDocument> = {
   },
 };
 
-const TEAM_ROUTES: OrderedRouteKind<TeamMemberDocument, TeamMemberFieldsView> = {
+export const TEAM_ROUTES: OrderedRouteKind<TeamMemberDocument, TeamMemberFieldsView> = {
   spec: TEAM_SPEC,
   forms: {
     create: teamMemberCreateForm,
@@ -137,7 +134,7 @@ const TEAM_ROUTES: OrderedRouteKind<TeamMemberDocument, TeamMemberFieldsView> = 
       canChange,
       ...(focus ? { focus } : {}),
     }),
-    editor: (viewer, { pictures, ...member }, messages) => ({
+    editor: (viewer, { pictures, options: _options, blockers: _blockers, ...member }, messages) => ({
       page: "team-member",
       viewer,
       member: { ...member, photos: pictures },
@@ -145,7 +142,3 @@ const TEAM_ROUTES: OrderedRouteKind<TeamMemberDocument, TeamMemberFieldsView> = 
     }),
   },
 };
-
-export function teamRoutes(context: AdminContext) {
-  return wireHandlers(orderedRouteNames(TEAM), orderedRoutes(context, TEAM_ROUTES));
-}

@@ -12,6 +12,9 @@ import { controlState } from "../../ui/field.tsx";
 // (older content: /media/<key>/original.png) is recognised as that picture (pictureChoiceFor),
 // shown by its thumbnail and name, and kept as written until another is chosen.
 
+/** An empty picture (a transparent pixel, kept hidden) while none is chosen: an <img> must have a source. */
+const NOTHING_CHOSEN = "data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==";
+
 export function ImageField({
   id,
   name,
@@ -64,7 +67,7 @@ export function ImageField({
       </label>
       <div className="mb-2 flex flex-wrap items-start gap-3">
         <img
-          src={(chosen && (current?.thumbnail || chosen)) || undefined}
+          src={(chosen && (current?.thumbnail || chosen)) || NOTHING_CHOSEN}
           alt=""
           width={shape === "square" ? 96 : 160}
           height={shape === "square" ? 96 : 90}

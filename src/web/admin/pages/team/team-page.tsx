@@ -5,6 +5,7 @@ import { AdminLayout } from "../../layout.tsx";
 import { Messages } from "../../ui/messages.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { TeamStatusBadge } from "./team-status-badge.tsx";
+import { MoveButtons } from "../ordered/move-buttons.tsx";
 
 // The team in its order (docs/back-office.md, "The team"): each member's photo, name, title and
 // whether the site shows them. Those who may change the team move a member with "Move up" and
@@ -13,36 +14,6 @@ import { TeamStatusBadge } from "./team-status-badge.tsx";
 // new order); they show, hide and open each member, and restore one from the trash.
 
 type Props = AdminPagePropsOf<"team">;
-
-export const moveButtonId = (id: string, direction: "up" | "down") => `move-${direction}-${id}`;
-
-function MoveButtons({ row, last, focus }: { row: TeamRowView; last: number; focus: Props["focus"] }) {
-  const atEnd = { up: row.position === 1, down: row.position === last };
-  // After a move the moved member's button has the focus; at that end of the team (where it is
-  // disabled), the other one.
-  const other = { up: "down", down: "up" } as const;
-  const wanted = focus?.id === row.id ? focus.direction : undefined;
-  const focused = wanted && (atEnd[wanted] ? other[wanted] : wanted);
-  return (
-    <div className="flex flex-nowrap gap-1">
-      {(["up", "down"] as const).map((direction) => (
-        <form key={direction} method="post" action={adminHref("teamMemberMove", { id: row.id })}>
-          <input type="hidden" name="direction" value={direction} />
-          <button
-            type="submit"
-            id={moveButtonId(row.id, direction)}
-            className="admin-button-secondary px-3 whitespace-nowrap disabled:cursor-not-allowed disabled:opacity-50"
-            disabled={atEnd[direction]}
-            autoFocus={focused === direction && !atEnd[direction] ? true : undefined}
-          >
-            {direction === "up" ? "Move up" : "Move down"}
-            <span className="sr-only"> {row.name}</span>
-          </button>
-        </form>
-      ))}
-    </div>
-  );
-}
 
 function ShowOrHide({ row }: { row: TeamRowView }) {
   const shown = row.status === "shown";
@@ -176,7 +147,12 @@ export function TeamPage({ viewer, rows, trash, canChange, focus, notice, error 
                   {canChange ? (
                     <>
                       <td data-label="Order">
-                        <MoveButtons row={row} last={last} focus={focus} />
+                        <MoveButtons
+                          row={row}
+                          last={last}
+                          focus={focus}
+                          action={adminHref("teamMemberMove", { id: row.id })}
+                        />
                       </td>
                       <td>
                         <ShowOrHide row={row} />
