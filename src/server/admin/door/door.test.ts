@@ -13,6 +13,8 @@ import { databaseFingerprint } from "../../../../test/database-fingerprint.ts";
 import { testDrivers } from "../../../../test/databases.ts";
 import { SoftAuthenticator } from "../../../../test/soft-authenticator.ts";
 import { adminHref, type AdminRouteName, adminRoutes } from "#shared/admin/routes.ts";
+import { EMPTY_CLIENT_LOGO } from "#shared/content/testimonials.ts";
+import { appendTestimonialRevision } from "../../content/testimonials.ts";
 import { STUDIO_DOCUMENT_BODY_LIMIT } from "#shared/content/documents.ts";
 import {
   auditEvents,
@@ -28,6 +30,8 @@ import {
   projects,
   staff,
   teamMembers,
+  testimonials,
+  clientLogos,
   backupRuns,
   searchSynonyms,
 } from "../../db/schema.ts";
@@ -109,6 +113,16 @@ describe.each(testDrivers)("the door, from the route table, on %s", (driver) => 
     const [article] = await db.select({ id: blogPosts.id }).from(blogPosts).limit(1);
     const [project] = await db.select({ id: projects.id }).from(projects).limit(1);
     const [teamMember] = await db.select({ id: teamMembers.id }).from(teamMembers).limit(1);
+    const [testimonial] = await db.select({ id: testimonials.id }).from(testimonials).limit(1);
+    // The seed has no client logo: one made as the back office makes one, with a first revision.
+    const [clientLogo] = await db.insert(clientLogos).values({ status: "draft" }).returning({ id: clientLogos.id });
+    await appendTestimonialRevision(db, {
+      kind: "client-logo",
+      itemId: clientLogo!.id,
+      document: EMPTY_CLIENT_LOGO,
+      source: "studio",
+      author: { id: null, label: "door walk" },
+    });
     const [picture] = await db.select({ id: media.id }).from(media).limit(1);
     const [enquiry] = await db
       .insert(contactSubmissions)
@@ -149,6 +163,8 @@ describe.each(testDrivers)("the door, from the route table, on %s", (driver) => 
       articles: article!.id,
       projects: project!.id,
       team: teamMember!.id,
+      testimonials: testimonial!.id,
+      "client-logos": clientLogo!.id,
       media: picture!.id,
       enquiries: enquiry!.id,
       subscribers: subscriber!.id,
