@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import { adminHref } from "#shared/admin/routes.ts";
 import { indiaDay } from "#shared/india-time.ts";
 import { type Database, queryRows } from "../db/client.ts";
 import { clientLogos, mailOutbox, staff, testimonials } from "../db/schema.ts";
@@ -12,12 +13,9 @@ import type { TestimonialKind } from "./testimonials.ts";
 // transaction, as the daily purge's (enquiries/retention.ts, claimDailyRun): a run that fails leaves
 // the month unclaimed for the next try.
 
-/**
- * The back office's page of an item. The only place these paths are written: the back office's
- * route table (src/shared/admin/routes.ts, adminHref) takes over once its routes exist.
- */
+/** The back office's page of an item, from its route table. */
 export function testimonialAdminPath(kind: TestimonialKind, id: string): string {
-  return kind === "testimonial" ? `/admin/testimonials/${id}` : `/admin/client-logos/${id}`;
+  return kind === "testimonial" ? adminHref("testimonial", { id }) : adminHref("clientLogo", { id });
 }
 
 /** The key of the month claimed last, in app_settings. */
