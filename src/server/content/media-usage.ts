@@ -211,19 +211,11 @@ export async function publishedUsesOf(
 /** A testimonial or a client logo that names a picture (its logo). */
 export type TestimonialMediaUse = { kind: TestimonialKind; id: string; title: string; trashed: boolean };
 
-/**
- * The testimonials and client logos naming a picture as their logo, in the published copy or the
- * head revision, trash included (decision 061): a picture they use cannot be deleted either. Kept
- * apart from mediaUsage's MediaUse until the back office's media screens know these kinds.
- */
-export async function testimonialUsesOf(
-  db: Database | Tx,
-  picture: { key: string; sourcePath: string | null },
-): Promise<TestimonialMediaUse[]> {
-  const uses: TestimonialMediaUse[] = [];
-  const names = (text: string) =>
-    [...text.matchAll(KEY_REFERENCE)].some((match) => match[1] === picture.key) ||
-    (picture.sourcePath !== null && [...text.matchAll(OLD_ADDRESS)].some((match) => match[0] === picture.sourcePath));
+/** The logo references of every testimonial and client logo (published copy and head), read once for many pictures. */
+export type TestimonialLogos = { kind: TestimonialKind; id: string; title: string; trashed: boolean; text: string }[];
+
+/** Every testimonial's and client logo's logo, in the published copy or the head revision, trash included. */
+export async function testimonialLogos(db: Database | Tx): Promise<TestimonialLogos> {
   const quoted = await db
     .select({
       id: testimonials.id,
@@ -244,6 +236,7 @@ export async function testimonialUsesOf(
     })
     .from(clientLogos)
     .leftJoin(contentRevisions, eq(contentRevisions.id, clientLogos.headRevisionId));
+  const found: TestimonialLogos = [];
   for (const [kind, rows] of [
     ["testimonial", quoted],
     ["client-logo", logos],
@@ -251,15 +244,38 @@ export async function testimonialUsesOf(
     for (const row of rows) {
       const head = (row.head ?? {}) as { logoUrl?: unknown; organisation?: unknown };
       const text = [row.logoUrl ?? "", typeof head.logoUrl === "string" ? head.logoUrl : ""].join("\n");
-      if (!names(text)) continue;
+      if (!text.trim()) continue;
       const organisation = String(head.organisation || row.organisation || "") || "Untitled";
-      uses.push({
+      found.push({
         kind,
         id: row.id,
         title: kind === "testimonial" ? `Testimonial of ${organisation}` : `Logo of ${organisation}`,
         trashed: row.deletedAt !== null,
+        text,
       });
     }
   }
-  return uses;
+  return found;
+}
+
+/** Those of `logos` that name the picture (by its key, or its old address). */
+export function testimonialUsesIn(
+  logos: TestimonialLogos,
+  picture: { key: string; sourcePath: string | null },
+): TestimonialMediaUse[] {
+  const names = (text: string) =>
+    [...text.matchAll(KEY_REFERENCE)].some((match) => match[1] === picture.key) ||
+    (picture.sourcePath !== null && [...text.matchAll(OLD_ADDRESS)].some((match) => match[0] === picture.sourcePath));
+  return logos.filter((logo) => names(logo.text)).map(({ text: _text, ...use }) => use);
+}
+
+/**
+ * The testimonials and client logos naming a picture as their logo, in the published copy or the
+ * head revision, trash included (decision 061): a picture they use cannot be deleted either.
+ */
+export async function testimonialUsesOf(
+  db: Database | Tx,
+  picture: { key: string; sourcePath: string | null },
+): Promise<TestimonialMediaUse[]> {
+  return testimonialUsesIn(await testimonialLogos(db), picture);
 }

@@ -469,7 +469,7 @@ export type DrawnItemView = {
 
 /** An item that names a picture: where it is used. `href` is its editor, where the back office has one. */
 export type MediaUseView = {
-  kind: "article" | "project" | "team-member";
+  kind: "article" | "project" | "team-member" | "testimonial" | "client-logo";
   title: string;
   trashed: boolean;
   href: string | null;

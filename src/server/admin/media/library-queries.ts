@@ -5,7 +5,15 @@ import type { ContentKind } from "#shared/content/documents.ts";
 import { type MediaFormat, mediaReference } from "#shared/media.ts";
 import type { Database } from "../../db/client.ts";
 import { media } from "../../db/schema.ts";
-import { type MediaUsage, mediaUsage, usesOf } from "../../content/media-usage.ts";
+import {
+  type MediaUsage,
+  mediaUsage,
+  type TestimonialLogos,
+  testimonialLogos,
+  testimonialUsesIn,
+  usesOf,
+} from "../../content/media-usage.ts";
+import type { TestimonialKind } from "../../content/testimonials.ts";
 import { choiceColumns, offeredPictures, pictureName, thumbnailOf } from "../../media/media-choices.ts";
 import { storedBytes } from "../../media/media-store.ts";
 
@@ -24,16 +32,23 @@ const EDITOR_ROUTE = {
   article: "article",
   project: "project",
   "team-member": "teamMember",
-} as const satisfies Record<ContentKind, AdminRouteName>;
+  testimonial: "testimonial",
+  "client-logo": "clientLogo",
+} as const satisfies Record<ContentKind | TestimonialKind, AdminRouteName>;
 
-function editorHref(kind: ContentKind, id: string): string {
+function editorHref(kind: ContentKind | TestimonialKind, id: string): string {
   return adminHref(EDITOR_ROUTE[kind], { id });
 }
 
 type MediaRowFull = typeof media.$inferSelect;
 
-function itemView(row: MediaRowFull, usage: MediaUsage, bytes: Map<string, number>): MediaItemView {
-  const usedIn: MediaUseView[] = usesOf(usage, row).map((use) => ({
+function itemView(
+  row: MediaRowFull,
+  usage: MediaUsage,
+  logos: TestimonialLogos,
+  bytes: Map<string, number>,
+): MediaItemView {
+  const usedIn: MediaUseView[] = [...usesOf(usage, row), ...testimonialUsesIn(logos, row)].map((use) => ({
     kind: use.kind,
     title: use.title,
     trashed: use.trashed,
@@ -78,13 +93,14 @@ export async function listMedia(
     db.select({ n: count() }).from(media).where(needsAlt),
     mediaUsage(db),
   ]);
+  const logos = await testimonialLogos(db);
   const shown = rows.slice(0, MEDIA_PAGE_SIZE);
   const bytes = await storedBytes(
     db,
     shown.map((row) => row.id),
   );
   return {
-    items: shown.map((row) => itemView(row, usage, bytes)),
+    items: shown.map((row) => itemView(row, usage, logos, bytes)),
     more: rows.length > MEDIA_PAGE_SIZE,
     total: totals!.n,
     needsAlt: missing!.n,
@@ -95,8 +111,8 @@ export async function listMedia(
 export async function loadMediaItem(db: Database, id: string): Promise<MediaItemView | undefined> {
   const [row] = await db.select().from(media).where(eq(media.id, id));
   if (!row) return undefined;
-  const [usage, bytes] = await Promise.all([mediaUsage(db), storedBytes(db, [row.id])]);
-  return itemView(row, usage, bytes);
+  const [usage, logos, bytes] = await Promise.all([mediaUsage(db), testimonialLogos(db), storedBytes(db, [row.id])]);
+  return itemView(row, usage, logos, bytes);
 }
 
 /** The picture chooser's page size: one query of at most 49 rows, whatever the library holds. */

@@ -10,7 +10,7 @@ import { testDrivers } from "../../../../test/databases.ts";
 import { adminHref } from "#shared/admin/routes.ts";
 import type { PublicTestimonials } from "#shared/api-types.ts";
 import { projectPath } from "#shared/paths.ts";
-import { auditEvents, clientLogos, contentRevisions, projects, testimonials } from "../../db/schema.ts";
+import { auditEvents, clientLogos, contentRevisions, media, projects, testimonials } from "../../db/schema.ts";
 import { mediaChoices } from "../../media/media-choices.ts";
 import { propsOf, setCanPublish, uniqueEmail } from "../studio/studio-test-kit.ts";
 
@@ -51,6 +51,7 @@ describe.each(testDrivers)("testimonials and client logos in the back office on 
   let publisher: StaffWithSession;
   let project: { id: string; slug: string };
   let logo: string;
+  let logoKey: string;
   let otherLogo: string;
   beforeAll(async () => {
     t = await buildAdminTestApp(driver, { content: true, startAt: new Date() });
@@ -67,6 +68,7 @@ describe.each(testDrivers)("testimonials and client logos in the back office on 
     project = { id: published!.id, slug: published!.slug! };
     const choices = await mediaChoices(t.database.db);
     logo = choices[0]!.url;
+    logoKey = choices[0]!.key;
     otherLogo = choices[1]!.url;
   });
   afterAll(async () => {
@@ -493,6 +495,26 @@ describe.each(testDrivers)("testimonials and client logos in the back office on 
         await post(adminHref("clientLogoUntrash", { id }), admin, {
           baseRevisionId: (await logoRowOf(id)).headRevisionId!,
         });
+    });
+
+    it("names the logo in its picture's Used in, linking to its page, and keeps the picture from deletion", async () => {
+      const id = await addLogo(logoFields("Epsilon Networks", logo), "hidden");
+      const [picture] = await t.database.db.select({ id: media.id }).from(media).where(eq(media.key, logoKey));
+      expect(picture, `the picture ${logo} is in the library`).toBeDefined();
+      const item = propsOf(
+        await t.send({ method: "GET", url: adminHref("mediaItem", { id: picture!.id }), cookie: admin.cookie }),
+        "media-item",
+      ).item;
+      expect(item.usedIn).toContainEqual({
+        kind: "client-logo",
+        title: "Logo of Epsilon Networks",
+        trashed: false,
+        href: adminHref("clientLogo", { id }),
+      });
+      const deleted = await post(adminHref("mediaDelete", { id: picture!.id }), admin, {});
+      expect(deleted.statusCode).toBeGreaterThanOrEqual(400);
+      expect((await t.database.db.select({ id: media.id }).from(media).where(eq(media.id, picture!.id))).length).toBe(1);
+      await logoAct("clientLogoTrash", id);
     });
 
     it("refuses an order that is not every logo once", async () => {

@@ -21,6 +21,8 @@ export const KIND_LABELS: Record<MediaItemView["usedIn"][number]["kind"], string
   article: "Article",
   project: "Project",
   "team-member": "Team member",
+  testimonial: "Testimonial",
+  "client-logo": "Client logo",
 };
 
 /** "Used in 3 items", "Used in 1 item", "Not used". */
