@@ -3,7 +3,6 @@ import type { FormState } from "#shared/admin/forms.ts";
 import type { AdminPagePropsOf, DrawnFieldsView, DrawnItemView } from "#shared/admin/pages.ts";
 import { adminHref } from "#shared/admin/routes.ts";
 import { pictureChoiceFor } from "#shared/media.ts";
-import { formatIndiaDateTime } from "../../format.ts";
 import { AdminLayout } from "../../layout.tsx";
 import { Field, SelectField } from "../../ui/field.tsx";
 import { Messages } from "../../ui/messages.tsx";
@@ -12,6 +11,7 @@ import { ConflictPanel } from "../studio/conflict-panel.tsx";
 import { ImageField } from "../studio/image-field.tsx";
 import { revisionLine } from "../studio/revision-text.ts";
 import { DrawnStatusBadge } from "./drawn-status-badge.tsx";
+import { FormProblems, ItemActions, TrashedItem } from "./ordered-parts.tsx";
 import { type DrawnKind, drawnFieldId, drawnKind, drawnRouteNames } from "./drawn-kinds.ts";
 
 // One item of an ordered kind drawn from its definition (a testimonial, a client logo), or a new
@@ -35,11 +35,6 @@ function readable(kind: DrawnKind, item: DrawnItemView, name: string, value: str
   if (field.control === "picture") return pictureChoiceFor(item.pictures, text)?.label ?? text;
   if (field.control === "select") return item.options[name]?.find((option) => option.value === text)?.label ?? text;
   return text;
-}
-
-/** The revision a change is based on. */
-function Base({ item }: { item: DrawnItemView }) {
-  return item.head ? <input type="hidden" name="baseRevisionId" value={item.head.id} /> : null;
 }
 
 function DrawnField({
@@ -177,20 +172,15 @@ function OnTheSite({ kind, item, id }: { kind: DrawnKind; item: DrawnItemView; i
           Ready to publish: the permission is on record and covers this website.
         </p>
       )}
-      <div className="mt-3 flex flex-wrap gap-2">
-        <form method="post" action={adminHref(shown ? names.hide : names.show, { id })}>
-          <Base item={item} />
-          <button type="submit" className={shown ? "admin-button-secondary" : "admin-button"}>
-            {shown ? kind.pages.hide : kind.pages.show}
-          </button>
-        </form>
-        <form method="post" action={adminHref(names.trash, { id })} data-confirm={kind.pages.trashQuestion}>
-          <Base item={item} />
-          <button type="submit" className="admin-button-danger">
-            Move to trash
-          </button>
-        </form>
-      </div>
+      <ItemActions
+        shown={shown}
+        baseRevisionId={item.head?.id}
+        toggle={{
+          action: adminHref(shown ? names.hide : names.show, { id }),
+          label: shown ? kind.pages.hide : kind.pages.show,
+        }}
+        trash={{ action: adminHref(names.trash, { id }), question: kind.pages.trashQuestion }}
+      />
     </section>
   );
 }
@@ -202,9 +192,6 @@ export function OrderedItemPage({ viewer, kind: plural, item, notice, error, for
   const { id } = item;
   const trashed = item.status === "trash";
   const values: DrawnFieldsView = { ...item.fields };
-  const wholeFormProblems = Object.entries(form?.errors ?? {}).filter(
-    ([field, message]) => message && !fields.some(([name]) => name === field),
-  );
   const base =
     form?.values.baseRevisionId && /^\d+$/.test(form.values.baseRevisionId)
       ? form.values.baseRevisionId
@@ -230,29 +217,14 @@ export function OrderedItemPage({ viewer, kind: plural, item, notice, error, for
       <div className="mt-4">
         <Messages notice={notice} error={error} />
       </div>
-      {wholeFormProblems.length ? (
-        <div role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
-          {wholeFormProblems.map(([field, message]) => (
-            <p key={field}>{message}</p>
-          ))}
-        </div>
-      ) : null}
+      <FormProblems errors={form?.errors} fields={fields.map(([name]) => name)} />
       {id !== null && trashed ? (
-        <section aria-labelledby="trash-heading" className="admin-card mb-4 border-red-300 bg-red-50">
-          <h2 id="trash-heading" className="text-lg font-semibold text-red-900">
-            In the trash
-          </h2>
-          <p className="mt-1 text-sm text-red-900">
-            Moved to the trash{item.trashedAt ? ` ${formatIndiaDateTime(item.trashedAt)}` : ""}: not on the site, and
-            not to be changed until restored. Restore brings it back, not published, at the end of the list.
-          </p>
-          <form method="post" action={adminHref(names.untrash, { id })} className="mt-3">
-            <Base item={item} />
-            <button type="submit" className="admin-button">
-              Restore
-            </button>
-          </form>
-        </section>
+        <TrashedItem
+          trashedAt={item.trashedAt}
+          restores="brings it back, not published, at the end of the list"
+          action={adminHref(names.untrash, { id })}
+          baseRevisionId={item.head?.id}
+        />
       ) : null}
       {item.conflict ? (
         <ConflictPanel

@@ -1,12 +1,11 @@
-import type { AdminPagePropsOf, DrawnRowView } from "#shared/admin/pages.ts";
+import type { AdminPagePropsOf } from "#shared/admin/pages.ts";
 import { adminHref } from "#shared/admin/routes.ts";
-import { formatIndiaDateTime } from "../../format.ts";
 import { AdminLayout } from "../../layout.tsx";
 import { Messages } from "../../ui/messages.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { DrawnStatusBadge } from "./drawn-status-badge.tsx";
-import { type DrawnKind, drawnKind, drawnRouteNames } from "./drawn-kinds.ts";
-import { MoveButtons } from "./move-buttons.tsx";
+import { drawnKind, drawnRouteNames } from "./drawn-kinds.ts";
+import { OrderHint, PlaceCell, RowChanges, TrashList } from "./ordered-parts.tsx";
 
 // The list of an ordered kind drawn from its definition (testimonials, client logos), in its
 // order: each item's name, a line of it, its picture and whether the site shows it. Those who may
@@ -15,21 +14,6 @@ import { MoveButtons } from "./move-buttons.tsx";
 // attributes), and restore one from the trash.
 
 type Props = AdminPagePropsOf<"ordered-list">;
-
-function ShowOrHide({ kind, row }: { kind: DrawnKind; row: DrawnRowView }) {
-  const shown = row.status === "shown";
-  const names = drawnRouteNames(kind);
-  return (
-    <form method="post" action={adminHref(shown ? names.hide : names.show, { id: row.id })}>
-      <input type="hidden" name="baseRevisionId" value={row.headRevisionId} />
-      <input type="hidden" name="back" value="list" />
-      <button type="submit" className="admin-button-secondary px-3">
-        {shown ? kind.pages.hide : kind.pages.show}
-        <span className="sr-only"> {row.name}</span>
-      </button>
-    </form>
-  );
-}
 
 export function OrderedListPage({ viewer, kind: plural, rows, trash, canChange, focus, notice, error }: Props) {
   const kind = drawnKind(plural);
@@ -53,21 +37,12 @@ export function OrderedListPage({ viewer, kind: plural, rows, trash, canChange, 
       <div className="mt-4">
         <Messages notice={notice} error={error} />
       </div>
-      {canChange ? (
-        <p className="mb-3 hidden text-sm text-slate-700" data-team-drag-hint>
-          Move one with Move up and Move down, or drag a row by its{" "}
-          <span aria-hidden="true" className="font-bold">
-            ⠿
-          </span>{" "}
-          handle.
-        </p>
-      ) : (
-        <p className="mb-3 text-sm text-slate-700">
-          Changing this list needs an admin, or someone an admin has allowed to publish: what changes here is on the
-          site at once.
-        </p>
-      )}
-      <p role="status" aria-live="polite" className="mb-2 min-h-5 text-sm font-medium" data-team-order-status />
+      <OrderHint
+        canChange={canChange}
+        cannot="Changing this list needs an admin, or someone an admin has allowed to publish: what changes here is on the site at once."
+      >
+        Move one
+      </OrderHint>
       <section aria-label={kind.nav.label} tabIndex={0} className="admin-card relative overflow-x-auto">
         {rows.length === 0 ? (
           <p className="text-slate-700">
@@ -105,19 +80,7 @@ export function OrderedListPage({ viewer, kind: plural, rows, trash, canChange, 
             >
               {rows.map((row) => (
                 <tr key={row.id} data-member-id={row.id} data-member-name={row.name}>
-                  <td className="whitespace-nowrap tabular-nums" data-label="Place">
-                    {canChange ? (
-                      <span
-                        aria-hidden="true"
-                        title="Drag to move"
-                        className="mr-2 hidden cursor-grab touch-none rounded px-1 text-lg leading-none text-slate-600 select-none hover:bg-slate-100"
-                        data-drag-handle
-                      >
-                        ⠿
-                      </span>
-                    ) : null}
-                    <span data-team-position>{row.position}</span>
-                  </td>
+                  <PlaceCell canChange={canChange} position={row.position} />
                   {hasPicture ? (
                     <td data-label="Logo">
                       {row.thumbnail ? (
@@ -148,19 +111,16 @@ export function OrderedListPage({ viewer, kind: plural, rows, trash, canChange, 
                     <DrawnStatusBadge kind={kind} status={row.status} />
                   </td>
                   {canChange ? (
-                    <>
-                      <td data-label="Order">
-                        <MoveButtons
-                          row={row}
-                          last={last}
-                          focus={focus}
-                          action={adminHref(names.move, { id: row.id })}
-                        />
-                      </td>
-                      <td>
-                        <ShowOrHide kind={kind} row={row} />
-                      </td>
-                    </>
+                    <RowChanges
+                      row={row}
+                      last={last}
+                      focus={focus}
+                      moveAction={adminHref(names.move, { id: row.id })}
+                      toggle={{
+                        action: adminHref(row.status === "shown" ? names.hide : names.show, { id: row.id }),
+                        label: row.status === "shown" ? kind.pages.hide : kind.pages.show,
+                      }}
+                    />
                   ) : null}
                 </tr>
               ))}
@@ -169,38 +129,13 @@ export function OrderedListPage({ viewer, kind: plural, rows, trash, canChange, 
         )}
       </section>
 
-      {trash.length ? (
-        <section aria-labelledby="ordered-trash-heading" className="admin-card mt-6">
-          <h2 id="ordered-trash-heading" className="text-lg font-semibold text-navy-900">
-            In the trash
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">Not on the site. Restore brings one back, not published.</p>
-          <ul className="mt-3 grid gap-2 text-sm">
-            {trash.map((item) => (
-              <li
-                key={item.id}
-                className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 pt-2"
-              >
-                <span>
-                  <span className="font-medium">{item.name}</span>
-                  <span className="block text-xs text-slate-600">
-                    Moved to the trash {formatIndiaDateTime(item.trashedAt)}
-                    {item.trashedBy ? ` by ${item.trashedBy}` : ""}
-                  </span>
-                </span>
-                {canChange ? (
-                  <form method="post" action={adminHref(names.untrash, { id: item.id })}>
-                    <input type="hidden" name="baseRevisionId" value={item.headRevisionId} />
-                    <button type="submit" className="admin-button-secondary">
-                      Restore<span className="sr-only"> {item.name}</span>
-                    </button>
-                  </form>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <TrashList
+        id="ordered-trash-heading"
+        description="Not on the site. Restore brings one back, not published."
+        items={trash}
+        canChange={canChange}
+        restoreHref={(id) => adminHref(names.untrash, { id })}
+      />
     </AdminLayout>
   );
 }

@@ -1,7 +1,6 @@
 import type { AdminPagePropsOf, TeamMemberEditorView, TeamMemberFieldsView } from "#shared/admin/pages.ts";
 import { adminHref } from "#shared/admin/routes.ts";
 import { TEAM_MEMBER_LIMITS } from "#shared/content/documents.ts";
-import { formatIndiaDateTime } from "../../format.ts";
 import { AdminLayout } from "../../layout.tsx";
 import { pictureChoiceFor } from "#shared/media.ts";
 import { Field } from "../../ui/field.tsx";
@@ -12,6 +11,7 @@ import { ImageField } from "../studio/image-field.tsx";
 import { revisionLine } from "../studio/revision-text.ts";
 import { TEAM_FIELD_LABELS, TEAM_FIELD_NAMES, teamFieldId } from "./team-fields.ts";
 import { TeamStatusBadge } from "./team-status-badge.tsx";
+import { FormProblems, ItemActions, TrashedItem } from "../ordered/ordered-parts.tsx";
 
 // One member of the team, or a new one (docs/back-office.md, "The team"): the spec's fields (name,
 // title, expertise, photo, email, LinkedIn) in one form that posts, a new member shown or hidden
@@ -27,11 +27,6 @@ function readable(member: TeamMemberEditorView, name: keyof TeamMemberFieldsView
   return pictureChoiceFor(member.photos, value)?.label ?? value;
 }
 
-/** The revision a change is based on, as the page shows it. */
-function Base({ member }: { member: TeamMemberEditorView }) {
-  return member.head ? <input type="hidden" name="baseRevisionId" value={member.head.id} /> : null;
-}
-
 /** Show or Hide, and Move to trash: each a form of its own, based on the revision shown. */
 function OnTheSite({ member, id }: { member: TeamMemberEditorView; id: string }) {
   const shown = member.status === "shown";
@@ -45,24 +40,18 @@ function OnTheSite({ member, id }: { member: TeamMemberEditorView; id: string })
           ? `Shown on the About page${member.position !== null && member.position <= 3 ? " and the home page" : ""}, ${member.position !== null ? `in place ${member.position} of the team` : ""}.`
           : "Hidden: not on the site. Show puts the member on the About page in their place."}
       </p>
-      <div className="mt-3 flex flex-wrap gap-2">
-        <form method="post" action={adminHref(shown ? "teamMemberHide" : "teamMemberShow", { id })}>
-          <Base member={member} />
-          <button type="submit" className={shown ? "admin-button-secondary" : "admin-button"}>
-            {shown ? "Hide" : "Show"}
-          </button>
-        </form>
-        <form
-          method="post"
-          action={adminHref("teamMemberTrash", { id })}
-          data-confirm="Move this member to the trash? They leave the site; Restore brings them back, hidden."
-        >
-          <Base member={member} />
-          <button type="submit" className="admin-button-danger">
-            Move to trash
-          </button>
-        </form>
-      </div>
+      <ItemActions
+        shown={shown}
+        baseRevisionId={member.head?.id}
+        toggle={{
+          action: adminHref(shown ? "teamMemberHide" : "teamMemberShow", { id }),
+          label: shown ? "Hide" : "Show",
+        }}
+        trash={{
+          action: adminHref("teamMemberTrash", { id }),
+          question: "Move this member to the trash? They leave the site; Restore brings them back, hidden.",
+        }}
+      />
     </section>
   );
 }
@@ -72,9 +61,6 @@ export function TeamMemberPage({ viewer, member, notice, error, form }: Props) {
   const trashed = member.status === "trash";
   const values: TeamMemberFieldsView = { ...member.fields };
   for (const name of TEAM_FIELD_NAMES) if (form?.values[name] !== undefined) values[name] = form.values[name];
-  const wholeFormProblems = Object.entries(form?.errors ?? {}).filter(
-    ([field, message]) => message && !(TEAM_FIELD_NAMES as string[]).includes(field),
-  );
   const common = (name: keyof TeamMemberFieldsView) => ({
     id: teamFieldId(name),
     name,
@@ -104,29 +90,14 @@ export function TeamMemberPage({ viewer, member, notice, error, form }: Props) {
       <div className="mt-4">
         <Messages notice={notice} error={error} />
       </div>
-      {wholeFormProblems.length ? (
-        <div role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
-          {wholeFormProblems.map(([field, message]) => (
-            <p key={field}>{message}</p>
-          ))}
-        </div>
-      ) : null}
+      <FormProblems errors={form?.errors} fields={TEAM_FIELD_NAMES} />
       {id !== null && trashed ? (
-        <section aria-labelledby="trash-heading" className="admin-card mb-4 border-red-300 bg-red-50">
-          <h2 id="trash-heading" className="text-lg font-semibold text-red-900">
-            In the trash
-          </h2>
-          <p className="mt-1 text-sm text-red-900">
-            Moved to the trash{member.trashedAt ? ` ${formatIndiaDateTime(member.trashedAt)}` : ""}: not on the site,
-            and not to be changed until restored. Restore brings the member back, hidden, at the end of the team.
-          </p>
-          <form method="post" action={adminHref("teamMemberUntrash", { id })} className="mt-3">
-            <Base member={member} />
-            <button type="submit" className="admin-button">
-              Restore
-            </button>
-          </form>
-        </section>
+        <TrashedItem
+          trashedAt={member.trashedAt}
+          restores="brings the member back, hidden, at the end of the team"
+          action={adminHref("teamMemberUntrash", { id })}
+          baseRevisionId={member.head?.id}
+        />
       ) : null}
       {member.conflict ? (
         <ConflictPanel
