@@ -658,20 +658,8 @@ test.describe("testimonials and client logos in the back office", () => {
       );
       await trash(page, CLIENT_LOGOS, firstId, LOGO_TRASH_QUESTION);
       await homeUntil(home, async (shown) => (await ours(shown)).length === 0, "the home page shows neither logo");
-      // The row is the published logos, no more: none published (the seed has none), no row and
-      // no heading.
-      const published = (
-        (await (await context.request.get("/api/testimonials")).json()) as { clientLogos: { organisation: string }[] }
-      ).clientLogos.map((logo) => logo.organisation);
-      await home.goto("/");
-      const rowNow = home.locator("section", { has: home.getByRole("heading", { name: "Trusted by" }) });
-      if (published.length === 0) {
-        await expect(home.getByRole("heading", { name: "Trusted by" })).toHaveCount(0);
-        expect(await home.content()).not.toContain("clients-heading");
-      } else
-        expect(
-          await rowNow.getByRole("img").evaluateAll((images) => images.map((image) => image.getAttribute("alt"))),
-        ).toEqual(published);
+      // With none published the home page has no row at all: the integration tests hold that
+      // (testimonials-admin.test.ts); here another file's logos may be published meanwhile.
     } finally {
       await context.close();
     }

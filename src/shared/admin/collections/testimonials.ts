@@ -69,7 +69,7 @@ export const TESTIMONIALS = {
     add: "Add a testimonial",
     newTitle: "New testimonial",
     description:
-      "In this order on the home page (the first three) and on the pages of the projects, services and industries each names. Only those whose permission covers this website are shown.",
+      "In this order on the home page, and on the pages of the projects, services and industries each names. Only those whose permission covers this website are shown.",
     empty: "No testimonials yet",
     show: "Publish",
     hide: "Withdraw",
