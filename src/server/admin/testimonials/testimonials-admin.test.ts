@@ -513,7 +513,9 @@ describe.each(testDrivers)("testimonials and client logos in the back office on 
       });
       const deleted = await post(adminHref("mediaDelete", { id: picture!.id }), admin, {});
       expect(deleted.statusCode).toBeGreaterThanOrEqual(400);
-      expect((await t.database.db.select({ id: media.id }).from(media).where(eq(media.id, picture!.id))).length).toBe(1);
+      expect((await t.database.db.select({ id: media.id }).from(media).where(eq(media.id, picture!.id))).length).toBe(
+        1,
+      );
       await logoAct("clientLogoTrash", id);
     });
 
