@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type * as z from "zod/mini";
 import type { AuditAction } from "#shared/admin/audit-actions.ts";
-import { orderedRouteNames } from "#shared/admin/collections/kind.ts";
+import { type FieldControl, orderedRouteNames } from "#shared/admin/collections/kind.ts";
 import { firstProblem, formValues, parseForm } from "#shared/admin/forms.ts";
 import type { AdminNotice } from "#shared/admin/notices.ts";
 import type { AdminPageProps, AdminViewer, PageMessages, PhotoChoiceView, RevisionView } from "#shared/admin/pages.ts";
@@ -109,21 +109,26 @@ export function orderedRoutes<Doc, Fields extends FieldsView>(
   const writes = orderedWrites(spec);
   const fieldNames = Object.keys(kind.empty) as (keyof Fields & string)[];
   /** The picture fields, each of which must be one of the media library's. */
-  const pictureFields = Object.entries(definition.fields)
-    .filter(([, field]) => field.control === "picture")
-    .map(([name, field]) => ({ name, problem: `${field.label} must be one of the pictures of the media library` }));
+  const fieldsOf = (controls: readonly FieldControl[]) =>
+    Object.entries(definition.fields).filter(([, field]) => controls.includes(field.control));
+  const pictureFields = fieldsOf(["picture"]).map(([name, field]) => ({
+    name,
+    problem: `${field.label} must be one of the pictures of the media library`,
+  }));
   /** The select fields, each of which must be one of its choices. */
-  const selectFields = Object.entries(definition.fields)
-    .filter(([, field]) => field.control === "select")
-    .map(([name, field]) => ({ name, problem: `${field.label} must be chosen from its list` }));
+  const selectFields = fieldsOf(["select"]).map(([name, field]) => ({
+    name,
+    problem: `${field.label} must be chosen from its list`,
+  }));
   const notice = (suffix: string) => `${definition.key}-${suffix}` as AdminNotice;
   const listNotice = (suffix: string) => `${definition.listKey}-${suffix}` as AdminNotice;
   const action = (suffix: string) => `${definition.key}-${suffix}` as AuditAction;
   const listHref = (query: Record<string, string>) => adminHref(names.list as "team", {}, query);
   /** The fields ticked or chosen from a list: a form that leaves them out has none ticked. */
-  const boxFields = Object.entries(definition.fields)
-    .filter(([, field]) => field.control === "checkbox" || field.control === "choices")
-    .map(([name, field]) => ({ name, many: field.control === "choices" }));
+  const boxFields = fieldsOf(["checkbox", "choices"]).map(([name, field]) => ({
+    name,
+    many: field.control === "choices",
+  }));
   const blockersOf = (document: Doc) => kind.blockers?.(document) ?? [];
   /** Why a Show is refused, in words, or undefined. */
   const canShow = kind.blockers

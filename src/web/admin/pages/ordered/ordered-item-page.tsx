@@ -1,6 +1,6 @@
-import type { FieldDefinition } from "#shared/admin/collections/kind.ts";
 import type { FormState } from "#shared/admin/forms.ts";
 import type { AdminPagePropsOf, DrawnFieldsView, DrawnItemView } from "#shared/admin/pages.ts";
+import { type FieldDefinition, orderedRouteNames } from "#shared/admin/collections/kind.ts";
 import { adminHref } from "#shared/admin/routes.ts";
 import { pictureChoiceFor } from "#shared/media.ts";
 import { AdminLayout } from "../../layout.tsx";
@@ -12,7 +12,7 @@ import { ImageField } from "../studio/image-field.tsx";
 import { revisionLine } from "../studio/revision-text.ts";
 import { DrawnStatusBadge } from "./drawn-status-badge.tsx";
 import { FormProblems, ItemActions, TrashedItem } from "./ordered-parts.tsx";
-import { type DrawnKind, drawnFieldId, drawnKind, drawnRouteNames } from "./drawn-kinds.ts";
+import { type DrawnKind, drawnFieldId, drawnKind } from "./drawn-kinds.ts";
 
 // One item of an ordered kind drawn from its definition (a testimonial, a client logo), or a new
 // one: each field as its definition declares it (label, control, limit, hint, group), in one form
@@ -144,7 +144,7 @@ function DrawnField({
 
 /** Publish or Withdraw, and Move to trash: each a form of its own, based on the revision shown. */
 function OnTheSite({ kind, item, id }: { kind: DrawnKind; item: DrawnItemView; id: string }) {
-  const names = drawnRouteNames(kind);
+  const names = orderedRouteNames(kind);
   const shown = item.status === "shown";
   return (
     <section aria-labelledby="on-site-heading" className="admin-card mt-4">
@@ -187,7 +187,7 @@ function OnTheSite({ kind, item, id }: { kind: DrawnKind; item: DrawnItemView; i
 
 export function OrderedItemPage({ viewer, kind: plural, item, notice, error, form }: Props) {
   const kind = drawnKind(plural);
-  const names = drawnRouteNames(kind);
+  const names = orderedRouteNames(kind);
   const fields = Object.entries(kind.fields as Record<string, FieldDefinition>);
   const { id } = item;
   const trashed = item.status === "trash";

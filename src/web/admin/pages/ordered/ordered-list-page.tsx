@@ -1,10 +1,11 @@
 import type { AdminPagePropsOf } from "#shared/admin/pages.ts";
+import { orderedRouteNames } from "#shared/admin/collections/kind.ts";
 import { adminHref } from "#shared/admin/routes.ts";
 import { AdminLayout } from "../../layout.tsx";
 import { Messages } from "../../ui/messages.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { DrawnStatusBadge } from "./drawn-status-badge.tsx";
-import { drawnKind, drawnRouteNames } from "./drawn-kinds.ts";
+import { drawnKind } from "./drawn-kinds.ts";
 import { OrderHint, PlaceCell, RowChanges, TrashList } from "./ordered-parts.tsx";
 
 // The list of an ordered kind drawn from its definition (testimonials, client logos), in its
@@ -17,7 +18,7 @@ type Props = AdminPagePropsOf<"ordered-list">;
 
 export function OrderedListPage({ viewer, kind: plural, rows, trash, canChange, focus, notice, error }: Props) {
   const kind = drawnKind(plural);
-  const names = drawnRouteNames(kind);
+  const names = orderedRouteNames(kind);
   const last = rows.length;
   const shown = rows.filter((row) => row.status === "shown").length;
   const hasPicture = Object.values(kind.fields).some((field) => field.control === "picture");
